@@ -1,0 +1,117 @@
+# Jong build. `make` builds the library, the program and the tests; `make test` runs every test
+# (release and ASan+UBSan builds, a clang build, the fuzz corpus, the CLI golden files);
+# `make run` shows `jong analyze` on a few hands. Missing Debian packages are installed first.
+
+MODE      ?= release
+CC        ?= cc
+ifeq ($(origin CC),default)
+CC        := cc
+endif
+BUILD     ?= build/$(MODE)
+GEN       := build/gen
+PORTABLE  ?= 0
+
+WARN      := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wvla
+CPPFLAGS  := -Iinclude -Isrc/lib -D_POSIX_C_SOURCE=200809L
+ARCH      := $(if $(filter 1,$(PORTABLE)),,-march=native)
+OPT_release := -O2 -g $(ARCH)
+OPT_asan    := -O1 -g $(ARCH) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+OPT_clang   := -O2 -g $(ARCH)
+CFLAGS    := $(WARN) $(or $(OPT_$(MODE)),$(OPT_release)) -MMD -MP
+LDFLAGS   := $(if $(filter asan,$(MODE)),-fsanitize=address,undefined,)
+LIBS      := -ljansson -lm -lpthread
+
+LIB_SRC   := $(wildcard src/lib/*.c)
+LIB_ASM   := $(wildcard src/lib/*.S)
+CLI_SRC   := $(wildcard src/cli/*.c)
+TEST_SRC  := $(wildcard tests/test_*.c)
+SUPPORT_SRC := $(wildcard tests/support/*.c)
+
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(LIB_ASM:%.S=$(BUILD)/%.o)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
+SUPPORT_OBJ := $(SUPPORT_SRC:%.c=$(BUILD)/%.o)
+TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TABLES    := $(GEN)/suit_table.bin $(GEN)/honor_table.bin
+
+LIBJONG   := $(BUILD)/libjong.a
+JONG      := $(BUILD)/jong
+REPLAY    := $(BUILD)/fuzz_replay
+
+DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev
+
+.PHONY: all run test check deps clean fuzz bench help
+
+all: deps
+	@$(MAKE) --no-print-directory build
+
+build: $(LIBJONG) $(JONG) $(TESTS) $(REPLAY)
+
+# Install what a fresh Debian 12 machine lacks (Debian packages only).
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "installing:$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) >&2 || exit 1; \
+	  else echo "missing Debian packages:$$missing (run: sudo apt-get install -y$$missing)" >&2; exit 1; fi; fi
+
+run: all
+	@./examples/demo.sh $(JONG)
+
+test: deps
+	@$(MAKE) --no-print-directory MODE=release build
+	@$(MAKE) --no-print-directory MODE=clang CC=clang build
+	@$(MAKE) --no-print-directory MODE=asan build
+	@./tests/run_all.sh build/release build/asan build/clang
+
+# The tests of one build only (quick loop while developing).
+check: build
+	@./tests/run_all.sh $(BUILD)
+
+bench: all
+	@$(JONG) bench shanten
+
+$(GEN)/gen_tables: tools/gen_tables.c
+	@mkdir -p $(GEN)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+$(TABLES) &: $(GEN)/gen_tables
+	$(GEN)/gen_tables $(GEN)
+
+$(BUILD)/src/lib/tables.o: src/lib/tables.S $(TABLES)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_$(MODE)) -I$(GEN) -c -o $@ $<
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LIBJONG): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(JONG): $(CLI_OBJ) $(LIBJONG)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBJONG) $(LIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIBJONG)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
+
+$(BUILD)/tests/test_%.o: CPPFLAGS += -Itests
+
+$(REPLAY): $(BUILD)/fuzz/fuzz_notation.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# libFuzzer build of the notation parser (clang): build/fuzz/fuzz_notation fuzz/corpus
+fuzz: deps $(TABLES)
+	@mkdir -p build/fuzz
+	clang $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -I$(GEN) \
+	  -o build/fuzz/fuzz_notation fuzz/fuzz_notation.c $(LIB_SRC) $(LIB_ASM) $(LIBS)
+	@echo "run: build/fuzz/fuzz_notation -max_total_time=60 fuzz/corpus"
+
+clean:
+	rm -rf build
+
+help:
+	@sed -n '1,4p' Makefile
+
+-include $(shell find build -name '*.d' 2>/dev/null)

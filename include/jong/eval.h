@@ -1,0 +1,117 @@
+/* The hand evaluator: exact shanten (standard form with any number of sets, seven pairs,
+ * thirteen orphans), SIMCAT's MTW(c) and block count, waits, effective tiles (ukeire), the
+ * per-discard table and every decomposition of a winning hand.
+ *
+ * Distances are defined on multisets: the distance of a hand to a form is the least number of
+ * tiles that must be added (each replacing a discard) so that the hand contains a complete
+ * instance of the form, and no kind is used more than 4 times counting the declared melds.
+ * Shanten = distance - 1, so a complete hand is -1 and a ready (tenpai) hand is 0.
+ * All functions take the concealed counts; "sets" is the number of sets the concealed part
+ * must still form (4 or 5 minus the declared melds). Nothing here allocates or prints. */
+#ifndef JONG_EVAL_H
+#define JONG_EVAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "jong/hand.h"
+
+#define JONG_MAX_SETS 5     /* the fast tables cover 0..5 sets */
+#define JONG_MTW_MAX 12     /* MTW(c) is defined here for c = 1..JONG_MTW_MAX */
+#define JONG_UNDEFINED 127  /* a form that does not apply to this hand size */
+
+/* ---- distances on count vectors (limit 4 per kind) ---------------------------------------- */
+
+/* Least tiles to add so the counts contain `sets` sets and one pair (sets 0..JONG_MAX_SETS). */
+int jong_distance_standard(const uint8_t counts[JONG_KINDS], int sets);
+/* Same with an upper limit per kind (4 minus copies in declared melds). */
+int jong_distance_standard_limited(const uint8_t counts[JONG_KINDS], int sets,
+                                   const uint8_t limit[JONG_KINDS]);
+int jong_shanten_standard(const uint8_t counts[JONG_KINDS], int sets);
+/* Seven distinct pairs (four of a kind is not two pairs); for 13/14 concealed tiles. */
+int jong_shanten_chiitoi(const uint8_t counts[JONG_KINDS]);
+/* Thirteen orphans; for 13/14 concealed tiles. */
+int jong_shanten_kokushi(const uint8_t counts[JONG_KINDS]);
+
+typedef struct {
+    int standard, chiitoi, kokushi; /* JONG_UNDEFINED where the form does not apply */
+    int best;                       /* the least of the three */
+} jong_shanten3;
+
+/* All three forms. The special forms apply only when sets == 4 and there are 13 or 14 tiles. */
+void jong_shanten_all(const uint8_t counts[JONG_KINDS], int sets, jong_shanten3 *out);
+
+/* ---- SIMCAT: MTW and blocks --------------------------------------------------------------- */
+
+/* MTW(c): least tiles to pick (and keep) to form c-1 melds and one pair, c = 1..JONG_MTW_MAX.
+ * `melds` declared melds count as formed melds. Returns JONG_UNDEFINED if no such target
+ * fits in the 136 tiles. */
+int jong_mtw(const uint8_t counts[JONG_KINDS], int melds, int c);
+/* Fills out[c] for c = 1..cmax (out[0] unused); cmax <= JONG_MTW_MAX. */
+void jong_mtw_table(const uint8_t counts[JONG_KINDS], int melds, int cmax, int out[]);
+/* SIMCAT formula (1): the largest c with MTW(c) - MTW(c-1) <= 1 (MTW(0) taken as 0). */
+int jong_blocks(const uint8_t counts[JONG_KINDS], int melds);
+
+/* ---- analysis of a whole hand (declared melds respected) ---------------------------------- */
+
+typedef enum {
+    JONG_FORMS_STANDARD = 1,
+    JONG_FORMS_CHIITOI = 2,
+    JONG_FORMS_KOKUSHI = 4,
+    JONG_FORMS_ALL = 7,
+} jong_forms;
+
+/* Forms a variant allows by default: riichi all three, Taiwanese standard only. */
+jong_forms jong_variant_forms(jong_variant v);
+
+/* Shanten of a hand over the allowed forms, with the 4-copy limit counting declared melds. */
+int jong_hand_shanten(const jong_hand *h, jong_variant v, jong_forms forms, jong_shanten3 *out);
+
+/* Waits of a hand with 3N+1 concealed tiles: bitset of kinds (bit k) that complete it.
+ * A kind whose four copies are all in the hand or its melds is never a wait. */
+uint64_t jong_waits(const jong_hand *h, jong_variant v, jong_forms forms);
+bool jong_is_complete(const jong_hand *h, jong_variant v, jong_forms forms);
+
+typedef struct {
+    uint64_t kinds;               /* bit k: drawing kind k lowers the shanten */
+    int total;                    /* sum of unseen copies of those kinds */
+    uint8_t unseen[JONG_KINDS];   /* unseen copies of each effective kind (0 for others) */
+} jong_ukeire;
+
+/* Effective tiles of a hand with 3N+1 concealed tiles. `seen` (may be NULL) counts tiles visible
+ * elsewhere (discards, others' melds, indicators); the hand and its melds are subtracted too. */
+int jong_effective_tiles(const jong_hand *h, jong_variant v, jong_forms forms,
+                         const uint8_t seen[JONG_KINDS], jong_ukeire *out);
+
+typedef struct {
+    uint8_t discard;    /* kind discarded */
+    int shanten;        /* shanten after the discard */
+    jong_ukeire ukeire; /* effective tiles after the discard */
+} jong_discard_option;
+
+/* For a hand with 3N+2 concealed tiles: one row per distinct kind held, sorted by shanten, then by
+ * effective-tile total (descending), then kind. Returns the number of rows (<= 34). */
+int jong_discard_table(const jong_hand *h, jong_variant v, jong_forms forms,
+                       const uint8_t seen[JONG_KINDS], jong_discard_option out[JONG_KINDS]);
+
+/* ---- decompositions of a complete hand ---------------------------------------------------- */
+
+typedef enum { JONG_DECOMP_STANDARD = 0, JONG_DECOMP_CHIITOI, JONG_DECOMP_KOKUSHI } jong_decomp_form;
+
+typedef struct {
+    uint8_t form;                   /* jong_decomp_form */
+    uint8_t pair;                   /* kind of the pair (kokushi: the doubled kind) */
+    uint8_t nsets;
+    uint8_t set_type[JONG_MAX_SETS + 2]; /* JONG_MELD_CHOW or JONG_MELD_PUNG (concealed) */
+    uint8_t set_tile[JONG_MAX_SETS + 2]; /* lowest kind */
+    uint8_t pairs[7];               /* chiitoi: the seven pair kinds */
+} jong_decomposition;
+
+/* Every distinct way to read the concealed counts as `sets` sets plus a pair (sets listed in
+ * ascending order, so two readings that differ only in order are one), then the seven-pairs and
+ * thirteen-orphans readings when `forms` allows them. Writes at most max entries and returns
+ * the total number found (which may exceed max). */
+int jong_decompose(const uint8_t counts[JONG_KINDS], int sets, jong_forms forms,
+                   jong_decomposition *out, int max);
+
+#endif

@@ -1,0 +1,13 @@
+/* libjong: everything public in one include. */
+#ifndef JONG_JONG_H
+#define JONG_JONG_H
+
+#include "jong/error.h"
+#include "jong/eval.h"
+#include "jong/hand.h"
+#include "jong/notation.h"
+#include "jong/tile.h"
+
+#define JONG_VERSION "0.1.0"
+
+#endif

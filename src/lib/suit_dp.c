@@ -1,0 +1,80 @@
+/* Exact per-suit distances by a left-to-right DP over kinds (see suit_dp.h).
+ *
+ * The target is built kind by kind. A chow that starts at kind i also needs kinds i+1 and i+2,
+ * so the state carries how many chows still need the current kind (started two kinds back: a,
+ * one kind back: b), the sets placed so far and whether the pair is placed. At kind i the
+ * target holds a + b + (new chows) + 3*(pung) + 2*(pair) copies, at most lim[i]; the cost is
+ * what the hand lacks of it. */
+#include "suit_dp.h"
+
+#include <string.h>
+
+typedef uint8_t dp_layer[5][5][JONG_DP_MAXSETS + 1][2]; /* [a][b][sets][pair] */
+
+static void relax(uint8_t *cell, int cost)
+{
+    if (cost < *cell)
+        *cell = (uint8_t)cost;
+}
+
+void jong_suit_dp(const uint8_t *v, const uint8_t *lim, int n, bool chows, int maxsets,
+                  uint8_t out[2][JONG_DP_MAXSETS + 1])
+{
+    dp_layer cur, next;
+    memset(cur, JONG_DP_INF, sizeof cur);
+    cur[0][0][0][0] = 0;
+    for (int i = 0; i < n; i++) {
+        memset(next, JONG_DP_INF, sizeof next);
+        int max_new = (chows && i + 2 < n) ? 4 : 0;
+        for (int a = 0; a <= 4; a++)
+            for (int b = 0; a + b <= 4; b++)
+                for (int m = 0; m <= maxsets; m++)
+                    for (int p = 0; p < 2; p++) {
+                        int base = cur[a][b][m][p];
+                        if (base == JONG_DP_INF)
+                            continue;
+                        for (int c = 0; c <= max_new && m + c <= maxsets; c++)
+                            for (int k = 0; k <= 1 && m + c + k <= maxsets; k++)
+                                for (int q = 0; q <= 1 - p; q++) {
+                                    int t = a + b + c + 3 * k + 2 * q;
+                                    if (t > lim[i])
+                                        continue;
+                                    int lack = t > v[i] ? t - v[i] : 0;
+                                    relax(&next[b][c][m + c + k][p + q], base + lack);
+                                }
+                    }
+        memcpy(cur, next, sizeof cur);
+    }
+    for (int p = 0; p < 2; p++)
+        for (int m = 0; m <= JONG_DP_MAXSETS; m++)
+            out[p][m] = m <= maxsets ? cur[0][0][m][p] : JONG_DP_INF;
+}
+
+void jong_dist_combine(const uint8_t a[2][JONG_DP_MAXSETS + 1], const uint8_t b[2][JONG_DP_MAXSETS + 1],
+                       int maxsets, uint8_t out[2][JONG_DP_MAXSETS + 1])
+{
+    uint8_t r[2][JONG_DP_MAXSETS + 1];
+    memset(r, JONG_DP_INF, sizeof r);
+    for (int i = 0; i <= maxsets; i++)
+        for (int j = 0; i + j <= maxsets; j++) {
+            int np = a[0][i] + b[0][j];
+            int p = a[0][i] + b[1][j];
+            int p2 = a[1][i] + b[0][j];
+            if (p2 < p) p = p2;
+            if (np < r[0][i + j]) r[0][i + j] = (uint8_t)(np > JONG_DP_INF ? JONG_DP_INF : np);
+            if (p < r[1][i + j]) r[1][i + j] = (uint8_t)(p > JONG_DP_INF ? JONG_DP_INF : p);
+        }
+    memcpy(out, r, sizeof r);
+}
+
+void jong_hand_dp(const uint8_t counts[34], const uint8_t limit[34], int maxsets,
+                  uint8_t out[2][JONG_DP_MAXSETS + 1])
+{
+    uint8_t acc[2][JONG_DP_MAXSETS + 1], part[2][JONG_DP_MAXSETS + 1];
+    jong_suit_dp(counts, limit, 9, true, maxsets, acc);
+    for (int s = 1; s < 4; s++) {
+        jong_suit_dp(counts + 9 * s, limit + 9 * s, s < 3 ? 9 : 7, s < 3, maxsets, part);
+        jong_dist_combine(acc, part, maxsets, acc);
+    }
+    memcpy(out, acc, sizeof acc);
+}

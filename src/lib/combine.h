@@ -54,7 +54,7 @@ static inline int jong_total_scalar(const uint64_t e[4], int sets)
     return best;
 }
 
-#if defined(__SSSE3__)
+#if defined(__SSE4_1__)
 #include <immintrin.h>
 
 /* Shuffle masks, built once per call site by the compiler from these constant tables. */
@@ -74,11 +74,9 @@ static inline __m128i jong_unpack_sse(uint64_t e)
 
 static inline int jong_hmin_sse(__m128i z)
 {
-    z = _mm_min_epu8(z, _mm_srli_si128(z, 8));
-    z = _mm_min_epu8(z, _mm_srli_si128(z, 4));
-    z = _mm_min_epu8(z, _mm_srli_si128(z, 2));
-    z = _mm_min_epu8(z, _mm_srli_si128(z, 1));
-    return _mm_cvtsi128_si32(z) & 255;
+    /* Fold bytes into 16-bit lanes, then one phminposuw. */
+    __m128i w = _mm_min_epu16(_mm_and_si128(z, _mm_set1_epi16(255)), _mm_srli_epi16(z, 8));
+    return _mm_cvtsi128_si32(_mm_minpos_epu16(w)) & 0xFFFF;
 }
 #endif
 
@@ -86,9 +84,11 @@ static inline int jong_hmin_sse(__m128i z)
 /* Both pairs of groups at once: lane 0 combines (m, p), lane 1 combines (s, honors). */
 static inline int jong_total_simd(const uint64_t e[4], int sets)
 {
-    __m128i a0 = jong_unpack_sse(e[0]), b0 = jong_unpack_sse(e[1]);
-    __m128i a1 = jong_unpack_sse(e[2]), b1 = jong_unpack_sse(e[3]);
-    __m256i A = _mm256_set_m128i(a1, a0), B = _mm256_set_m128i(b1, b0);
+    /* Unpack all four entries together: nibble i of entry g goes to byte i of its half. */
+    const __m256i low4 = _mm256_set1_epi8(15);
+    __m256i x = _mm256_set_epi64x((long long)e[3], (long long)e[2], (long long)e[1], (long long)e[0]);
+    __m256i lo = _mm256_and_si256(x, low4), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), low4);
+    __m256i A = _mm256_unpacklo_epi8(lo, hi), B = _mm256_unpackhi_epi8(lo, hi);
     __m256i C = _mm256_set1_epi8(60);
     for (int j = 0; j <= sets; j++) {
         __m256i same = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_shift_same[j]));
@@ -104,7 +104,7 @@ static inline int jong_total_simd(const uint64_t e[4], int sets)
     return jong_hmin_sse(_mm_adds_epu8(X, R));
 }
 #define JONG_HAVE_SIMD 1
-#elif defined(__SSSE3__)
+#elif defined(__SSE4_1__)
 static inline __m128i jong_combine_sse(__m128i A, __m128i B, int sets)
 {
     __m128i C = _mm_set1_epi8(60);

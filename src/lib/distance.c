@@ -32,7 +32,13 @@ int jong_distance_standard(const uint8_t counts[JONG_KINDS], int sets)
     if (sets <= JONG_MAX_SETS) {
         uint64_t e[4];
         lookup(counts, e);
-        int d = jong_total(e, sets);
+        int d;
+        /* Constant set counts let the compiler unroll the combination completely. */
+        switch (sets) {
+        case 4: d = jong_total(e, 4); break;
+        case 5: d = jong_total(e, 5); break;
+        default: d = jong_total(e, sets); break;
+        }
         if (d < JONG_TABLE_SAT)
             return d;
     }

@@ -18,7 +18,8 @@ OPT_release := -O2 -g $(ARCH)
 OPT_asan    := -O1 -g $(ARCH) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 OPT_clang   := -O2 -g $(ARCH)
 CFLAGS    := $(WARN) $(or $(OPT_$(MODE)),$(OPT_release)) -MMD -MP
-LDFLAGS   := $(if $(filter asan,$(MODE)),-fsanitize=address,undefined,)
+SANITIZE  := -fsanitize=address,undefined
+LDFLAGS   := $(if $(filter asan,$(MODE)),$(SANITIZE))
 LIBS      := -ljansson -lm -lpthread
 
 LIB_SRC   := $(wildcard src/lib/*.c)
@@ -96,7 +97,7 @@ $(JONG): $(CLI_OBJ) $(LIBJONG)
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
 
-$(BUILD)/tests/test_%.o: CPPFLAGS += -Itests
+$(BUILD)/tests/%.o: CPPFLAGS += -Itests
 
 $(REPLAY): $(BUILD)/fuzz/fuzz_notation.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)

@@ -25,13 +25,15 @@ static bool special_forms_apply(const jong_hand *h, jong_variant v, int tiles)
 }
 
 /* Shanten over the allowed forms for counts (the hand's tiles may have been changed by the
- * caller); limit = 4 minus meld copies. */
+ * caller); limit = 4 minus meld copies, or NULL for no limit below 4 (a lower bound, and exact
+ * whenever the answer is -1). */
 static int shanten_of(const jong_hand *h, const uint8_t counts[JONG_KINDS], const uint8_t limit[JONG_KINDS],
                       jong_variant v, jong_forms forms, jong_shanten3 *out)
 {
     jong_shanten3 s = {JONG_UNDEFINED, JONG_UNDEFINED, JONG_UNDEFINED, JONG_UNDEFINED};
     if (forms & JONG_FORMS_STANDARD) {
-        int d = jong_distance_standard_limited(counts, jong_hand_sets_needed(h, v), limit);
+        int sets = jong_hand_sets_needed(h, v);
+        int d = limit ? jong_distance_standard_limited(counts, sets, limit) : jong_distance_standard(counts, sets);
         s.standard = d == JONG_UNDEFINED ? d : d - 1;
     }
     if (special_forms_apply(h, v, concealed(counts))) {
@@ -77,7 +79,9 @@ uint64_t jong_waits(const jong_hand *h, jong_variant v, jong_forms forms)
         if (counts[k] >= limit[k]) /* every copy is already ours: no fifth copy to wait on */
             continue;
         counts[k]++;
-        if (shanten_of(h, counts, limit, v, forms, NULL) == -1)
+        /* A complete hand is made of tiles we hold, so the 4-copy limit is already met: the
+         * unlimited (fast) distance decides completion exactly. */
+        if (shanten_of(h, counts, NULL, v, forms, NULL) == -1)
             waits |= 1ull << k;
         counts[k]--;
     }
@@ -93,7 +97,10 @@ static int ukeire_of(const jong_hand *h, uint8_t counts[JONG_KINDS], const uint8
         if (counts[k] >= limit[k])
             continue;
         counts[k]++;
-        int after = shanten_of(h, counts, limit, v, forms, NULL);
+        /* The unlimited shanten is a lower bound: only where it improves is the exact one needed. */
+        int after = shanten_of(h, counts, NULL, v, forms, NULL);
+        if (after < now)
+            after = shanten_of(h, counts, limit, v, forms, NULL);
         counts[k]--;
         if (after < now) {
             int left = limit[k] - counts[k] - (seen ? seen[k] : 0);

@@ -9,45 +9,55 @@
 
 #include <string.h>
 
-typedef uint8_t dp_layer[5][5][JONG_DP_MAXSETS + 1][2]; /* [a][b][sets][pair] */
+#define CELLS (2 * (JONG_DP_MAXSETS + 1)) /* (sets, pair) flattened as 2 * sets + pair */
 
-static void relax(uint8_t *cell, int cost)
-{
-    if (cost < *cell)
-        *cell = (uint8_t)cost;
-}
+typedef uint8_t dp_layer[5][5][CELLS]; /* [a][b][cell] */
 
 void jong_suit_dp(const uint8_t *v, const uint8_t *lim, int n, bool chows, int maxsets,
                   uint8_t out[2][JONG_DP_MAXSETS + 1])
 {
     dp_layer cur, next;
+    uint8_t live[5][5]; /* whether cur[a][b] holds any finite cell: most (a, b) never do */
+    int cells = 2 * (maxsets + 1);
     memset(cur, JONG_DP_INF, sizeof cur);
-    cur[0][0][0][0] = 0;
+    memset(live, 0, sizeof live);
+    cur[0][0][0] = 0;
+    live[0][0] = 1;
     for (int i = 0; i < n; i++) {
+        uint8_t next_live[5][5];
         memset(next, JONG_DP_INF, sizeof next);
+        memset(next_live, 0, sizeof next_live);
         int max_new = (chows && i + 2 < n) ? 4 : 0;
         for (int a = 0; a <= 4; a++)
-            for (int b = 0; a + b <= 4; b++)
-                for (int m = 0; m <= maxsets; m++)
-                    for (int p = 0; p < 2; p++) {
-                        int base = cur[a][b][m][p];
-                        if (base == JONG_DP_INF)
-                            continue;
-                        for (int c = 0; c <= max_new && m + c <= maxsets; c++)
-                            for (int k = 0; k <= 1 && m + c + k <= maxsets; k++)
-                                for (int q = 0; q <= 1 - p; q++) {
-                                    int t = a + b + c + 3 * k + 2 * q;
-                                    if (t > lim[i])
-                                        continue;
-                                    int lack = t > v[i] ? t - v[i] : 0;
-                                    relax(&next[b][c][m + c + k][p + q], base + lack);
-                                }
-                    }
+            for (int b = 0; a + b <= 4; b++) {
+                if (!live[a][b])
+                    continue;
+                const uint8_t *src = cur[a][b];
+                for (int c = 0; c <= max_new && a + b + c <= lim[i]; c++)
+                    for (int k = 0; k <= 1; k++)
+                        for (int q = 0; q <= 1; q++) {
+                            int t = a + b + c + 3 * k + 2 * q;
+                            if (t > lim[i])
+                                continue;
+                            int lack = t > v[i] ? t - v[i] : 0;
+                            int shift = 2 * (c + k) + q; /* sets gained, pair gained */
+                            uint8_t *dst = next[b][c];
+                            for (int cell = 0; cell + shift < cells; cell++) {
+                                if (q && (cell & 1)) /* a second pair */
+                                    continue;
+                                int val = src[cell] + lack;
+                                if (val < dst[cell + shift])
+                                    dst[cell + shift] = (uint8_t)(val > JONG_DP_INF ? JONG_DP_INF : val);
+                            }
+                            next_live[b][c] = 1;
+                        }
+            }
         memcpy(cur, next, sizeof cur);
+        memcpy(live, next_live, sizeof live);
     }
     for (int p = 0; p < 2; p++)
         for (int m = 0; m <= JONG_DP_MAXSETS; m++)
-            out[p][m] = m <= maxsets ? cur[0][0][m][p] : JONG_DP_INF;
+            out[p][m] = m <= maxsets ? cur[0][0][2 * m + p] : JONG_DP_INF;
 }
 
 void jong_dist_combine(const uint8_t a[2][JONG_DP_MAXSETS + 1], const uint8_t b[2][JONG_DP_MAXSETS + 1],

@@ -26,18 +26,22 @@ typedef enum {
 } jong_style;
 
 /* Parse a whole hand. No size check (see jong_hand_check); checks at most 4 copies of a kind
- * over the hand and its melds, at most one red five per suit, each flower at most once. */
+ * over the hand and its melds, at most one red five per suit, each flower at most once.
+ * Spaces, tabs, newlines and commas separate groups; an empty text is an error. On error *out
+ * is cleared; an error in the text has err->pos = N (a byte offset), msg "position N: ...". */
 int jong_parse_hand(const char *text, jong_hand *out, jong_error *err);
 /* Parse a list of tiles (no melds) into counts; used for --seen and indicator lists.
- * Unlike a hand, a list may hold any number of tiles, still at most 4 of each kind. */
+ * Unlike a hand, a list may hold any number of tiles (none too: "" gives all zeros), still at
+ * most 4 of each kind and one red five per suit; red fives count as plain fives. */
 int jong_parse_tiles(const char *text, uint8_t counts[JONG_KINDS], jong_error *err);
-/* Parse exactly one tile (`5m`, `0p`, `5pr`, `E`, `7z`, `f3`, `s2`). */
+/* Parse exactly one tile (`5m`, `0p`, `5pr`, `E`, `7z`, `f3`, `s2`); a flower gives
+ * kind = JONG_NO_TILE. Two tiles are JONG_ERR_TILE_COUNT. */
 int jong_parse_tile(const char *text, jong_tile *out, jong_error *err);
 
 /* Print into buf (always NUL-terminated when n > 0); returns the length the full text needs. */
 size_t jong_format_hand(const jong_hand *h, jong_style style, char *buf, size_t n);
 size_t jong_format_counts(const uint8_t counts[JONG_KINDS], jong_style style, char *buf, size_t n);
-/* Name of one kind in a style: "5m", "E"/"1z"; static storage. */
+/* Name of one kind in a style: "5m", "E"/"1z"; static storage; "?" for a kind out of range. */
 const char *jong_kind_name(int kind, jong_style style);
 const char *jong_flower_name(int flower);
 

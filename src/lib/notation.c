@@ -318,6 +318,9 @@ static bool all_same(const int *k, int n)
 /* Decide what a bracket group is; false when it is no legal meld for that bracket. */
 static bool classify_meld(int *k, int n, bool concealed, jong_meld *m)
 {
+    /* Checked first: with fewer than three tiles k[0] may never have been written ("[]"). */
+    if (n < 3)
+        return false;
     sort_kinds(k, n);
     if (concealed) {
         m->type = JONG_MELD_CONCEALED_KONG;
@@ -330,7 +333,7 @@ static bool classify_meld(int *k, int n, bool concealed, jong_meld *m)
         return true;
     }
     if (n != 3)
-        return false;
+        return false; /* four tiles that are not one kind */
     if (all_same(k, n)) {
         m->type = JONG_MELD_PUNG;
         return true;

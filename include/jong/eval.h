@@ -51,6 +51,10 @@ int jong_mtw(const uint8_t counts[JONG_KINDS], int melds, int c);
 void jong_mtw_table(const uint8_t counts[JONG_KINDS], int melds, int cmax, int out[]);
 /* SIMCAT formula (1): the largest c with MTW(c) - MTW(c-1) <= 1 (MTW(0) taken as 0). */
 int jong_blocks(const uint8_t counts[JONG_KINDS], int melds);
+/* The same for a whole hand: its declared melds count as formed melds and lower the 4-copy
+ * limit of their kinds (the count-vector functions above assume no kind is locked in a meld). */
+void jong_hand_mtw_table(const jong_hand *h, int cmax, int out[]);
+int jong_hand_blocks(const jong_hand *h);
 
 /* ---- analysis of a whole hand (declared melds respected) ---------------------------------- */
 
@@ -90,7 +94,8 @@ typedef struct {
 } jong_discard_option;
 
 /* For a hand with 3N+2 concealed tiles: one row per distinct kind held, sorted by shanten, then by
- * effective-tile total (descending), then kind. Returns the number of rows (<= 34). */
+ * effective-tile total (descending), then kind. Returns the number of rows (<= 34). Unseen
+ * copies exclude all 3N+2 tiles: the discarded tile lies face up in the discards. */
 int jong_discard_table(const jong_hand *h, jong_variant v, jong_forms forms,
                        const uint8_t seen[JONG_KINDS], jong_discard_option out[JONG_KINDS]);
 

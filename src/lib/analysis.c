@@ -134,16 +134,20 @@ static int option_order(const void *pa, const void *pb)
 int jong_discard_table(const jong_hand *h, jong_variant v, jong_forms forms,
                        const uint8_t seen[JONG_KINDS], jong_discard_option out[JONG_KINDS])
 {
-    uint8_t limit[JONG_KINDS], counts[JONG_KINDS];
+    uint8_t limit[JONG_KINDS], counts[JONG_KINDS], visible[JONG_KINDS];
     limits_of(h, limit);
     memcpy(counts, h->counts, sizeof counts);
+    for (int k = 0; k < JONG_KINDS; k++)
+        visible[k] = seen ? seen[k] : 0;
     int rows = 0;
     for (int k = 0; k < JONG_KINDS; k++) {
         if (!counts[k])
             continue;
         counts[k]--;
+        visible[k]++; /* the discard is face up now */
         out[rows].discard = (uint8_t)k;
-        out[rows].shanten = ukeire_of(h, counts, limit, v, forms, seen, &out[rows].ukeire);
+        out[rows].shanten = ukeire_of(h, counts, limit, v, forms, visible, &out[rows].ukeire);
+        visible[k]--;
         counts[k]++;
         rows++;
     }

@@ -2,6 +2,8 @@
  * count of its formula (1). Declared melds count as melds already formed. */
 #include "jong/eval.h"
 
+#include <stdbool.h>
+
 #include "suit_dp.h"
 
 static const uint8_t no_limit[JONG_KINDS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
@@ -39,10 +41,8 @@ void jong_mtw_table(const uint8_t counts[JONG_KINDS], int melds, int cmax, int o
     }
 }
 
-int jong_blocks(const uint8_t counts[JONG_KINDS], int melds)
+static int blocks_of(const int mtw[JONG_MTW_MAX + 1])
 {
-    int mtw[JONG_MTW_MAX + 1];
-    jong_mtw_table(counts, melds, JONG_MTW_MAX, mtw);
     int blocks = 0, prev = 0;
     for (int c = 1; c <= JONG_MTW_MAX && mtw[c] != JONG_UNDEFINED; c++) {
         if (mtw[c] - prev <= 1)
@@ -50,4 +50,43 @@ int jong_blocks(const uint8_t counts[JONG_KINDS], int melds)
         prev = mtw[c];
     }
     return blocks;
+}
+
+int jong_blocks(const uint8_t counts[JONG_KINDS], int melds)
+{
+    int mtw[JONG_MTW_MAX + 1];
+    jong_mtw_table(counts, melds, JONG_MTW_MAX, mtw);
+    return blocks_of(mtw);
+}
+
+void jong_hand_mtw_table(const jong_hand *h, int cmax, int out[])
+{
+    uint8_t limit[JONG_KINDS];
+    jong_hand_meld_counts(h, limit);
+    bool locked = false;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        locked |= limit[k] != 0;
+        limit[k] = (uint8_t)(limit[k] >= 4 ? 0 : 4 - limit[k]);
+    }
+    if (!locked) {
+        jong_mtw_table(h->counts, h->nmelds, cmax, out);
+        return;
+    }
+    if (cmax > JONG_MTW_MAX)
+        cmax = JONG_MTW_MAX;
+    /* One DP pass with the lowered limits gives every set count at once. */
+    uint8_t d[2][JONG_DP_MAXSETS + 1];
+    int most = sets_for(h->nmelds, cmax);
+    jong_hand_dp(h->counts, limit, most, d);
+    for (int c = 1; c <= cmax; c++) {
+        int v = d[1][sets_for(h->nmelds, c)];
+        out[c] = v >= JONG_DP_INF ? JONG_UNDEFINED : v;
+    }
+}
+
+int jong_hand_blocks(const jong_hand *h)
+{
+    int mtw[JONG_MTW_MAX + 1];
+    jong_hand_mtw_table(h, JONG_MTW_MAX, mtw);
+    return blocks_of(mtw);
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# A short tour of `jong analyze` on a few interesting hands (this is what `make run` shows).
+#
+# usage: examples/demo.sh path/to/jong
+set -eu
+
+if [ $# -ne 1 ] || [ ! -x "$1" ]; then
+    echo "usage: $0 path/to/jong" >&2
+    exit 2
+fi
+JONG=$1
+
+# show TITLE HAND [OPTIONS...]: one titled analysis, with the command line that produced it.
+show() {
+    local title=$1 hand=$2
+    shift 2
+    printf '\n=== %s\n$ jong analyze '\''%s'\''%s\n\n' "$title" "$hand" "${*:+ $*}"
+    "$JONG" analyze "$hand" "$@"
+}
+
+echo "jong analyze: shanten, SIMCAT blocks and MTW(c), waits, readings and discards"
+
+show "Riichi, ready on a three-sided wait (2m 5m 8m)" \
+    2345678m345p345s
+
+show "Seven pairs that is also three standard hands (four readings)" \
+    11223344556677m
+
+show "Thirteen orphans, one tile away: a thirteen-sided wait" \
+    19m19p19s1234567z
+
+show "The SIMCAT paper's Taiwanese hand: MTW(1..8) = 0 0 0 1 2 3 4 6, 7 blocks" \
+    445w1267t1144888999s --rules taiwan
+
+show "Exposed chow and pung of white dragons: which tile to let go?" \
+    '3456m2267p [789s] [PPP]'

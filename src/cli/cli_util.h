@@ -1,0 +1,45 @@
+/* Helpers shared by the `jong` subcommands: option parsing, error lines, tile lists.
+ * Every error a command reports is one line on stderr that starts with "jong CMD: ". */
+#ifndef JONG_CLI_UTIL_H
+#define JONG_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jong/jong.h"
+
+/* Exit statuses of every command. */
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* True for "-h" and "--help". */
+bool cli_is_help(const char *arg);
+
+/* Bad usage: prints "jong CMD: message (see 'jong CMD --help')" and returns CLI_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Failed work or bad data: prints "jong CMD: message" and returns CLI_FAIL. */
+int cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A library error about the text `input`, as "jong CMD: input: position N: reason" (N counts
+ * from 0, as in the library's messages; there is no position when the error is not about one
+ * place in the text). Returns CLI_FAIL. */
+int cli_input_error(const char *cmd, const char *input, const jong_error *err);
+
+/* Writes "position N: reason" (or just the reason) for err into buf. */
+void cli_format_error(const jong_error *err, char *buf, size_t n);
+
+/* An option that takes a value, written "--name VALUE" or "--name=VALUE". If argv[*i] is that
+ * option, sets *value, moves *i onto the last word used and returns 1; returns 0 if argv[*i] is
+ * another word; when the value is missing, reports a usage error and returns -1. */
+int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
+                     const char **value);
+
+/* "riichi" or "taiwan" into *out; otherwise a usage error (returns CLI_USAGE, else 0). */
+int cli_parse_rules(const char *cmd, const char *text, jong_variant *out);
+const char *cli_rules_name(jong_variant v);
+
+/* Tiles in a hand counting each declared meld as 3 (the size the rules talk about). */
+int cli_hand_size(const jong_hand *h);
+
+#endif

@@ -1,0 +1,493 @@
+/* `jong analyze HAND`: everything the evaluator knows about one hand, for people (aligned text)
+ * or for programs (--json, one object on one line).
+ *
+ * The work is done once into an `analysis` value and then printed by one of two printers, so the
+ * text and the JSON can never disagree about a number. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "jong/jong.h"
+
+#define CMD "analyze"
+#define MAX_DECOMP 256 /* far more readings than a 14- or 17-tile hand has; extra ones are counted */
+#define HAND_TEXT_MAX 1024
+
+typedef struct {
+    char hand_text[HAND_TEXT_MAX]; /* the positional words joined by spaces */
+    const char *seen_text;         /* NULL without --seen */
+    jong_variant rules;
+    bool json;
+} analyze_opts;
+
+typedef struct {
+    jong_hand hand;
+    jong_variant rules;
+    jong_forms forms;
+    uint8_t seen[JONG_KINDS];
+    int tiles;   /* melds count 3 */
+    int sets;    /* N: sets of a complete hand under these rules */
+    jong_shanten3 shanten;
+    int blocks;
+    int mtw[JONG_MTW_MAX + 1];
+    int mtw_max; /* mtw[1..mtw_max] are filled */
+    bool draw_phase; /* 3N+1 tiles: waiting for a draw; otherwise 3N+2 and about to discard */
+    /* 3N+1 */
+    bool ready;
+    uint64_t waits;
+    jong_ukeire effective;
+    /* 3N+2 */
+    bool complete;
+    int ndecomp; /* readings found; only min(ndecomp, MAX_DECOMP) are stored */
+    jong_decomposition decomp[MAX_DECOMP];
+    int nrows;
+    jong_discard_option rows[JONG_KINDS];
+} analysis;
+
+static int usage(FILE *f)
+{
+    fprintf(f,
+            "usage: jong analyze HAND [--rules riichi|taiwan] [--seen TILES] [--json]\n"
+            "\n"
+            "  Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
+            "  then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
+            "  and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
+            "  readings as sets and a pair, and one row per discard, best first.\n"
+            "\n"
+            "  HAND        any notation, e.g. 123m456p789s1122z, '445w1267t1144888999s',\n"
+            "              '123m456p11z [789s] (5555p)'; several words are joined.\n"
+            "  --rules R   riichi (default: 13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)\n"
+            "  --seen T    tiles visible elsewhere (discards, melds, indicators), not counted\n"
+            "              as unseen copies of effective tiles\n"
+            "  --json      one JSON object on one line\n"
+            "\n"
+            "  MTW(c) is shown for c = 1..N+2 (further if needed to show where the block\n"
+            "  count stops). Exit status: 0 done, 1 bad hand, 2 bad usage. Error positions\n"
+            "  count characters from 0.\n");
+    return f == stdout ? CLI_OK : CLI_USAGE;
+}
+
+/* Joins the words of HAND so that `jong analyze 123m 456p [789s]` works without quotes. */
+static int add_hand_word(analyze_opts *o, const char *word)
+{
+    size_t used = strlen(o->hand_text);
+    size_t need = used + (used ? 1 : 0) + strlen(word);
+    if (need >= sizeof o->hand_text)
+        return cli_usage_error(CMD, "HAND is longer than %d characters", HAND_TEXT_MAX - 1);
+    if (used)
+        o->hand_text[used++] = ' ';
+    strcpy(o->hand_text + used, word);
+    return CLI_OK;
+}
+
+/* Returns -1 to go on, otherwise the exit status (help printed or usage error). */
+static int parse_args(int argc, char **argv, analyze_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rules = JONG_VARIANT_RIICHI;
+    for (int i = 1; i < argc; i++) {
+        const char *value;
+        int r;
+        if (cli_is_help(argv[i]))
+            return usage(stdout);
+        if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {
+            if (r < 0 || cli_parse_rules(CMD, value, &o->rules) != CLI_OK)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--seen", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            o->seen_text = value;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
+        } else if (add_hand_word(o, argv[i]) != CLI_OK) {
+            return CLI_USAGE;
+        }
+    }
+    if (!o->hand_text[0])
+        return cli_usage_error(CMD, "missing HAND");
+    return -1;
+}
+
+/* Parses --seen and refuses a kind that would then have more than 4 copies in sight. */
+static int read_seen(const analyze_opts *o, analysis *a)
+{
+    if (!o->seen_text)
+        return CLI_OK;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_parse_tiles(o->seen_text, a->seen, &err) != JONG_OK) {
+        char why[256];
+        cli_format_error(&err, why, sizeof why);
+        return cli_fail(CMD, "--seen %s: %s", o->seen_text, why);
+    }
+    uint8_t meld[JONG_KINDS];
+    jong_hand_meld_counts(&a->hand, meld);
+    for (int k = 0; k < JONG_KINDS; k++) {
+        int held = a->hand.counts[k] + meld[k];
+        if (held + a->seen[k] > 4)
+            return cli_fail(CMD, "--seen %s: %d %s seen and %d in the hand make %d copies (at most 4)",
+                            o->seen_text, a->seen[k], jong_kind_name(k, JONG_STYLE_COMPACT), held,
+                            held + a->seen[k]);
+    }
+    return CLI_OK;
+}
+
+/* Enough of the MTW table to see where the block count stops (one step past it), and never
+ * less than N+2: MTW(N+1) is the complete hand, MTW(N+2) shows how the hand would grow. */
+static int mtw_columns(int sets, int blocks)
+{
+    int n = sets + 2;
+    if (blocks + 1 > n)
+        n = blocks + 1;
+    return n > JONG_MTW_MAX ? JONG_MTW_MAX : n;
+}
+
+static void run_analysis(analysis *a)
+{
+    const jong_hand *h = &a->hand;
+    a->forms = jong_variant_forms(a->rules);
+    a->tiles = cli_hand_size(h);
+    a->sets = jong_variant_sets(a->rules);
+    jong_hand_shanten(h, a->rules, a->forms, &a->shanten);
+    a->blocks = jong_hand_blocks(h);
+    a->mtw_max = mtw_columns(a->sets, a->blocks);
+    jong_hand_mtw_table(h, a->mtw_max, a->mtw);
+    a->draw_phase = a->tiles == 3 * a->sets + 1;
+    if (a->draw_phase) {
+        a->ready = a->shanten.best == 0;
+        if (a->ready)
+            a->waits = jong_waits(h, a->rules, a->forms);
+        jong_effective_tiles(h, a->rules, a->forms, a->seen, &a->effective);
+        return;
+    }
+    a->complete = jong_is_complete(h, a->rules, a->forms);
+    if (a->complete) {
+        /* Seven pairs and thirteen orphans only exist for a closed hand. */
+        jong_forms forms = h->nmelds ? JONG_FORMS_STANDARD : a->forms;
+        a->ndecomp = jong_decompose(h->counts, jong_hand_sets_needed(h, a->rules), forms, a->decomp,
+                                    MAX_DECOMP);
+    }
+    a->nrows = jong_discard_table(h, a->rules, a->forms, a->seen, a->rows);
+}
+
+/* ---- shared pieces of both printers ---------------------------------------------------------- */
+
+static const char *tile_name(int kind)
+{
+    return jong_kind_name(kind, JONG_STYLE_COMPACT);
+}
+
+/* A set in compact notation: "123m" for a chow, "555p" or "111z" for a pung. */
+static void set_text(int type, int kind, char out[8])
+{
+    char suit = "mpsz"[jong_kind_suit(kind)];
+    int r = jong_kind_rank(kind);
+    if (type == JONG_MELD_CHOW)
+        snprintf(out, 8, "%d%d%d%c", r, r + 1, r + 2, suit);
+    else
+        snprintf(out, 8, "%d%d%d%c", r, r, r, suit);
+}
+
+static void pair_text(int kind, char out[8])
+{
+    int r = jong_kind_rank(kind);
+    snprintf(out, 8, "%d%d%c", r, r, "mpsz"[jong_kind_suit(kind)]);
+}
+
+static int popcount64(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* ---- text output ----------------------------------------------------------------------------- */
+
+#define LABEL "%-10s"
+
+static void print_shanten_value(int v)
+{
+    if (v == JONG_UNDEFINED)
+        fputs("-", stdout);
+    else
+        printf("%d", v);
+}
+
+static void print_shanten(const analysis *a)
+{
+    printf(LABEL "%d  (standard %d", "shanten", a->shanten.best, a->shanten.standard);
+    if (a->rules == JONG_VARIANT_RIICHI) {
+        /* Show the special forms even when undefined, so a reader sees they were considered. */
+        fputs(", seven pairs ", stdout);
+        print_shanten_value(a->shanten.chiitoi);
+        fputs(", thirteen orphans ", stdout);
+        print_shanten_value(a->shanten.kokushi);
+    }
+    puts(")");
+}
+
+static void print_mtw(const analysis *a)
+{
+    printf(LABEL "c:     ", "MTW(c)");
+    for (int c = 1; c <= a->mtw_max; c++)
+        printf("%3d", c);
+    printf("\n" LABEL "tiles: ", "");
+    for (int c = 1; c <= a->mtw_max; c++)
+        printf("%3d", a->mtw[c]);
+    putchar('\n');
+}
+
+/* "3m(4) 6m(2)": each kind with its unseen copies. */
+static void print_tile_counts(uint64_t kinds, const uint8_t unseen[JONG_KINDS])
+{
+    const char *sep = "";
+    for (int k = 0; k < JONG_KINDS; k++)
+        if (kinds >> k & 1) {
+            printf("%s%s(%d)", sep, tile_name(k), unseen[k]);
+            sep = " ";
+        }
+}
+
+static void print_draw_phase(const analysis *a)
+{
+    const jong_ukeire *e = &a->effective;
+    /* The effective tiles of a ready hand are its waits; the unseen counts come from there. */
+    uint64_t kinds = a->ready ? a->waits : e->kinds;
+    int nkinds = popcount64(kinds);
+    printf(LABEL "%d unseen tile%s, %d kind%s: ", a->ready ? "waits" : "effective", e->total,
+           plural(e->total), nkinds, plural(nkinds));
+    print_tile_counts(kinds, e->unseen);
+    putchar('\n');
+}
+
+static void print_decomposition(const jong_decomposition *d)
+{
+    char t[8];
+    printf(LABEL "  ", "");
+    switch (d->form) {
+    case JONG_DECOMP_CHIITOI:
+        fputs("seven pairs:", stdout);
+        for (int i = 0; i < 7; i++) {
+            pair_text(d->pairs[i], t);
+            printf(" %s", t);
+        }
+        break;
+    case JONG_DECOMP_KOKUSHI:
+        printf("thirteen orphans, pair %s", tile_name(d->pair));
+        break;
+    default:
+        pair_text(d->pair, t);
+        fputs(t, stdout);
+        for (int i = 0; i < d->nsets; i++) {
+            set_text(d->set_type[i], d->set_tile[i], t);
+            printf("%s%s", i == 0 ? " + " : " ", t);
+        }
+    }
+    putchar('\n');
+}
+
+static void print_discard_phase(const analysis *a)
+{
+    if (!a->complete) {
+        printf(LABEL "no\n", "complete");
+    } else {
+        printf(LABEL "yes, %d reading%s of the concealed tiles:\n", "complete", a->ndecomp,
+               plural(a->ndecomp));
+        int shown = a->ndecomp < MAX_DECOMP ? a->ndecomp : MAX_DECOMP;
+        for (int i = 0; i < shown; i++)
+            print_decomposition(&a->decomp[i]);
+        if (shown < a->ndecomp)
+            printf(LABEL "  (%d more not shown)\n", "", a->ndecomp - shown);
+    }
+    printf(LABEL "best first: shanten after the discard, then its effective tiles\n", "discards");
+    printf("  discard  shanten  unseen  effective tiles (unseen copies)\n");
+    for (int i = 0; i < a->nrows; i++) {
+        const jong_discard_option *r = &a->rows[i];
+        printf("  %-7s  %7d  %6d  ", tile_name(r->discard), r->shanten, r->ukeire.total);
+        print_tile_counts(r->ukeire.kinds, r->ukeire.unseen);
+        putchar('\n');
+    }
+}
+
+static void print_text(const analysis *a, const char *hand, const char *seen)
+{
+    printf(LABEL "%s\n", "hand", hand);
+    printf(LABEL "%s, %d tiles (%d sets and a pair when complete)\n", "rules",
+           cli_rules_name(a->rules), a->tiles, a->sets);
+    if (seen)
+        printf(LABEL "%s\n", "seen", seen);
+    print_shanten(a);
+    printf(LABEL "%d\n", "blocks", a->blocks);
+    print_mtw(a);
+    if (a->draw_phase)
+        print_draw_phase(a);
+    else
+        print_discard_phase(a);
+}
+
+/* ---- JSON output ----------------------------------------------------------------------------- */
+
+static json_t *json_shanten_value(int v)
+{
+    return v == JONG_UNDEFINED ? json_null() : json_integer(v);
+}
+
+static json_t *json_tile_list(uint64_t kinds)
+{
+    json_t *arr = json_array();
+    for (int k = 0; k < JONG_KINDS; k++)
+        if (kinds >> k & 1)
+            json_array_append_new(arr, json_string(tile_name(k)));
+    return arr;
+}
+
+static json_t *json_unseen_list(uint64_t kinds, const uint8_t unseen[JONG_KINDS])
+{
+    json_t *arr = json_array();
+    for (int k = 0; k < JONG_KINDS; k++)
+        if (kinds >> k & 1)
+            json_array_append_new(arr, json_integer(unseen[k]));
+    return arr;
+}
+
+/* {"tiles":[...], "unseen":[...], "total":n}: unseen[i] belongs to tiles[i]. */
+static json_t *json_ukeire(const jong_ukeire *u)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "tiles", json_tile_list(u->kinds));
+    json_object_set_new(o, "unseen", json_unseen_list(u->kinds, u->unseen));
+    json_object_set_new(o, "total", json_integer(u->total));
+    return o;
+}
+
+static json_t *json_decomposition(const jong_decomposition *d)
+{
+    json_t *o = json_object();
+    char t[8];
+    if (d->form == JONG_DECOMP_CHIITOI) {
+        json_t *pairs = json_array();
+        for (int i = 0; i < 7; i++)
+            json_array_append_new(pairs, json_string(tile_name(d->pairs[i])));
+        json_object_set_new(o, "form", json_string("chiitoi"));
+        json_object_set_new(o, "pairs", pairs);
+    } else if (d->form == JONG_DECOMP_KOKUSHI) {
+        json_object_set_new(o, "form", json_string("kokushi"));
+        json_object_set_new(o, "pair", json_string(tile_name(d->pair)));
+    } else {
+        json_t *sets = json_array();
+        for (int i = 0; i < d->nsets; i++) {
+            set_text(d->set_type[i], d->set_tile[i], t);
+            json_array_append_new(sets, json_string(t));
+        }
+        json_object_set_new(o, "form", json_string("standard"));
+        json_object_set_new(o, "pair", json_string(tile_name(d->pair)));
+        json_object_set_new(o, "sets", sets);
+    }
+    return o;
+}
+
+static void json_add_draw_phase(json_t *root, const analysis *a)
+{
+    json_object_set_new(root, "ready", json_boolean(a->ready));
+    if (a->ready)
+        json_object_set_new(root, "waits", json_tile_list(a->waits));
+    json_object_set_new(root, "effective", json_ukeire(&a->effective));
+}
+
+static void json_add_discard_phase(json_t *root, const analysis *a)
+{
+    json_object_set_new(root, "complete", json_boolean(a->complete));
+    json_t *dec = json_array();
+    int shown = a->ndecomp < MAX_DECOMP ? a->ndecomp : MAX_DECOMP;
+    for (int i = 0; i < shown; i++)
+        json_array_append_new(dec, json_decomposition(&a->decomp[i]));
+    json_object_set_new(root, "decompositions", dec);
+    if (shown < a->ndecomp)
+        json_object_set_new(root, "decompositions_total", json_integer(a->ndecomp));
+    json_t *rows = json_array();
+    for (int i = 0; i < a->nrows; i++) {
+        const jong_discard_option *r = &a->rows[i];
+        json_t *row = json_object();
+        json_object_set_new(row, "discard", json_string(tile_name(r->discard)));
+        json_object_set_new(row, "shanten", json_integer(r->shanten));
+        json_object_set_new(row, "effective", json_tile_list(r->ukeire.kinds));
+        json_object_set_new(row, "unseen", json_unseen_list(r->ukeire.kinds, r->ukeire.unseen));
+        json_object_set_new(row, "total", json_integer(r->ukeire.total));
+        json_array_append_new(rows, row);
+    }
+    json_object_set_new(root, "discards", rows);
+}
+
+static int print_json(const analysis *a, const char *hand, const char *seen)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "hand", json_string(hand));
+    json_object_set_new(root, "rules", json_string(cli_rules_name(a->rules)));
+    json_object_set_new(root, "tiles", json_integer(a->tiles));
+    if (seen)
+        json_object_set_new(root, "seen", json_string(seen));
+    json_t *sh = json_object();
+    json_object_set_new(sh, "standard", json_shanten_value(a->shanten.standard));
+    json_object_set_new(sh, "chiitoi", json_shanten_value(a->shanten.chiitoi));
+    json_object_set_new(sh, "kokushi", json_shanten_value(a->shanten.kokushi));
+    json_object_set_new(sh, "best", json_shanten_value(a->shanten.best));
+    json_object_set_new(root, "shanten", sh);
+    json_object_set_new(root, "blocks", json_integer(a->blocks));
+    json_t *mtw = json_array();
+    for (int c = 1; c <= a->mtw_max; c++)
+        json_array_append_new(mtw, json_shanten_value(a->mtw[c]));
+    json_object_set_new(root, "mtw", mtw);
+    if (a->draw_phase)
+        json_add_draw_phase(root, a);
+    else
+        json_add_discard_phase(root, a);
+    char *text = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    if (!text)
+        return cli_fail(CMD, "out of memory writing JSON");
+    puts(text);
+    free(text);
+    return CLI_OK;
+}
+
+/* ---- the command ----------------------------------------------------------------------------- */
+
+int cmd_analyze(int argc, char **argv)
+{
+    /* Static: the analysis holds hundreds of readings, too big to want on the stack. */
+    static analysis a;
+    analyze_opts o;
+    int r = parse_args(argc, argv, &o);
+    if (r >= 0)
+        return r;
+    memset(&a, 0, sizeof a);
+    a.rules = o.rules;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_parse_hand(o.hand_text, &a.hand, &err) != JONG_OK ||
+        jong_hand_check(&a.hand, o.rules, &err) != JONG_OK)
+        return cli_input_error(CMD, o.hand_text, &err);
+    if ((r = read_seen(&o, &a)) != CLI_OK)
+        return r;
+    run_analysis(&a);
+
+    char hand[512], seen[256];
+    jong_format_hand(&a.hand, JONG_STYLE_COMPACT, hand, sizeof hand);
+    jong_format_counts(a.seen, JONG_STYLE_COMPACT, seen, sizeof seen);
+    const char *seen_shown = o.seen_text ? seen : NULL;
+    if (o.json)
+        return print_json(&a, hand, seen_shown);
+    print_text(&a, hand, seen_shown);
+    return CLI_OK;
+}

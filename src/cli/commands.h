@@ -1,0 +1,11 @@
+/* The subcommands of the `jong` program. Each one receives its own argv (argv[0] is the
+ * command name), prints its own usage on --help, and returns the process exit status:
+ * 0 success, 1 bad input or failed work, 2 bad usage (see cli_util.h). */
+#ifndef JONG_CLI_COMMANDS_H
+#define JONG_CLI_COMMANDS_H
+
+int cmd_analyze(int argc, char **argv);
+int cmd_shanten(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,1 @@
+$JONG analyze 11223344556677m --json

@@ -1,0 +1,1 @@
+$JONG analyze 19m19p19s1234567z

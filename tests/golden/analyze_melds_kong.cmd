@@ -1,0 +1,1 @@
+$JONG analyze 123m44p11z "[789s]" "(5555p)"

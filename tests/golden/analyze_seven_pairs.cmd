@@ -1,0 +1,1 @@
+$JONG analyze 1133557799m11p22s

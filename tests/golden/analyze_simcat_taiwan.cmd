@@ -1,0 +1,1 @@
+$JONG analyze 445w1267t1144888999s --rules taiwan

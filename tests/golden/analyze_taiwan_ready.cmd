@@ -1,0 +1,1 @@
+$JONG analyze --rules=taiwan 123456789m1234567p

@@ -1,0 +1,1 @@
+$JONG analyze --frob 123m 2>&1

@@ -1,0 +1,1 @@
+$JONG analyze 123m --rules mcr 2>&1

@@ -1,0 +1,1 @@
+$JONG analyze --json 2>&1

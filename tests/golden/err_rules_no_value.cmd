@@ -1,0 +1,1 @@
+$JONG analyze 123m --rules 2>&1

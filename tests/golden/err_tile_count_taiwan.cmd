@@ -1,0 +1,1 @@
+$JONG analyze 123456789m1122p5s --rules taiwan 2>&1

@@ -1,0 +1,1 @@
+$JONG analyze 123m456x 2>&1

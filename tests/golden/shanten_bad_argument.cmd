@@ -1,0 +1,1 @@
+$JONG shanten --frob 2>&1

@@ -1,0 +1,1 @@
+$JONG shanten 2>/dev/null

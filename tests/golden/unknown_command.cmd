@@ -1,0 +1,1 @@
+$JONG frobnicate 123m 2>&1

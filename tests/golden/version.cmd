@@ -1,0 +1,1 @@
+$JONG --version

@@ -36,6 +36,9 @@ int jong_hand_concealed_count(const jong_hand *h);
 int jong_hand_sets_needed(const jong_hand *h, jong_variant v);
 /* Copies of each kind locked inside the declared melds. */
 void jong_hand_meld_counts(const jong_hand *h, uint8_t out[JONG_KINDS]);
+/* Copies of each kind the concealed part may still use: 4 minus the copies in declared melds.
+ * Returns whether any kind is below 4. */
+bool jong_hand_limits(const jong_hand *h, uint8_t limit[JONG_KINDS]);
 /* Sets in a complete hand: 4 for riichi, 5 for Taiwanese. */
 int jong_variant_sets(jong_variant v);
 /* Hand size (not counting melds as tiles but as 3 each) must be 3N+1 or 3N+2 for the variant:

@@ -110,9 +110,7 @@ static size_t evaluate(const jong_hand *h, char *out)
     if (h->nmelds) {
         /* Copies locked in the melds cannot be drawn again. */
         uint8_t limit[JONG_KINDS];
-        jong_hand_meld_counts(h, limit);
-        for (int k = 0; k < JONG_KINDS; k++)
-            limit[k] = (uint8_t)(4 - limit[k]);
+        jong_hand_limits(h, limit);
         standard = jong_distance_standard_limited(h->counts, sets, limit);
     } else {
         standard = jong_distance_standard(h->counts, sets);

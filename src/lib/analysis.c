@@ -50,17 +50,10 @@ static int shanten_of(const jong_hand *h, const uint8_t counts[JONG_KINDS], cons
     return s.best;
 }
 
-static void limits_of(const jong_hand *h, uint8_t limit[JONG_KINDS])
-{
-    jong_hand_meld_counts(h, limit);
-    for (int k = 0; k < JONG_KINDS; k++)
-        limit[k] = (uint8_t)(limit[k] >= 4 ? 0 : 4 - limit[k]);
-}
-
 int jong_hand_shanten(const jong_hand *h, jong_variant v, jong_forms forms, jong_shanten3 *out)
 {
     uint8_t limit[JONG_KINDS];
-    limits_of(h, limit);
+    jong_hand_limits(h, limit);
     return shanten_of(h, h->counts, limit, v, forms, out);
 }
 
@@ -72,7 +65,7 @@ bool jong_is_complete(const jong_hand *h, jong_variant v, jong_forms forms)
 uint64_t jong_waits(const jong_hand *h, jong_variant v, jong_forms forms)
 {
     uint8_t limit[JONG_KINDS], counts[JONG_KINDS];
-    limits_of(h, limit);
+    jong_hand_limits(h, limit);
     memcpy(counts, h->counts, sizeof counts);
     uint64_t waits = 0;
     for (int k = 0; k < JONG_KINDS; k++) {
@@ -116,7 +109,7 @@ int jong_effective_tiles(const jong_hand *h, jong_variant v, jong_forms forms,
                          const uint8_t seen[JONG_KINDS], jong_ukeire *out)
 {
     uint8_t limit[JONG_KINDS], counts[JONG_KINDS];
-    limits_of(h, limit);
+    jong_hand_limits(h, limit);
     memcpy(counts, h->counts, sizeof counts);
     return ukeire_of(h, counts, limit, v, forms, seen, out);
 }
@@ -135,7 +128,7 @@ int jong_discard_table(const jong_hand *h, jong_variant v, jong_forms forms,
                        const uint8_t seen[JONG_KINDS], jong_discard_option out[JONG_KINDS])
 {
     uint8_t limit[JONG_KINDS], counts[JONG_KINDS], visible[JONG_KINDS];
-    limits_of(h, limit);
+    jong_hand_limits(h, limit);
     memcpy(counts, h->counts, sizeof counts);
     for (int k = 0; k < JONG_KINDS; k++)
         visible[k] = seen ? seen[k] : 0;

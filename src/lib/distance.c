@@ -7,9 +7,6 @@
 #include "combine.h"
 #include "suit_dp.h"
 
-static const uint8_t no_limit[JONG_KINDS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-                                             4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
-
 static int exact(const uint8_t counts[JONG_KINDS], int sets, const uint8_t limit[JONG_KINDS])
 {
     uint8_t d[2][JONG_DP_MAXSETS + 1];
@@ -42,7 +39,7 @@ int jong_distance_standard(const uint8_t counts[JONG_KINDS], int sets)
         if (d < JONG_TABLE_SAT)
             return d;
     }
-    return exact(counts, sets, no_limit);
+    return exact(counts, sets, jong_full_limit);
 }
 
 int jong_distance_standard_limited(const uint8_t counts[JONG_KINDS], int sets,
@@ -50,7 +47,7 @@ int jong_distance_standard_limited(const uint8_t counts[JONG_KINDS], int sets,
 {
     if (sets < 0 || sets > JONG_DP_MAXSETS)
         return JONG_UNDEFINED;
-    if (memcmp(limit, no_limit, JONG_KINDS) == 0)
+    if (memcmp(limit, jong_full_limit, JONG_KINDS) == 0)
         return jong_distance_standard(counts, sets);
     if (sets > JONG_MAX_SETS)
         return exact(counts, sets, limit);
@@ -59,7 +56,7 @@ int jong_distance_standard_limited(const uint8_t counts[JONG_KINDS], int sets,
     for (int g = 0; g < 4; g++) {
         const uint8_t *c = counts + 9 * g, *lim = limit + 9 * g;
         int n = g < 3 ? 9 : 7;
-        if (memcmp(lim, no_limit, (size_t)n) == 0) {
+        if (memcmp(lim, jong_full_limit, (size_t)n) == 0) {
             uint64_t e = g < 3 ? jong_suit_table[jong_suit_index(c)] : jong_honor_table[jong_honor_index(c)];
             for (int p = 0; p < 2; p++)
                 for (int m = 0; m <= JONG_DP_MAXSETS; m++)

@@ -46,6 +46,17 @@ void jong_hand_meld_counts(const jong_hand *h, uint8_t out[JONG_KINDS])
     }
 }
 
+bool jong_hand_limits(const jong_hand *h, uint8_t limit[JONG_KINDS])
+{
+    bool lowered = false;
+    jong_hand_meld_counts(h, limit);
+    for (int k = 0; k < JONG_KINDS; k++) {
+        lowered |= limit[k] != 0;
+        limit[k] = (uint8_t)(limit[k] >= 4 ? 0 : 4 - limit[k]);
+    }
+    return lowered;
+}
+
 int jong_hand_check(const jong_hand *h, jong_variant v, jong_error *err)
 {
     uint8_t meld[JONG_KINDS];

@@ -2,12 +2,7 @@
  * count of its formula (1). Declared melds count as melds already formed. */
 #include "jong/eval.h"
 
-#include <stdbool.h>
-
 #include "suit_dp.h"
-
-static const uint8_t no_limit[JONG_KINDS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-                                             4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
 
 static int sets_for(int melds, int c)
 {
@@ -34,7 +29,7 @@ void jong_mtw_table(const uint8_t counts[JONG_KINDS], int melds, int cmax, int o
     }
     /* One DP pass gives every set count at once. */
     uint8_t d[2][JONG_DP_MAXSETS + 1];
-    jong_hand_dp(counts, no_limit, most, d);
+    jong_hand_dp(counts, jong_full_limit, most, d);
     for (int c = 1; c <= cmax; c++) {
         int v = d[1][sets_for(melds, c)];
         out[c] = v >= JONG_DP_INF ? JONG_UNDEFINED : v;
@@ -62,13 +57,7 @@ int jong_blocks(const uint8_t counts[JONG_KINDS], int melds)
 void jong_hand_mtw_table(const jong_hand *h, int cmax, int out[])
 {
     uint8_t limit[JONG_KINDS];
-    jong_hand_meld_counts(h, limit);
-    bool locked = false;
-    for (int k = 0; k < JONG_KINDS; k++) {
-        locked |= limit[k] != 0;
-        limit[k] = (uint8_t)(limit[k] >= 4 ? 0 : 4 - limit[k]);
-    }
-    if (!locked) {
+    if (!jong_hand_limits(h, limit)) {
         jong_mtw_table(h->counts, h->nmelds, cmax, out);
         return;
     }

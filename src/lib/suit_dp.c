@@ -9,6 +9,9 @@
 
 #include <string.h>
 
+const uint8_t jong_full_limit[34] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+                                     4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
+
 #define CELLS (2 * (JONG_DP_MAXSETS + 1)) /* (sets, pair) flattened as 2 * sets + pair */
 
 typedef uint8_t dp_layer[5][5][CELLS]; /* [a][b][cell] */

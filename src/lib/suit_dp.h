@@ -10,6 +10,9 @@
 #define JONG_DP_MAXSETS 12
 #define JONG_DP_INF 255
 
+/* Every kind allowed 4 copies: no declared meld locks any. */
+extern const uint8_t jong_full_limit[34];
+
 /* out[p][m] = least tiles to add to v[0..n-1] so it contains m sets (+ a pair if p), using kind
  * k at most lim[k] times; JONG_DP_INF if impossible. Chows only when `chows`. */
 void jong_suit_dp(const uint8_t *v, const uint8_t *lim, int n, bool chows, int maxsets,

@@ -1,7 +1,7 @@
 /* Build-time generator of the hand evaluator's tables (see src/lib/suit_table.h for the format).
  *
  * For every count vector v of one suit (9 kinds for m/p/s with chows, 7 honor kinds without),
- * each count 0..4, indexed in base 5 (kind k is digit k), it computes
+ * each count 0..4, indexed in base 5 (see suit_table.h for the digit order), it computes
  *   d(v, m, p) = least tiles to add so v contains m sets (+ a pair if p), no kind above 4,
  * by two passes over the lattice of count vectors:
  *   1. contains(v, m, p) from "v - some set contains m-1 sets" (increasing index order), kept
@@ -21,12 +21,16 @@
 #define MAXM 5
 #define INF 255
 
+/* The number suits put kind 9 (k = 8) in the lowest base-5 digit and kinds 1..8 above it, so
+ * the evaluator can form the index from byte pairs with SIMD multiply-adds (suit_table.h). */
 static void gen(int nkinds, int chows, const char *path)
 {
-    int pow5[10];
+    int pow5[10], step[9];
     pow5[0] = 1;
     for (int i = 1; i < 10; i++)
         pow5[i] = pow5[i - 1] * 5;
+    for (int k = 0; k < nkinds; k++)
+        step[k] = chows ? pow5[(k + 1) % 9] : pow5[k];
     int n = pow5[nkinds];
     int8_t *most_np = malloc((size_t)n), *most_p = malloc((size_t)n);
     uint8_t (*d)[2][MAXM + 1] = malloc(sizeof *d * (size_t)n);
@@ -39,22 +43,22 @@ static void gen(int nkinds, int chows, const char *path)
     /* Pass 1: most sets contained, without a pair (np) and with one (p; -1 = no pair at all). */
     for (int idx = 0; idx < n; idx++) {
         int v[9];
-        for (int k = 0, x = idx; k < nkinds; k++, x /= 5)
-            v[k] = x % 5;
+        for (int k = 0; k < nkinds; k++)
+            v[k] = idx / step[k] % 5;
         int np = 0, p = -1;
         for (int k = 0; k < nkinds; k++) {
             if (v[k] >= 3) {
-                int j = idx - 3 * pow5[k];
+                int j = idx - 3 * step[k];
                 if (most_np[j] + 1 > np) np = most_np[j] + 1;
                 if (most_p[j] >= 0 && most_p[j] + 1 > p) p = most_p[j] + 1;
             }
             if (chows && k + 2 < nkinds && v[k] && v[k + 1] && v[k + 2]) {
-                int j = idx - pow5[k] - pow5[k + 1] - pow5[k + 2];
+                int j = idx - step[k] - step[k + 1] - step[k + 2];
                 if (most_np[j] + 1 > np) np = most_np[j] + 1;
                 if (most_p[j] >= 0 && most_p[j] + 1 > p) p = most_p[j] + 1;
             }
             if (v[k] >= 2) {
-                int j = idx - 2 * pow5[k];
+                int j = idx - 2 * step[k];
                 if (most_np[j] > p) p = most_np[j];
             }
         }
@@ -65,8 +69,8 @@ static void gen(int nkinds, int chows, const char *path)
     /* Pass 2: distances, from the full vectors downwards. */
     for (int idx = n - 1; idx >= 0; idx--) {
         int v[9];
-        for (int k = 0, x = idx; k < nkinds; k++, x /= 5)
-            v[k] = x % 5;
+        for (int k = 0; k < nkinds; k++)
+            v[k] = idx / step[k] % 5;
         for (int p = 0; p < 2; p++)
             for (int m = 0; m <= MAXM; m++) {
                 int have = p ? most_p[idx] : most_np[idx];
@@ -76,8 +80,8 @@ static void gen(int nkinds, int chows, const char *path)
                 }
                 int best = INF;
                 for (int k = 0; k < nkinds; k++)
-                    if (v[k] < 4 && d[idx + pow5[k]][p][m] < best)
-                        best = d[idx + pow5[k]][p][m];
+                    if (v[k] < 4 && d[idx + step[k]][p][m] < best)
+                        best = d[idx + step[k]][p][m];
                 d[idx][p][m] = (uint8_t)(best == INF ? INF : best + 1);
             }
     }

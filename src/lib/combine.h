@@ -89,8 +89,11 @@ static inline int jong_total_simd(const uint64_t e[4], int sets)
     __m256i x = _mm256_set_epi64x((long long)e[3], (long long)e[2], (long long)e[1], (long long)e[0]);
     __m256i lo = _mm256_and_si256(x, low4), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), low4);
     __m256i A = _mm256_unpacklo_epi8(lo, hi), B = _mm256_unpackhi_epi8(lo, hi);
-    __m256i C = _mm256_set1_epi8(60);
-    for (int j = 0; j <= sets; j++) {
+    /* j = 0: A holds zero sets without the pair at no cost (A[0] = 0), so that term is B itself. */
+    __m256i C = _mm256_min_epu8(B, _mm256_add_epi8(
+        _mm256_shuffle_epi8(B, _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_shift_cross[0]))),
+        _mm256_shuffle_epi8(A, _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_bcast[8])))));
+    for (int j = 1; j <= sets; j++) {
         __m256i same = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_shift_same[j]));
         __m256i cross = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_shift_cross[j]));
         __m256i bnp = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_bcast[j]));

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs every test of one or more build directories and sums up.
+#
+# usage: tests/run_all.sh BUILD_DIR...
+#
+# For each BUILD_DIR: every BUILD_DIR/tests/test_* program (cmocka; its exit status is the
+# verdict), then BUILD_DIR/fuzz_replay fuzz/corpus when that program exists, then
+# tests/cli_test.sh BUILD_DIR/jong when that script exists. In a build directory whose name
+# contains "asan", JONG_RANDOM_HANDS defaults to 100000 so the sanitizer run stays quick.
+# Prints one line per program and ends with "N passed, N failed"; exits non-zero if any failed.
+set -u
+
+if [ $# -eq 0 ]; then
+    echo "usage: $0 BUILD_DIR..." >&2
+    exit 2
+fi
+
+# Build directories may be given relative to where we were called from; fuzz/corpus and
+# tests/cli_test.sh are relative to the project root.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+builds=()
+for b in "$@"; do
+    case "$b" in
+        /*) builds+=("${b%/}") ;;
+        *) builds+=("$PWD/${b%/}") ;;
+    esac
+done
+cd "$root" || exit 2
+
+passed=0
+failed=0
+
+# run LABEL COMMAND...: runs one test program, prints its verdict, counts it.
+run() {
+    local label="${1#"$root"/}"
+    shift
+    local start=$SECONDS
+    "$@"
+    local status=$?
+    local took=$((SECONDS - start))
+    if [ "$status" -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "PASS $label (${took}s)"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $label (exit $status, ${took}s)"
+    fi
+}
+
+for build in "${builds[@]}"; do
+    echo "== ${build#"$root"/}"
+    if [ ! -d "$build" ]; then
+        echo "FAIL $build: no such build directory"
+        failed=$((failed + 1))
+        continue
+    fi
+    # The sanitizer default applies to this build directory only; an explicit setting wins.
+    envs=(env)
+    case "$(basename "$build")" in
+        *asan*) envs+=("JONG_RANDOM_HANDS=${JONG_RANDOM_HANDS:-100000}") ;;
+    esac
+    found=0
+    for t in "$build"/tests/test_*; do
+        [ -f "$t" ] && [ -x "$t" ] || continue
+        case "$t" in *.o | *.d) continue ;; esac
+        found=1
+        run "$t" "${envs[@]}" "$t"
+    done
+    if [ "$found" -eq 0 ]; then
+        echo "FAIL $build/tests: no test programs"
+        failed=$((failed + 1))
+    fi
+    if [ -x "$build/fuzz_replay" ]; then
+        run "$build/fuzz_replay fuzz/corpus" "$build/fuzz_replay" fuzz/corpus
+    fi
+    if [ -f tests/cli_test.sh ]; then
+        run "tests/cli_test.sh $build/jong" bash tests/cli_test.sh "$build/jong"
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -6,7 +6,9 @@
 # For each BUILD_DIR: every BUILD_DIR/tests/test_* program (cmocka; its exit status is the
 # verdict), then BUILD_DIR/fuzz_replay fuzz/corpus when that program exists, then
 # tests/cli_test.sh BUILD_DIR/jong when that script exists. In a build directory whose name
-# contains "asan", JONG_RANDOM_HANDS defaults to 100000 so the sanitizer run stays quick.
+# contains "asan" or "clang", JONG_RANDOM_HANDS defaults to 100000: the release build makes the
+# full 1,000,000-hand comparison, the others recheck the same code under another compiler or
+# the sanitizers.
 # Prints one line per program and ends with "N passed, N failed"; exits non-zero if any failed.
 set -u
 
@@ -57,7 +59,7 @@ for build in "${builds[@]}"; do
     # The sanitizer default applies to this build directory only; an explicit setting wins.
     envs=(env)
     case "$(basename "$build")" in
-        *asan*) envs+=("JONG_RANDOM_HANDS=${JONG_RANDOM_HANDS:-100000}") ;;
+        *asan* | *clang*) envs+=("JONG_RANDOM_HANDS=${JONG_RANDOM_HANDS:-100000}") ;;
     esac
     found=0
     for t in "$build"/tests/test_*; do

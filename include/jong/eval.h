@@ -83,7 +83,8 @@ typedef struct {
 } jong_ukeire;
 
 /* Effective tiles of a hand with 3N+1 concealed tiles. `seen` (may be NULL) counts tiles visible
- * elsewhere (discards, others' melds, indicators); the hand and its melds are subtracted too. */
+ * elsewhere (discards, others' melds, indicators); the hand and its melds are subtracted too.
+ * Returns the hand's shanten over the allowed forms. */
 int jong_effective_tiles(const jong_hand *h, jong_variant v, jong_forms forms,
                          const uint8_t seen[JONG_KINDS], jong_ukeire *out);
 

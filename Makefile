@@ -40,7 +40,7 @@ REPLAY    := $(BUILD)/fuzz_replay
 
 DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev
 
-.PHONY: all run test check deps clean fuzz bench help
+.PHONY: all build run test check deps clean fuzz bench help
 
 all: deps
 	@$(MAKE) --no-print-directory build

@@ -103,33 +103,18 @@ static size_t evaluate(const jong_hand *h, char *out)
 {
     int tiles = cli_hand_size(h);
     int n = tiles <= 14 ? 4 : 5;
-    int sets = n - h->nmelds;
-    if (sets < 0)
-        sets = 0;
-    int standard, chiitoi = JONG_UNDEFINED, kokushi = JONG_UNDEFINED;
-    if (h->nmelds) {
-        /* Copies locked in the melds cannot be drawn again. */
-        uint8_t limit[JONG_KINDS];
-        jong_hand_limits(h, limit);
-        standard = jong_distance_standard_limited(h->counts, sets, limit);
-    } else {
-        standard = jong_distance_standard(h->counts, sets);
-        if (tiles == 13 || tiles == 14) {
-            chiitoi = jong_shanten_chiitoi(h->counts);
-            kokushi = jong_shanten_kokushi(h->counts);
-        }
-    }
-    if (standard != JONG_UNDEFINED)
-        standard--; /* shanten is distance - 1 */
+    /* The variant only fixes the set count here: 4 sets up to 14 tiles, 5 above. */
+    jong_shanten3 sh;
+    jong_hand_shanten(h, n == 4 ? JONG_VARIANT_RIICHI : JONG_VARIANT_TAIWAN, JONG_FORMS_ALL, &sh);
     int mtw[JONG_MTW_MAX + 1];
     jong_hand_mtw_table(h, n + 1, mtw);
 
     char *p = out;
-    p = put_int(p, standard);
+    p = put_int(p, sh.standard);
     *p++ = ' ';
-    p = put_int(p, chiitoi);
+    p = put_int(p, sh.chiitoi);
     *p++ = ' ';
-    p = put_int(p, kokushi);
+    p = put_int(p, sh.kokushi);
     for (int c = 1; c <= n + 1; c++) {
         *p++ = ' ';
         p = put_int(p, mtw[c]);

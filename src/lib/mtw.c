@@ -10,6 +10,18 @@ static int sets_for(int melds, int c)
     return s < 0 ? 0 : s;
 }
 
+/* MTW(1..cmax) from one DP pass, which gives every set count at once. */
+static void table_by_dp(const uint8_t counts[JONG_KINDS], const uint8_t limit[JONG_KINDS], int melds,
+                        int cmax, int out[])
+{
+    uint8_t d[2][JONG_DP_MAXSETS + 1];
+    jong_hand_dp(counts, limit, sets_for(melds, cmax), d);
+    for (int c = 1; c <= cmax; c++) {
+        int v = d[1][sets_for(melds, c)];
+        out[c] = v >= JONG_DP_INF ? JONG_UNDEFINED : v;
+    }
+}
+
 int jong_mtw(const uint8_t counts[JONG_KINDS], int melds, int c)
 {
     if (c < 1 || c > JONG_MTW_MAX || melds < 0)
@@ -27,13 +39,7 @@ void jong_mtw_table(const uint8_t counts[JONG_KINDS], int melds, int cmax, int o
             out[c] = jong_distance_standard(counts, sets_for(melds, c));
         return;
     }
-    /* One DP pass gives every set count at once. */
-    uint8_t d[2][JONG_DP_MAXSETS + 1];
-    jong_hand_dp(counts, jong_full_limit, most, d);
-    for (int c = 1; c <= cmax; c++) {
-        int v = d[1][sets_for(melds, c)];
-        out[c] = v >= JONG_DP_INF ? JONG_UNDEFINED : v;
-    }
+    table_by_dp(counts, jong_full_limit, melds, cmax, out);
 }
 
 static int blocks_of(const int mtw[JONG_MTW_MAX + 1])
@@ -61,16 +67,7 @@ void jong_hand_mtw_table(const jong_hand *h, int cmax, int out[])
         jong_mtw_table(h->counts, h->nmelds, cmax, out);
         return;
     }
-    if (cmax > JONG_MTW_MAX)
-        cmax = JONG_MTW_MAX;
-    /* One DP pass with the lowered limits gives every set count at once. */
-    uint8_t d[2][JONG_DP_MAXSETS + 1];
-    int most = sets_for(h->nmelds, cmax);
-    jong_hand_dp(h->counts, limit, most, d);
-    for (int c = 1; c <= cmax; c++) {
-        int v = d[1][sets_for(h->nmelds, c)];
-        out[c] = v >= JONG_DP_INF ? JONG_UNDEFINED : v;
-    }
+    table_by_dp(h->counts, limit, h->nmelds, cmax > JONG_MTW_MAX ? JONG_MTW_MAX : cmax, out);
 }
 
 int jong_hand_blocks(const jong_hand *h)

@@ -4,8 +4,15 @@
 
 #include "jong/error.h"
 #include "jong/eval.h"
+#include "jong/game.h"
 #include "jong/hand.h"
 #include "jong/notation.h"
+#include "jong/player.h"
+#include "jong/record.h"
+#include "jong/rng.h"
+#include "jong/rules.h"
+#include "jong/table.h"
+#include "jong/tai.h"
 #include "jong/tile.h"
 
 #define JONG_VERSION "0.1.0"

@@ -59,7 +59,9 @@ int jong_hand_shanten(const jong_hand *h, jong_variant v, jong_forms forms, jong
 
 bool jong_is_complete(const jong_hand *h, jong_variant v, jong_forms forms)
 {
-    return jong_hand_shanten(h, v, forms, NULL) == -1;
+    /* completion uses only tiles we hold, so the 4-copy limit cannot matter: the fast
+     * unlimited distance decides it exactly (the engine asks this on every discard) */
+    return shanten_of(h, h->counts, NULL, v, forms, NULL) == -1;
 }
 
 uint64_t jong_waits(const jong_hand *h, jong_variant v, jong_forms forms)

@@ -1,0 +1,64 @@
+/* Players: one interface, many engines, chosen by name with key=val options ("greedy",
+ * "random", "simcat:sims=1000,pp=on"). A player sees only its seat's view and the legal actions
+ * and returns the index of one of them. Its randomness comes from the seed of each decision. */
+#ifndef JONG_PLAYER_H
+#define JONG_PLAYER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "jong/error.h"
+#include "jong/game.h"
+#include "jong/rules.h"
+
+/* One decision: the view, the legal actions, and the budget the player may use. */
+typedef struct {
+    const jong_view *view;
+    const jong_ruleset *rules;
+    const jong_action *legal;
+    int nlegal;
+    uint64_t seed;           /* a pure function of (run seed, game, hand, seat, decision number) */
+    int64_t time_ms;         /* time budget, 0 = the player's own default */
+    int64_t sims;            /* simulation budget, 0 = the player's own default */
+    const atomic_bool *stop; /* set from outside to stop thinking now (may be NULL) */
+} jong_decision;
+
+typedef struct jong_player jong_player;
+
+typedef struct {
+    /* Return the index (0..nlegal-1) of the chosen action. An anytime player checks d->stop and
+     * its budget and returns its current best; it must always return a legal index. */
+    int (*choose)(jong_player *p, const jong_decision *d);
+    /* Optional: each event as this seat sees it (after filtering), before the next decision. */
+    void (*observe)(jong_player *p, const jong_view *v, const jong_event *seen);
+    void (*destroy)(jong_player *p);
+} jong_player_ops;
+
+struct jong_player {
+    const jong_player_ops *ops;
+    char spec[128];  /* the name and options it was made from, canonical (for record headers) */
+    void *state;     /* the engine's own data */
+};
+
+/* A player engine in the registry. */
+typedef struct {
+    const char *name;
+    const char *summary;
+    const char *options;  /* "key=default,..." accepted options, for help and errors */
+    int (*create)(const char *opts, jong_player *p, jong_error *err);
+} jong_player_info;
+
+/* Make a player from "name" or "name:key=val,key=val". An unknown name or option is a
+ * JONG_ERR_ARG naming it. Free with jong_player_free. */
+int jong_player_create(const char *spec, jong_player **out, jong_error *err);
+void jong_player_free(jong_player *p);
+int jong_player_count(void);
+const jong_player_info *jong_player_info_at(int i);
+
+/* Options helper for engines: walk "key=val,key=val"; calls fn for each pair; stops at an error. */
+typedef int (*jong_option_fn)(void *ctx, const char *key, const char *val, jong_error *err);
+int jong_options_parse(const char *opts, jong_option_fn fn, void *ctx, const char *player,
+                       jong_error *err);
+
+#endif

@@ -1,0 +1,58 @@
+/* One ruleset value carries every option of a table. Each option has a name, a default and a
+ * printable value, so a record header can list them all and a command line can set any of them
+ * with name=value. The Taiwanese options follow ../shared/rules/taiwanese.md. */
+#ifndef JONG_RULES_H
+#define JONG_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "jong/error.h"
+#include "jong/hand.h"
+
+typedef enum { JONG_SEATWIND_DEALER_EAST = 0, JONG_SEATWIND_WALLBREAK_EAST = 1 } jong_seat_wind_rule;
+typedef enum { JONG_KONG_TAI_NONE = 0, JONG_KONG_TAI_EXPOSED1_CONCEALED2 = 1 } jong_kong_tai_rule;
+typedef enum { JONG_BIG_HANDS_ASSOCIATION = 0, JONG_BIG_HANDS_ERICYANG = 1 } jong_big_hands_rule;
+
+/* special_hands is a bit set of these. */
+enum {
+    JONG_SPECIAL_SEVEN_PAIRS_PONG = 1,   /* seven pairs plus one pong, concealed */
+    JONG_SPECIAL_SIXTEEN_UNRELATED = 2,  /* no two tiles related (see tai.c for the exact form) */
+    JONG_SPECIAL_THIRTEEN_ORPHANS = 4,   /* the 13 terminals and honors + a pair + one set */
+};
+
+typedef struct {
+    jong_variant variant;
+    /* Taiwanese */
+    bool flowers;             /* flowers = on: 144 tiles; off: 136 */
+    int dead_wall;            /* tiles left in the wall when the hand is drawn: 16, 14 or 0 */
+    bool dead_wall_per_kong;  /* "16+kong": one more tile kept back per kong */
+    bool multiple_winners;    /* off: head-bump, the nearest claimant after the discarder wins alone */
+    bool missed_win;          /* on: passing a win bars that kind until one's own next discard */
+    jong_seat_wind_rule seat_wind;
+    jong_kong_tai_rule kong_tai;
+    jong_big_hands_rule big_hands;
+    int tai_cap;              /* 0 = none */
+    unsigned special_hands;   /* JONG_SPECIAL_* bits, 0 = none */
+    int base, unit;           /* value of a win = base + tai x unit */
+    /* Game length, both variants */
+    int hands;                /* 0 = a full game (4 round winds x 4 dealers plus repeats); N = N hands */
+    int start_score;          /* every seat's score at the start of a game */
+} jong_ruleset;
+
+/* The defaults of the rules file for a variant. */
+void jong_ruleset_default(jong_ruleset *rs, jong_variant v);
+/* Number of named options of the ruleset's variant, and the i-th one's name and current value
+ * (written into buf). Returns the name, or NULL when i is out of range. */
+int jong_ruleset_option_count(const jong_ruleset *rs);
+const char *jong_ruleset_option(const jong_ruleset *rs, int i, char *buf, size_t n);
+/* Set one option by name from text; an unknown name or a bad value is a JONG_ERR_ARG naming it. */
+int jong_ruleset_set(jong_ruleset *rs, const char *name, const char *value, jong_error *err);
+/* Apply "name=value,name=value"; stops at the first bad one (rs unchanged on error). */
+int jong_ruleset_apply(jong_ruleset *rs, const char *list, jong_error *err);
+/* Tiles in the wall: 144 with flowers, 136 without. */
+int jong_ruleset_tiles(const jong_ruleset *rs);
+/* Seat wind (0 E .. 3 N) of a seat, given the hand's dealer (the game's first dealer is seat 0). */
+int jong_ruleset_seat_wind(const jong_ruleset *rs, int seat, int dealer);
+
+#endif

@@ -1,0 +1,17 @@
+/* Player lists on the command line: "greedy,random" or "simcat:sims=100,pp=on,greedy".
+ * Player options use commas too, so a piece with '=' and no ':' continues the previous player's
+ * options. One player fills all four seats, two alternate (A B A B), four are taken as given. */
+#ifndef JONG_CLI_PLAYERS_H
+#define JONG_CLI_PLAYERS_H
+
+#include "jong/jong.h"
+
+/* Makes the four seats' players; on error prints one line for `cmd` and returns CLI_USAGE/FAIL
+ * (with nothing left allocated). */
+int cli_make_players(const char *cmd, const char *list, jong_player *out[JONG_SEATS]);
+void cli_free_players(jong_player *p[JONG_SEATS]);
+
+/* Seconds on a monotonic clock, for rates and progress. */
+double cli_now(void);
+
+#endif

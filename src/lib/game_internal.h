@@ -1,0 +1,78 @@
+/* The engine's state, shared by the files of the game layer (game.c, game_legal.c, game_view.c). */
+#ifndef JONG_GAME_INTERNAL_H
+#define JONG_GAME_INTERNAL_H
+
+#include "jong/game.h"
+
+typedef enum {
+    PHASE_IDLE = 0,    /* before the first hand, or between hands */
+    PHASE_DECIDE,      /* cur has drawn (or claimed) and must act */
+    PHASE_CLAIM,       /* others may claim cur's discard */
+    PHASE_ROB_KONG,    /* others may rob cur's added kong */
+    PHASE_ROB_FLOWER,  /* a 7-flower holder may take the 8th flower flower_seat revealed */
+    PHASE_HAND_OVER,
+    PHASE_GAME_OVER,
+} game_phase;
+
+/* Where flower handling resumes after a robbing decision the others passed. */
+typedef enum { RESUME_DEAL = 0, RESUME_PLAY } flower_resume;
+
+struct jong_game {
+    jong_ruleset rs;
+    uint64_t seed;
+    int game_number;
+    jong_event_sink sink;
+    void *sink_ctx;
+
+    /* the game */
+    bool started;
+    int hand_number;      /* hands started so far in this game */
+    int dealer, round_wind, streak;
+    int32_t scores[JONG_SEATS];
+    int32_t total_score;  /* what the scores must always add up to */
+
+    /* the hand */
+    uint8_t wall[JONG_WALL_MAX];
+    int wall_n, head, tail;  /* live tiles are wall[head..tail); replacements come from tail-1 */
+    int kongs;
+    jong_hand hands[JONG_SEATS];
+    uint8_t flowers_pending[JONG_SEATS]; /* flowers drawn and not yet laid out (codes, a stack) */
+    uint8_t pending_codes[JONG_SEATS][8];
+    bool need_replacement[JONG_SEATS];   /* a flower was laid out, its replacement not yet drawn */
+    uint8_t river[JONG_SEATS][JONG_RIVER_MAX];
+    uint8_t river_claimed[JONG_SEATS][JONG_RIVER_MAX];
+    uint8_t nriver[JONG_SEATS];
+    uint8_t deal[JONG_SEATS][17];
+    uint8_t ndeal[JONG_SEATS];
+    uint64_t missed[JONG_SEATS];
+    uint8_t last_draw[JONG_SEATS];
+    bool last_replacement[JONG_SEATS];
+    int draws[JONG_SEATS];       /* draws from the front of the wall, per seat */
+    bool interrupted;            /* a claim or a kong has happened (ends the first go-around) */
+    int turn;                    /* discards so far */
+    int last_discarder, last_discard;
+
+    game_phase phase;
+    int cur;                     /* seat whose turn it is */
+    bool after_claim;            /* cur claimed with chi/pon and may only discard */
+    int claim_tile;              /* the discard or added-kong tile on offer */
+    unsigned pending;            /* seats that must still answer */
+    unsigned asked;              /* seats asked in this decision */
+    jong_action answers[JONG_SEATS];
+    jong_action legal[JONG_SEATS][JONG_MAX_ACTIONS]; /* of the pending seats, made once per decision */
+    uint8_t nlegal[JONG_SEATS];
+    uint64_t could_win;          /* seats (bits) that had a win among their actions */
+    flower_resume resume;
+    int deal_index;              /* RESUME_DEAL: next seat (0..3 from the dealer) to lay out flowers */
+    int flower_seat, flower_code;
+};
+
+/* game_legal.c */
+int game_legal(const jong_game *g, int seat, jong_action out[JONG_MAX_ACTIONS]);
+bool game_can_win_with(const jong_game *g, int seat, int kind);
+int game_threshold(const jong_game *g);
+
+/* game.c */
+void game_emit(jong_game *g, const jong_event *ev);
+
+#endif

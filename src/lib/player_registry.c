@@ -1,0 +1,85 @@
+/* The table of player engines, and making a player from "name:key=val,...". */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/player.h"
+
+int jong_player_random_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_greedy_create(const char *opts, jong_player *p, jong_error *err);
+
+static const jong_player_info registry[] = {
+    {"random", "uniform over the legal actions", "", jong_player_random_create},
+    {"greedy", "least shanten, then most unseen effective tiles; claims and wins when they help",
+     "claim=on", jong_player_greedy_create},
+};
+#define NPLAYERS (int)(sizeof registry / sizeof registry[0])
+
+int jong_player_count(void) { return NPLAYERS; }
+const jong_player_info *jong_player_info_at(int i) { return i >= 0 && i < NPLAYERS ? &registry[i] : NULL; }
+
+int jong_options_parse(const char *opts, jong_option_fn fn, void *ctx, const char *player, jong_error *err)
+{
+    const char *p = opts ? opts : "";
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        char item[256];
+        if (len >= sizeof item)
+            return jong_error_set(err, JONG_ERR_ARG, (int)(p - opts), "%s: option too long", player);
+        memcpy(item, p, len);
+        item[len] = 0;
+        char *eq = strchr(item, '=');
+        if (!eq)
+            return jong_error_set(err, JONG_ERR_ARG, (int)(p - opts), "%s: option '%s' is not key=value",
+                                  player, item);
+        *eq = 0;
+        int rc = fn(ctx, item, eq + 1, err);
+        if (rc)
+            return rc;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    return JONG_OK;
+}
+
+int jong_player_create(const char *spec, jong_player **out, jong_error *err)
+{
+    size_t len = strcspn(spec, ":");
+    const jong_player_info *info = NULL;
+    for (int i = 0; i < NPLAYERS; i++)
+        if (strlen(registry[i].name) == len && !strncmp(registry[i].name, spec, len))
+            info = &registry[i];
+    if (!info) {
+        char names[256] = "";
+        for (int i = 0; i < NPLAYERS; i++) {
+            strcat(names, i ? ", " : "");
+            strcat(names, registry[i].name);
+        }
+        return jong_error_set(err, JONG_ERR_ARG, 0, "unknown player '%.*s' (players: %s)", (int)len, spec, names);
+    }
+    jong_player *p = calloc(1, sizeof *p);
+    if (!p)
+        return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    const char *opts = spec[len] == ':' ? spec + len + 1 : "";
+    int rc = info->create(opts, p, err);
+    if (rc) {
+        free(p);
+        return rc;
+    }
+    if (strlen(spec) >= sizeof p->spec) {
+        jong_player_free(p);
+        return jong_error_set(err, JONG_ERR_ARG, -1, "player spec too long");
+    }
+    strcpy(p->spec, spec);
+    *out = p;
+    return JONG_OK;
+}
+
+void jong_player_free(jong_player *p)
+{
+    if (!p)
+        return;
+    if (p->ops && p->ops->destroy)
+        p->ops->destroy(p);
+    free(p);
+}

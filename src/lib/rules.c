@@ -1,0 +1,274 @@
+/* The ruleset: defaults, and every option by name as text (for command lines and record headers).
+ * One table lists the options so that printing, parsing and counting can never disagree. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/rules.h"
+
+typedef struct {
+    const char *name;
+    jong_variant variant;  /* options of the other variant are not listed */
+    void (*get)(const jong_ruleset *rs, char *buf, size_t n);
+    int (*set)(jong_ruleset *rs, const char *value);  /* 0 ok, -1 bad value */
+    const char *values;    /* what set() accepts, for the error message */
+} option;
+
+static int parse_int(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    if (!*s)
+        return -1;
+    long v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int parse_onoff(const char *s, bool *out)
+{
+    if (!strcmp(s, "on") || !strcmp(s, "true") || !strcmp(s, "1")) { *out = true; return 0; }
+    if (!strcmp(s, "off") || !strcmp(s, "false") || !strcmp(s, "0")) { *out = false; return 0; }
+    return -1;
+}
+
+#define ONOFF(field)                                                                  \
+    static void get_##field(const jong_ruleset *rs, char *b, size_t n)                \
+    { snprintf(b, n, "%s", rs->field ? "on" : "off"); }                               \
+    static int set_##field(jong_ruleset *rs, const char *v) { return parse_onoff(v, &rs->field); }
+
+#define INTOPT(field, lo, hi)                                                         \
+    static void get_##field(const jong_ruleset *rs, char *b, size_t n)                \
+    { snprintf(b, n, "%d", rs->field); }                                              \
+    static int set_##field(jong_ruleset *rs, const char *v) { return parse_int(v, lo, hi, &rs->field); }
+
+ONOFF(flowers)
+ONOFF(multiple_winners)
+ONOFF(missed_win)
+INTOPT(base, 0, 1000000)
+INTOPT(unit, 0, 1000000)
+INTOPT(hands, 0, 1000000)
+INTOPT(start_score, -10000000, 10000000)
+
+static void get_dead_wall(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%d%s", rs->dead_wall, rs->dead_wall_per_kong ? "+kong" : "");
+}
+
+static int set_dead_wall(jong_ruleset *rs, const char *v)
+{
+    if (!strcmp(v, "16+kong")) { rs->dead_wall = 16; rs->dead_wall_per_kong = true; return 0; }
+    int d;
+    if (parse_int(v, 0, 16, &d) || (d != 16 && d != 14 && d != 0))
+        return -1;
+    rs->dead_wall = d;
+    rs->dead_wall_per_kong = false;
+    return 0;
+}
+
+static void get_seat_wind(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%s", rs->seat_wind == JONG_SEATWIND_DEALER_EAST ? "dealer-is-east" : "wall-break-east");
+}
+
+static int set_seat_wind(jong_ruleset *rs, const char *v)
+{
+    if (!strcmp(v, "dealer-is-east")) rs->seat_wind = JONG_SEATWIND_DEALER_EAST;
+    else if (!strcmp(v, "wall-break-east")) rs->seat_wind = JONG_SEATWIND_WALLBREAK_EAST;
+    else return -1;
+    return 0;
+}
+
+static void get_kong_tai(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%s", rs->kong_tai == JONG_KONG_TAI_NONE ? "0" : "exposed1-concealed2");
+}
+
+static int set_kong_tai(jong_ruleset *rs, const char *v)
+{
+    if (!strcmp(v, "0") || !strcmp(v, "none")) rs->kong_tai = JONG_KONG_TAI_NONE;
+    else if (!strcmp(v, "exposed1-concealed2")) rs->kong_tai = JONG_KONG_TAI_EXPOSED1_CONCEALED2;
+    else return -1;
+    return 0;
+}
+
+static void get_big_hands(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%s", rs->big_hands == JONG_BIG_HANDS_ASSOCIATION ? "association" : "ericyang");
+}
+
+static int set_big_hands(jong_ruleset *rs, const char *v)
+{
+    if (!strcmp(v, "association")) rs->big_hands = JONG_BIG_HANDS_ASSOCIATION;
+    else if (!strcmp(v, "ericyang")) rs->big_hands = JONG_BIG_HANDS_ERICYANG;
+    else return -1;
+    return 0;
+}
+
+static void get_tai_cap(const jong_ruleset *rs, char *b, size_t n)
+{
+    if (rs->tai_cap) snprintf(b, n, "%d", rs->tai_cap);
+    else snprintf(b, n, "none");
+}
+
+static int set_tai_cap(jong_ruleset *rs, const char *v)
+{
+    if (!strcmp(v, "none")) { rs->tai_cap = 0; return 0; }
+    return parse_int(v, 1, 100000, &rs->tai_cap);
+}
+
+static const struct { unsigned bit; const char *name; } special_names[] = {
+    {JONG_SPECIAL_SEVEN_PAIRS_PONG, "seven-pairs-pong"},
+    {JONG_SPECIAL_SIXTEEN_UNRELATED, "sixteen-unrelated"},
+    {JONG_SPECIAL_THIRTEEN_ORPHANS, "thirteen-orphans"},
+};
+#define NSPECIAL (sizeof special_names / sizeof special_names[0])
+
+static void get_special_hands(const jong_ruleset *rs, char *b, size_t n)
+{
+    size_t used = 0;
+    b[0] = 0;
+    for (size_t i = 0; i < NSPECIAL; i++)
+        if (rs->special_hands & special_names[i].bit)
+            used += (size_t)snprintf(b + used, used < n ? n - used : 0, "%s%s", used ? "+" : "",
+                                     special_names[i].name);
+    if (!used)
+        snprintf(b, n, "none");
+}
+
+/* "none", "all", or names joined by '+'. */
+static int set_special_hands(jong_ruleset *rs, const char *v)
+{
+    if (!strcmp(v, "none")) { rs->special_hands = 0; return 0; }
+    if (!strcmp(v, "all")) { rs->special_hands = 7; return 0; }
+    unsigned bits = 0;
+    const char *p = v;
+    while (*p) {
+        size_t len = strcspn(p, "+");
+        size_t i;
+        for (i = 0; i < NSPECIAL; i++)
+            if (strlen(special_names[i].name) == len && !strncmp(p, special_names[i].name, len))
+                break;
+        if (i == NSPECIAL)
+            return -1;
+        bits |= special_names[i].bit;
+        p += len;
+        if (*p == '+')
+            p++;
+    }
+    rs->special_hands = bits;
+    return 0;
+}
+
+#define TW JONG_VARIANT_TAIWAN
+static const option options[] = {
+    {"flowers", TW, get_flowers, set_flowers, "on|off"},
+    {"dead_wall", TW, get_dead_wall, set_dead_wall, "16|14|0|16+kong"},
+    {"multiple_winners", TW, get_multiple_winners, set_multiple_winners, "on|off"},
+    {"missed_win", TW, get_missed_win, set_missed_win, "on|off"},
+    {"seat_wind", TW, get_seat_wind, set_seat_wind, "dealer-is-east|wall-break-east"},
+    {"kong_tai", TW, get_kong_tai, set_kong_tai, "0|exposed1-concealed2"},
+    {"big_hands", TW, get_big_hands, set_big_hands, "association|ericyang"},
+    {"tai_cap", TW, get_tai_cap, set_tai_cap, "none|1..100000"},
+    {"special_hands", TW, get_special_hands, set_special_hands,
+     "none|all|seven-pairs-pong+sixteen-unrelated+thirteen-orphans"},
+    {"base", TW, get_base, set_base, "0..1000000"},
+    {"unit", TW, get_unit, set_unit, "0..1000000"},
+    {"hands", TW, get_hands, set_hands, "0 (a full game) or a number of hands"},
+    {"start_score", TW, get_start_score, set_start_score, "an integer"},
+};
+#define NOPTIONS (int)(sizeof options / sizeof options[0])
+
+void jong_ruleset_default(jong_ruleset *rs, jong_variant v)
+{
+    memset(rs, 0, sizeof *rs);
+    rs->variant = v;
+    rs->flowers = v == JONG_VARIANT_TAIWAN;
+    rs->dead_wall = v == JONG_VARIANT_TAIWAN ? 16 : 14;
+    rs->missed_win = true;
+    rs->seat_wind = JONG_SEATWIND_DEALER_EAST;
+    rs->base = 100;
+    rs->unit = 20;
+    rs->hands = 0;
+    rs->start_score = 0;
+}
+
+static const option *nth_option(const jong_ruleset *rs, int i)
+{
+    for (int k = 0; k < NOPTIONS; k++)
+        if (options[k].variant == rs->variant && i-- == 0)
+            return &options[k];
+    return NULL;
+}
+
+int jong_ruleset_option_count(const jong_ruleset *rs)
+{
+    int n = 0;
+    for (int k = 0; k < NOPTIONS; k++)
+        n += options[k].variant == rs->variant;
+    return n;
+}
+
+const char *jong_ruleset_option(const jong_ruleset *rs, int i, char *buf, size_t n)
+{
+    const option *o = i >= 0 ? nth_option(rs, i) : NULL;
+    if (!o)
+        return NULL;
+    o->get(rs, buf, n);
+    return o->name;
+}
+
+int jong_ruleset_set(jong_ruleset *rs, const char *name, const char *value, jong_error *err)
+{
+    for (int k = 0; k < NOPTIONS; k++) {
+        if (options[k].variant != rs->variant || strcmp(options[k].name, name))
+            continue;
+        jong_ruleset copy = *rs;
+        if (options[k].set(&copy, value))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "rule option %s: bad value '%s' (expected %s)",
+                                  name, value, options[k].values);
+        *rs = copy;
+        return JONG_OK;
+    }
+    return jong_error_set(err, JONG_ERR_ARG, -1, "unknown rule option '%s' for %s rules", name,
+                          rs->variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi");
+}
+
+int jong_ruleset_apply(jong_ruleset *rs, const char *list, jong_error *err)
+{
+    jong_ruleset work = *rs;
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        char item[128];
+        if (len >= sizeof item)
+            return jong_error_set(err, JONG_ERR_ARG, (int)(p - list), "rule option too long");
+        memcpy(item, p, len);
+        item[len] = 0;
+        char *eq = strchr(item, '=');
+        if (!eq)
+            return jong_error_set(err, JONG_ERR_ARG, (int)(p - list),
+                                  "rule option '%s' is not name=value", item);
+        *eq = 0;
+        if (jong_ruleset_set(&work, item, eq + 1, err))
+            return err ? err->code : JONG_ERR_ARG;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    *rs = work;
+    return JONG_OK;
+}
+
+int jong_ruleset_tiles(const jong_ruleset *rs)
+{
+    return 136 + (rs->flowers ? JONG_FLOWERS : 0);
+}
+
+int jong_ruleset_seat_wind(const jong_ruleset *rs, int seat, int dealer)
+{
+    if (rs->seat_wind == JONG_SEATWIND_DEALER_EAST)
+        return (seat - dealer + 4) % 4;
+    return seat;  /* the seat that broke the wall at the start of the game (seat 0) stays East */
+}

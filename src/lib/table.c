@@ -1,0 +1,151 @@
+/* Playing a game at a table: asks the pending seats, feeds each player its filtered events,
+ * gathers statistics, and (checking mode) verifies the invariants after every action. */
+#include <stdio.h>
+#include <string.h>
+
+#include "jong/rng.h"
+#include "jong/table.h"
+
+typedef struct {
+    const jong_table *t;
+    jong_game_result *res;
+    const jong_game *g;
+    jong_view tracked[JONG_SEATS];
+    int check_rc;       /* the first broken invariant (checking mode) */
+    jong_error check_err;
+} table_run;
+
+static void record_stats(table_run *r, const jong_event *ev)
+{
+    jong_game_result *res = r->res;
+    switch (ev->type) {
+    case JONG_EV_START_HAND:
+        for (int s = 0; s < JONG_SEATS; s++)
+            res->seats[s].hands++;
+        break;
+    case JONG_EV_WIN: {
+        jong_seat_stats *w = &res->seats[ev->actor];
+        w->wins++;
+        w->tai += ev->tai.tai;
+        if (ev->target < 0)
+            w->self_draws++;
+        else
+            res->seats[ev->target].deal_ins++;
+        break;
+    }
+    case JONG_EV_EXHAUSTED:
+        for (int s = 0; s < JONG_SEATS; s++)
+            res->seats[s].draws++;
+        break;
+    case JONG_EV_END_HAND:
+        res->hands++;
+        memcpy(res->scores, ev->scores, sizeof res->scores);
+        break;
+    case JONG_EV_END_GAME:
+        memcpy(res->scores, ev->scores, sizeof res->scores);
+        break;
+    default:
+        break;
+    }
+}
+
+static void table_sink(void *ctx, const jong_event *ev)
+{
+    table_run *r = ctx;
+    const jong_table *t = r->t;
+    if (t->sink)
+        t->sink(t->sink_ctx, ev);
+    record_stats(r, ev);
+    /* Each seat's view is rebuilt from the events as that seat sees them, so a player can only
+     * ever be shown what its seat may know. Events with nothing to hide are passed as they are. */
+    for (int s = 0; s < JONG_SEATS; s++) {
+        jong_event filtered;
+        const jong_event *seen = ev;
+        if (jong_event_hides(ev, s, t->rules->variant)) {
+            jong_event_for_seat(ev, s, t->rules->variant, &filtered);
+            seen = &filtered;
+        }
+        jong_view_apply(&r->tracked[s], t->rules, seen);
+        if (t->players[s]->ops->observe)
+            t->players[s]->ops->observe(t->players[s], &r->tracked[s], seen);
+    }
+    /* the engine emits each event once its state is updated, so the invariants hold here */
+    if (t->check && !r->check_rc && r->g) {
+        r->check_rc = jong_game_check(r->g, r->tracked, &r->check_err);
+        if (r->check_rc) {
+            char msg[sizeof r->check_err.msg];
+            snprintf(msg, sizeof msg, "%s", r->check_err.msg);
+            jong_error_set(&r->check_err, JONG_ERR_ARG, -1, "after %s by seat %d: %s",
+                           jong_event_type_name(ev->type), ev->actor, msg);
+        }
+    }
+}
+
+uint64_t jong_decision_seed(uint64_t seed, int game, int hand, int seat, int number)
+{
+    uint64_t x = jong_seed_mix(seed ^ 0x5eed0fdec151011ull, (uint64_t)game);
+    x = jong_seed_mix(x, (uint64_t)hand);
+    x = jong_seed_mix(x, (uint64_t)seat);
+    return jong_seed_mix(x, (uint64_t)number);
+}
+
+int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
+{
+    memset(res, 0, sizeof *res);
+    table_run run = {.t = t, .res = res};
+    for (int s = 0; s < JONG_SEATS; s++) {
+        jong_view_init(&run.tracked[s], t->rules, s);
+    }
+    jong_game *g;
+    int rc = jong_game_new(t->rules, t->seed, t->game_number, table_sink, &run, &g, err);
+    if (rc)
+        return rc;
+    run.g = g;
+    int decisions[JONG_SEATS];
+    while (!jong_game_over(g)) {
+        if ((rc = jong_game_start_hand(g, err)))
+            break;
+        if (run.check_rc) {
+            rc = run.check_rc;
+            if (err)
+                *err = run.check_err;
+            break;
+        }
+        int hand = jong_game_hands_played(g) - 1;
+        memset(decisions, 0, sizeof decisions);
+        while (!rc && !jong_game_hand_over(g)) {
+            unsigned pending = jong_game_pending(g);
+            for (int s = 0; s < JONG_SEATS && !rc; s++) {
+                if (!(pending >> s & 1))
+                    continue;
+                jong_action legal[JONG_MAX_ACTIONS];
+                int n = jong_game_legal(g, s, legal);
+                jong_decision d = {
+                    .view = &run.tracked[s], .rules = t->rules, .legal = legal, .nlegal = n,
+                    .seed = jong_decision_seed(t->seed, t->game_number, hand, s, decisions[s]++),
+                    .time_ms = t->time_ms, .sims = t->sims, .stop = t->stop,
+                };
+                int choice = t->players[s]->ops->choose(t->players[s], &d);
+                res->actions++;
+                if (choice < 0 || choice >= n) {
+                    rc = jong_error_set(err, JONG_ERR_ARG, -1,
+                                        "player %s (seat %d) chose %d of %d legal actions",
+                                        t->players[s]->spec, s, choice, n);
+                    break;
+                }
+                rc = jong_game_act(g, s, &legal[choice], err);
+            }
+            if (!rc && run.check_rc) {
+                rc = run.check_rc;
+                if (err)
+                    *err = run.check_err;
+            }
+        }
+        if (!rc && t->on_hand)
+            t->on_hand(t->on_hand_ctx, res);
+        if (rc)
+            break;
+    }
+    jong_game_free(g);
+    return rc;
+}

@@ -219,12 +219,22 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
             }
         } else if (e->target >= 0) {
             if (e->win_flags & JONG_WIN_ROBBING_KONG) {
+                jong_seat_view *from = &v->seats[e->target];
+                bool kong = false;
+                for (int m = 0; m < from->nmelds; m++)
+                    kong |= from->melds[m].tile == e->tile && from->melds[m].type == JONG_MELD_KONG;
+                if (!kong) {
+                    memcpy(v->scores, e->scores, sizeof v->scores);
+                    break;  /* a second winner on the same robbed tile: it went to the first */
+                }
                 jong_hand *t_own = e->target == v->seat ? &v->own : NULL;
-                set_meld_type(&v->seats[e->target], t_own, e->tile, JONG_MELD_KONG, JONG_MELD_PUNG);
+                set_meld_type(from, t_own, e->tile, JONG_MELD_KONG, JONG_MELD_PUNG);
             } else {
                 jong_seat_view *from = &v->seats[e->target];
-                if (from->discard_claimed[from->ndiscards - 1])
+                if (from->discard_claimed[from->ndiscards - 1]) {
+                    memcpy(v->scores, e->scores, sizeof v->scores);
                     break;  /* a second winner on the same discard: the tile went to the first */
+                }
                 from->discard_claimed[from->ndiscards - 1] = 1;
             }
             sv->concealed++;

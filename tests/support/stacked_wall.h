@@ -1,0 +1,36 @@
+/* Test support: games on a wall arranged by hand, so that a test can set up an exact situation
+ * (who holds what, which tiles are drawn next from the front and from the back). */
+#ifndef JONG_TEST_STACKED_WALL_H
+#define JONG_TEST_STACKED_WALL_H
+
+#include "jong/jong.h"
+
+#define LOG_MAX 4096
+
+typedef struct {
+    jong_event ev[LOG_MAX];
+    int n;
+} event_log;
+
+/* A sink that appends to an event_log. */
+void log_event(void *ctx, const jong_event *ev);
+
+/* Build a wall: hands[s] in compact notation (flowers allowed; the dealer's has 17 tiles, the
+ * others 16), then `front` (space-separated tiles drawn from the front after the deal, in order)
+ * and `back` (tiles drawn from the back, in order). Other tiles fill the middle. Returns the
+ * tile count, or 0 (with a message on stderr) if the tiles do not fit the tile set. */
+int stack_wall(const jong_ruleset *rs, int dealer, const char *const hands[4], const char *front,
+               const char *back, uint8_t wall[JONG_WALL_MAX]);
+
+/* A game on such a wall with the default Taiwanese rules changed by `options`
+ * ("name=value,..." or ""); events go to log (cleared first). Aborts the test on error. */
+jong_game *stacked_game(const char *options, const char *const hands[4], const char *front,
+                        const char *back, event_log *log);
+
+/* Index of the first logged event of a type at or after `from` (-1 if none). */
+int find_event(const event_log *log, int type, int from);
+
+/* Code of one tile name ("5m", "E", "f1", "s4"), or -1. */
+int tile_code(const char *name);
+
+#endif

@@ -8,7 +8,8 @@
 # tests/cli_test.sh BUILD_DIR/jong when that script exists. In a build directory whose name
 # contains "asan" or "clang", JONG_RANDOM_HANDS defaults to 100000: the release build makes the
 # full 1,000,000-hand comparison, the others recheck the same code under another compiler or
-# the sanitizers.
+# the sanitizers. Likewise JONG_CHECK_HANDS (the checking-mode self-play of test_game) is 10,000
+# hands in the release build and 2,000 in the others.
 # Prints one line per program and ends with "N passed, N failed"; exits non-zero if any failed.
 set -u
 
@@ -59,7 +60,8 @@ for build in "${builds[@]}"; do
     # The sanitizer default applies to this build directory only; an explicit setting wins.
     envs=(env)
     case "$(basename "$build")" in
-        *asan* | *clang*) envs+=("JONG_RANDOM_HANDS=${JONG_RANDOM_HANDS:-100000}") ;;
+        *asan* | *clang*) envs+=("JONG_RANDOM_HANDS=${JONG_RANDOM_HANDS:-100000}"
+                          "JONG_CHECK_HANDS=${JONG_CHECK_HANDS:-2000}") ;;
     esac
     found=0
     for t in "$build"/tests/test_*; do

@@ -26,12 +26,18 @@ void jong_record_writer_event(void *writer, const jong_event *ev);
 int jong_record_writer_finish(jong_record_writer *w, jong_error *err);
 
 typedef struct {
-    int games, hands, events;
+    int games, hands, events;  /* games verified to their end_game, start_kyoku lines, event lines */
+    int error_line;            /* on error: the line it names (1-based; one past the last line when
+                                * the record ends too early), 0 when the error is not about a line */
 } jong_replay_stats;
 
 /* Re-run every game of a record file through the engine: the walls from the header's seed, the
  * actions from the events; every event the engine emits must equal the recorded line. The first
- * illegal action, mismatch or malformed line is an error naming the file's line number. */
+ * illegal action, mismatch or malformed line is an error naming the file's line number: the
+ * message starts with "line N: ", st->error_line is N and err->pos the line's byte offset in the
+ * file. The counts in *st cover what was verified before the error. */
 int jong_replay_verify(const char *path, jong_replay_stats *st, jong_error *err);
+/* The same on an open stream (read to its end; the caller keeps ownership of f). */
+int jong_replay_verify_stream(FILE *f, jong_replay_stats *st, jong_error *err);
 
 #endif

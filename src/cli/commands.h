@@ -7,5 +7,10 @@
 int cmd_analyze(int argc, char **argv);
 int cmd_shanten(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+/* `jong bench selfplay`, reached through cmd_bench. */
+int bench_selfplay(int argc, char **argv);
+int cmd_score(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #endif

@@ -85,11 +85,17 @@ static int best_discard(uint8_t c[JONG_KINDS], int sets, const int unseen[JONG_K
         if (sh[k] < best)
             best = sh[k];
     }
-    int best_eff = -1;
+    int best_eff = -1, ties = 0;
     *kind = -1;
+    for (int k = 0; k < JONG_KINDS; k++)
+        ties += sh[k] == best;
     for (int k = 0; k < JONG_KINDS; k++) {
         if (sh[k] != best)
             continue;
+        if (ties == 1 || !unseen) {
+            *kind = k;  /* nothing to break */
+            break;
+        }
         c[k]--;
         int e = unseen ? effective(c, sets, best, unseen) : 0;
         c[k]++;

@@ -1,0 +1,446 @@
+/* `jong score HAND --win TILE`: the tai of one Taiwanese win, pattern by pattern, and what each
+ * seat pays, for people (aligned text) or programs (--json). The scoring itself is the
+ * library's jong_tai_score; this file only turns a command line into a jong_win_context. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "jong/jong.h"
+#include "jong/tai.h"
+
+#define CMD "score"
+#define HAND_TEXT_MAX 1024
+#define MAX_OPTIONS 32
+#define MAX_STREAK 1000
+
+typedef struct {
+    char hand_text[HAND_TEXT_MAX];
+    const char *win_text, *flowers_text;
+    const char *options[MAX_OPTIONS];
+    int noptions;
+    jong_variant rules;
+    int winner, dealer, round, streak, discarder; /* discarder -2: not given */
+    bool self_draw, json;
+    bool implied_self_draw; /* by --replacement, --heavenly, --earthly: an explicit --discarder wins */
+    unsigned flags;
+} score_opts;
+
+typedef struct {
+    jong_ruleset rs;
+    jong_win_context ctx;
+    jong_tai_result res;
+    int hand_tai; /* the entries' sum, before the cap */
+} score;
+
+static int usage(FILE *f)
+{
+    fprintf(f,
+            "usage: jong score --rules taiwan HAND --win TILE [--self-draw | --discarder SEAT]\n"
+            "                  [--seat SEAT] [--dealer SEAT] [--streak N] [--round WIND]\n"
+            "                  [--flowers FLOWERS] [--robbing-kong] [--replacement] [--last-tile]\n"
+            "                  [--heavenly | --earthly | --human] [--option NAME=VALUE ...] [--json]\n"
+            "\n"
+            "  The tai of a Taiwanese win, pattern by pattern (a larger pattern replaces the\n"
+            "  smaller ones it implies; the reading of the hand with the most tai is used), then\n"
+            "  the payments (base + tai x unit) and each seat's score change.\n"
+            "\n"
+            "  HAND          the winning hand with the win tile (17 tiles, melds count 3) or\n"
+            "                without it (16); melds as [123m] (exposed) and (1111m) (concealed\n"
+            "                kong), flowers as f1-f4 s1-s4; several words are joined.\n"
+            "  --win TILE    the winning tile; a flower (f1-f4, s1-s4) scores a flower win\n"
+            "                (all eight flowers held)\n"
+            "  --self-draw   won on one's own draw (default: a discard of the winner's upper\n"
+            "                player, seat winner+3 mod 4)\n"
+            "  --discarder S the seat whose discard (or added kong, or flower) was taken\n"
+            "  --seat S      the winner's seat (default 0); a seat is 0-3, or E S W N for 0-3\n"
+            "  --dealer S    the dealer's seat (default 0); the seat wind follows the seat_wind\n"
+            "                option (default: the dealer is East)\n"
+            "  --streak N    times the dealer has kept the deal (default 0)\n"
+            "  --round W     round wind E S W N or 0-3 (default E)\n"
+            "  --flowers F   flowers held, e.g. f1s2 (also allowed inside HAND)\n"
+            "  --robbing-kong --replacement --last-tile --heavenly --earthly --human\n"
+            "                circumstances of the win; --replacement, --heavenly and --earthly\n"
+            "                imply --self-draw unless --discarder is given\n"
+            "  --option N=V  a rule option (kong_tai, big_hands, tai_cap, special_hands, base,\n"
+            "                unit, flowers, seat_wind, ...), repeatable or comma-separated\n"
+            "  --rules R     taiwan (riichi scoring is not available yet; riichi is the default)\n"
+            "  --json        one JSON object on one line\n"
+            "\n"
+            "  Exit status: 0 done, 1 bad hand or not a win, 2 bad usage.\n");
+    return f == stdout ? CLI_OK : CLI_USAGE;
+}
+
+static int add_hand_word(score_opts *o, const char *word)
+{
+    size_t used = strlen(o->hand_text);
+    if (used + 1 + strlen(word) >= sizeof o->hand_text)
+        return cli_usage_error(CMD, "HAND is longer than %d characters", HAND_TEXT_MAX - 1);
+    if (used)
+        o->hand_text[used++] = ' ';
+    strcpy(o->hand_text + used, word);
+    return CLI_OK;
+}
+
+/* A seat or a wind: 0-3 or E S W N. Returns -1 when it is neither. */
+static int parse_seat(const char *s)
+{
+    static const char names[] = "ESWN";
+    if (s[0] && !s[1]) {
+        if (s[0] >= '0' && s[0] <= '3')
+            return s[0] - '0';
+        const char *p = strchr(names, s[0]);
+        if (p)
+            return (int)(p - names);
+    }
+    return -1;
+}
+
+static int parse_streak(const char *s)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < 0 || v > MAX_STREAK)
+        return -1;
+    return (int)v;
+}
+
+static const struct { const char *name; unsigned flag; bool self_draw; } flag_options[] = {
+    {"--robbing-kong", JONG_WIN_ROBBING_KONG, false}, {"--replacement", JONG_WIN_REPLACEMENT, true},
+    {"--last-tile", JONG_WIN_LAST_TILE, false},       {"--heavenly", JONG_WIN_HEAVENLY, true},
+    {"--earthly", JONG_WIN_EARTHLY, true},            {"--human", JONG_WIN_HUMAN, false},
+};
+#define NFLAGS (sizeof flag_options / sizeof flag_options[0])
+
+static bool parse_flag(score_opts *o, const char *arg)
+{
+    if (strcmp(arg, "--self-draw") == 0)
+        return o->self_draw = true;
+    if (strcmp(arg, "--json") == 0)
+        return o->json = true;
+    for (size_t k = 0; k < NFLAGS; k++)
+        if (strcmp(arg, flag_options[k].name) == 0) {
+            o->flags |= flag_options[k].flag;
+            o->implied_self_draw |= flag_options[k].self_draw;
+            return true;
+        }
+    return false;
+}
+
+/* A seat-valued option: 1 parsed, 0 not this option, CLI_USAGE on error (as a negative). */
+static int seat_option(int argc, char **argv, int *i, const char *name, int *out)
+{
+    const char *value;
+    int r = cli_option_value(CMD, argc, argv, i, name, &value);
+    if (r <= 0)
+        return r;
+    if ((*out = parse_seat(value)) < 0) {
+        cli_usage_error(CMD, "%s: '%s' is not a seat or wind (0-3 or E S W N)", name, value);
+        return -1;
+    }
+    return 1;
+}
+
+/* Returns -1 to go on, otherwise the exit status (help printed or usage error). */
+static int parse_args(int argc, char **argv, score_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rules = JONG_VARIANT_RIICHI;
+    o->discarder = -2;
+    for (int i = 1; i < argc; i++) {
+        const char *value;
+        int r;
+        if (cli_is_help(argv[i]))
+            return usage(stdout);
+        if (parse_flag(o, argv[i]))
+            continue;
+        if ((r = seat_option(argc, argv, &i, "--seat", &o->winner)) ||
+            (r = seat_option(argc, argv, &i, "--dealer", &o->dealer)) ||
+            (r = seat_option(argc, argv, &i, "--discarder", &o->discarder)) ||
+            (r = seat_option(argc, argv, &i, "--round", &o->round))) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {
+            if (r < 0 || cli_parse_rules(CMD, value, &o->rules) != CLI_OK)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--win", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            o->win_text = value;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--flowers", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            o->flowers_text = value;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--streak", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            if ((o->streak = parse_streak(value)) < 0)
+                return cli_usage_error(CMD, "--streak: '%s' is not a number 0-%d", value, MAX_STREAK);
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--option", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (o->noptions == MAX_OPTIONS)
+                return cli_usage_error(CMD, "more than %d --option", MAX_OPTIONS);
+            o->options[o->noptions++] = value;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
+        } else if (add_hand_word(o, argv[i]) != CLI_OK) {
+            return CLI_USAGE;
+        }
+    }
+    if (!o->hand_text[0])
+        return cli_usage_error(CMD, "missing HAND");
+    if (!o->win_text)
+        return cli_usage_error(CMD, "missing --win TILE");
+    if (o->self_draw && o->discarder != -2)
+        return cli_usage_error(CMD, "--self-draw and --discarder exclude each other");
+    return -1;
+}
+
+/* The rules and their --option settings. */
+static int read_rules(const score_opts *o, jong_ruleset *rs)
+{
+    if (o->rules != JONG_VARIANT_TAIWAN)
+        return cli_fail(CMD, "riichi scoring is not available yet (use --rules taiwan)");
+    jong_ruleset_default(rs, JONG_VARIANT_TAIWAN);
+    for (int i = 0; i < o->noptions; i++) {
+        jong_error err;
+        jong_error_clear(&err);
+        if (jong_ruleset_apply(rs, o->options[i], &err) != JONG_OK)
+            return cli_usage_error(CMD, "--option %s: %s", o->options[i], err.msg);
+    }
+    return CLI_OK;
+}
+
+/* --flowers: a list of flowers only, none already in the hand. */
+static int read_flowers(const score_opts *o, jong_hand *h)
+{
+    if (!o->flowers_text)
+        return CLI_OK;
+    jong_hand f;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_parse_hand(o->flowers_text, &f, &err) != JONG_OK) {
+        char why[256];
+        cli_format_error(&err, why, sizeof why);
+        return cli_fail(CMD, "--flowers %s: %s", o->flowers_text, why);
+    }
+    if (jong_hand_concealed_count(&f) || f.nmelds)
+        return cli_fail(CMD, "--flowers %s: only flowers f1-f4 s1-s4 belong here", o->flowers_text);
+    for (int k = 0; k < JONG_FLOWERS; k++)
+        if (f.flowers & h->flowers & (1u << k))
+            return cli_fail(CMD, "--flowers %s: flower %s is already in the hand", o->flowers_text,
+                            jong_flower_name(k));
+    h->flowers |= f.flowers;
+    return CLI_OK;
+}
+
+/* The hand with the win tile in it; a flower win tile joins the flowers. */
+static int read_hand(const score_opts *o, score *s)
+{
+    jong_win_context *c = &s->ctx;
+    jong_hand *h = &c->hand;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_parse_hand(o->hand_text, h, &err) != JONG_OK)
+        return cli_input_error(CMD, o->hand_text, &err);
+    int r = read_flowers(o, h);
+    if (r != CLI_OK)
+        return r;
+    jong_tile t;
+    if (jong_parse_tile(o->win_text, &t, &err) != JONG_OK) {
+        char why[256];
+        cli_format_error(&err, why, sizeof why);
+        return cli_fail(CMD, "--win %s: %s", o->win_text, why);
+    }
+    int size = cli_hand_size(h);
+    if (t.kind == JONG_NO_TILE) {
+        c->flags |= JONG_WIN_FLOWERS;
+        c->win_tile = JONG_TILE_FLOWER_BASE + t.flower;
+        h->flowers |= (uint8_t)(1u << t.flower);
+        if (size != 16 && size != 17)
+            return cli_fail(CMD, "%s: %d tiles (melds count 3), a hand has 16 or 17", o->hand_text, size);
+    } else {
+        c->win_tile = t.kind;
+        const char *name = jong_kind_name(t.kind, JONG_STYLE_COMPACT);
+        if (size == 16) {
+            h->counts[t.kind]++;
+            if (t.red)
+                h->red[jong_kind_suit(t.kind)]++;
+        } else if (size != 17) {
+            return cli_fail(CMD, "%s: %d tiles (melds count 3), need 16 plus --win or 17 with it",
+                            o->hand_text, size);
+        } else if (!h->counts[t.kind]) {
+            return cli_fail(CMD, "%s: the win tile %s is not among the concealed tiles", o->hand_text, name);
+        }
+    }
+    if (jong_hand_check(h, JONG_VARIANT_TAIWAN, &err) != JONG_OK)
+        return cli_input_error(CMD, o->hand_text, &err);
+    if (!(c->flags & JONG_WIN_FLOWERS) && !jong_tai_is_winning_hand(&s->rs, h))
+        return cli_fail(CMD, "%s: not a winning hand with %s (five sets and a pair, or an enabled special hand)",
+                        o->hand_text, o->win_text);
+    return CLI_OK;
+}
+
+static int run_score(const score_opts *o, score *s)
+{
+    memset(s, 0, sizeof *s);
+    int r = read_rules(o, &s->rs);
+    if (r != CLI_OK)
+        return r;
+    jong_win_context *c = &s->ctx;
+    if ((r = read_hand(o, s)) != CLI_OK)
+        return r;
+    c->winner = o->winner;
+    c->dealer = o->dealer;
+    c->dealer_streak = o->streak;
+    c->round_wind = o->round;
+    c->seat_wind = jong_ruleset_seat_wind(&s->rs, o->winner, o->dealer);
+    if (o->self_draw || (o->implied_self_draw && o->discarder == -2))
+        c->discarder = -1;
+    else
+        c->discarder = o->discarder != -2 ? o->discarder : (o->winner + 3) % 4;
+    c->flags |= o->flags;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_tai_score(&s->rs, c, &s->res, &err) != JONG_OK)
+        return cli_fail(CMD, "%s", err.msg);
+    s->hand_tai = 0;
+    for (int i = 0; i < s->res.nentries; i++)
+        s->hand_tai += s->res.entries[i].tai;
+    return CLI_OK;
+}
+
+/* ---- output ---------------------------------------------------------------------------------- */
+
+static const char *wind_name(int w)
+{
+    return (const char *[]){"E", "S", "W", "N"}[w & 3];
+}
+
+static void win_tile_text(const jong_win_context *c, char *buf, size_t n)
+{
+    if (c->flags & JONG_WIN_FLOWERS)
+        snprintf(buf, n, "%s", jong_flower_name(c->win_tile - JONG_TILE_FLOWER_BASE));
+    else
+        snprintf(buf, n, "%s", jong_kind_name(c->win_tile, JONG_STYLE_COMPACT));
+}
+
+/* The tai one payer pays for: the hand's, plus the dealer's on a self-draw payment of the dealer
+ * by another winner, capped. */
+static int payer_tai(const score *s, int seat)
+{
+    int t = s->hand_tai;
+    if (s->ctx.discarder < 0 && seat == s->ctx.dealer && seat != s->ctx.winner)
+        t += s->res.dealer_tai;
+    return s->rs.tai_cap > 0 && t > s->rs.tai_cap ? s->rs.tai_cap : t;
+}
+
+#define LABEL "%-10s"
+
+static void print_text(const score *s, const char *hand)
+{
+    const jong_win_context *c = &s->ctx;
+    const jong_tai_result *r = &s->res;
+    char tile[8];
+    win_tile_text(c, tile, sizeof tile);
+    printf(LABEL "%s\n", "hand", hand);
+    if (c->discarder < 0)
+        printf(LABEL "%s, self-drawn by seat %d\n", "win", tile, c->winner);
+    else
+        printf(LABEL "%s, taken by seat %d from seat %d\n", "win", tile, c->winner, c->discarder);
+    printf(LABEL "seat wind %s, round wind %s, dealer seat %d, streak %d\n", "winds", wind_name(c->seat_wind),
+           wind_name(c->round_wind), c->dealer, c->dealer_streak);
+    for (int i = 0; i < r->nentries; i++)
+        printf("  %-24s %3d\n", jong_tai_pattern_name(r->entries[i].pattern), r->entries[i].tai);
+    if (r->tai != s->hand_tai)
+        printf(LABEL "%d tai (capped at %d; the patterns add up to %d)\n", "total", r->tai, s->rs.tai_cap,
+               s->hand_tai);
+    else
+        printf(LABEL "%d tai\n", "total", r->tai);
+    if (c->discarder < 0 && c->winner == c->dealer)
+        printf(LABEL "the winner is the dealer: his %d tai (1 + 2x%d) are in the total\n", "dealer",
+               r->dealer_tai, c->dealer_streak);
+    else if (c->discarder < 0)
+        printf(LABEL "seat %d pays %d tai more as the dealer (1 + 2x%d)\n", "dealer", c->dealer, r->dealer_tai,
+               c->dealer_streak);
+    printf(LABEL, "payments");
+    const char *sep = "";
+    for (int p = 0; p < 4; p++)
+        if (r->payments[p]) {
+            printf("%sseat %d pays %d (%d tai)", sep, p, r->payments[p], payer_tai(s, p));
+            sep = ", ";
+        }
+    printf("\n" LABEL, "deltas");
+    for (int p = 0; p < 4; p++)
+        printf(r->deltas[p] > 0 ? "%s+%d" : "%s%d", p ? " " : "", r->deltas[p]);
+    putchar('\n');
+}
+
+static json_t *json_ints(const int32_t v[4])
+{
+    json_t *a = json_array();
+    for (int i = 0; i < 4; i++)
+        json_array_append_new(a, json_integer(v[i]));
+    return a;
+}
+
+static int print_json(const score *s, const char *hand)
+{
+    const jong_win_context *c = &s->ctx;
+    const jong_tai_result *r = &s->res;
+    char tile[8];
+    win_tile_text(c, tile, sizeof tile);
+    json_t *root = json_object();
+    json_object_set_new(root, "rules", json_string("taiwan"));
+    json_object_set_new(root, "hand", json_string(hand));
+    json_object_set_new(root, "win", json_string(tile));
+    json_object_set_new(root, "winner", json_integer(c->winner));
+    json_object_set_new(root, "discarder", c->discarder < 0 ? json_null() : json_integer(c->discarder));
+    json_object_set_new(root, "self_draw", json_boolean(c->discarder < 0));
+    json_object_set_new(root, "dealer", json_integer(c->dealer));
+    json_object_set_new(root, "streak", json_integer(c->dealer_streak));
+    json_object_set_new(root, "seat_wind", json_string(wind_name(c->seat_wind)));
+    json_object_set_new(root, "round_wind", json_string(wind_name(c->round_wind)));
+    json_t *pats = json_array();
+    for (int i = 0; i < r->nentries; i++) {
+        json_t *e = json_array();
+        json_array_append_new(e, json_string(jong_tai_pattern_name(r->entries[i].pattern)));
+        json_array_append_new(e, json_integer(r->entries[i].tai));
+        json_array_append_new(pats, e);
+    }
+    json_object_set_new(root, "patterns", pats);
+    json_object_set_new(root, "tai", json_integer(r->tai));
+    if (s->rs.tai_cap > 0)
+        json_object_set_new(root, "tai_cap", json_integer(s->rs.tai_cap));
+    json_object_set_new(root, "dealer_tai", json_integer(r->dealer_tai));
+    json_object_set_new(root, "value", json_integer((json_int_t)s->rs.base + (json_int_t)r->tai * s->rs.unit));
+    json_object_set_new(root, "payments", json_ints(r->payments));
+    json_object_set_new(root, "deltas", json_ints(r->deltas));
+    char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    if (!text)
+        return cli_fail(CMD, "out of memory writing JSON");
+    puts(text);
+    free(text);
+    return CLI_OK;
+}
+
+int cmd_score(int argc, char **argv)
+{
+    score_opts o;
+    int r = parse_args(argc, argv, &o);
+    if (r >= 0)
+        return r;
+    score s;
+    if ((r = run_score(&o, &s)) != CLI_OK)
+        return r;
+    char hand[512];
+    jong_format_hand(&s.ctx.hand, JONG_STYLE_COMPACT, hand, sizeof hand);
+    if (o.json)
+        return print_json(&s, hand);
+    print_text(&s, hand);
+    return CLI_OK;
+}

@@ -1,0 +1,216 @@
+/* Records as JSON: tile names, the header object and one object per engine event (mjai names
+ * and fields where mjai has them). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/jong.h"
+#include "record_json.h"
+
+const char *record_tile_name(int code)
+{
+    if (code >= 0 && code < JONG_KINDS)
+        return jong_kind_name(code, JONG_STYLE_MJAI);
+    if (jong_code_is_flower(code))
+        return jong_flower_name(code - JONG_TILE_FLOWER_BASE);
+    return "?";
+}
+
+int record_tile_code(const char *name)
+{
+    static const char honors[] = "ESWNPFC";
+    if (!name || !name[0])
+        return -1;
+    if (!name[1]) {
+        const char *p = strchr(honors, name[0]);
+        return p ? JONG_E + (int)(p - honors) : -1;
+    }
+    if (name[2])
+        return -1;
+    int d = name[0] - '0', c = name[1];
+    if (d >= 1 && d <= 9) {
+        if (c == 'm') return d - 1;
+        if (c == 'p') return 9 + d - 1;
+        if (c == 's') return 18 + d - 1;
+        return -1;
+    }
+    d = name[1] - '0';
+    if (d < 1 || d > 4)
+        return -1;
+    if (name[0] == 'f') return JONG_TILE_FLOWER_BASE + d - 1;
+    if (name[0] == 's') return JONG_TILE_FLOWER_BASE + 4 + d - 1;
+    return -1;
+}
+
+static const char *const win_flag_names[] = {
+    "robbing_kong", "replacement", "last_tile", "heavenly", "earthly", "human", "flowers",
+};
+
+const char *record_win_flag_name(int bit)
+{
+    return bit >= 0 && bit < (int)(sizeof win_flag_names / sizeof win_flag_names[0]) ? win_flag_names[bit] : NULL;
+}
+
+static const char *const wind_names[] = {"E", "S", "W", "N"};
+
+/* ---- small builders (a failed allocation gives NULL, which jansson's *_new calls accept) ---- */
+
+static void set_int(json_t *o, const char *key, json_int_t v) { json_object_set_new(o, key, json_integer(v)); }
+static void set_str(json_t *o, const char *key, const char *v) { json_object_set_new(o, key, json_string(v)); }
+static void set_tile(json_t *o, const char *key, int code) { set_str(o, key, record_tile_name(code)); }
+
+static json_t *int4(const int32_t v[JONG_SEATS])
+{
+    json_t *a = json_array();
+    for (int s = 0; s < JONG_SEATS; s++)
+        json_array_append_new(a, json_integer(v[s]));
+    return a;
+}
+
+static json_t *tiles(const uint8_t *codes, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(record_tile_name(codes[i])));
+    return a;
+}
+
+json_t *record_header_json(const jong_ruleset *rs, uint64_t seed, int game_number,
+                           const char *const players[JONG_SEATS])
+{
+    json_t *h = json_object(), *rules = json_object(), *p = json_array();
+    char buf[128];
+    set_str(h, "type", "jong_record");
+    set_int(h, "format", JONG_RECORD_FORMAT);
+    set_str(h, "program", "jong " JONG_VERSION);
+    set_str(rules, "variant", rs->variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi");
+    int n = jong_ruleset_option_count(rs);
+    for (int i = 0; i < n; i++) {
+        const char *name = jong_ruleset_option(rs, i, buf, sizeof buf);
+        if (name)
+            set_str(rules, name, buf);
+    }
+    json_object_set_new(h, "rules", rules);
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
+    set_str(h, "seed", buf);
+    set_int(h, "game", game_number);
+    for (int s = 0; s < JONG_SEATS; s++)
+        json_array_append_new(p, json_string(players && players[s] ? players[s] : "?"));
+    json_object_set_new(h, "players", p);
+    return h;
+}
+
+static void set_meld(json_t *o, const jong_event *ev, bool target, bool pai)
+{
+    set_int(o, "actor", ev->actor);
+    if (target)
+        set_int(o, "target", ev->target);
+    if (pai)
+        set_tile(o, "pai", ev->tile);
+    int n = ev->nconsumed <= 4 ? ev->nconsumed : 4;
+    json_object_set_new(o, "consumed", tiles(ev->consumed, n));
+}
+
+json_t *record_event_json(const jong_event *ev, const char *const names[JONG_SEATS])
+{
+    json_t *o = json_object();
+    set_str(o, "type", jong_event_type_name(ev->type));
+    switch (ev->type) {
+    case JONG_EV_START_GAME: {
+        json_t *a = json_array();
+        for (int s = 0; s < JONG_SEATS; s++)
+            json_array_append_new(a, json_string(names && names[s] ? names[s] : "?"));
+        set_int(o, "game", ev->game);
+        json_object_set_new(o, "names", a);
+        json_object_set_new(o, "scores", int4(ev->scores));
+        break;
+    }
+    case JONG_EV_START_HAND: {
+        json_t *t = json_array();
+        set_str(o, "bakaze", ev->round_wind >= 0 && ev->round_wind < 4 ? wind_names[ev->round_wind] : "?");
+        set_int(o, "kyoku", ev->dealer + 1);
+        set_int(o, "honba", ev->streak);
+        set_int(o, "oya", ev->dealer);
+        set_int(o, "hand", ev->hand);
+        json_object_set_new(o, "scores", int4(ev->scores));
+        for (int s = 0; s < JONG_SEATS; s++)
+            json_array_append_new(t, tiles(ev->deal[s], ev->ndeal[s] <= 17 ? ev->ndeal[s] : 17));
+        json_object_set_new(o, "tehais", t);
+        break;
+    }
+    case JONG_EV_DRAW:
+        set_int(o, "actor", ev->actor);
+        set_tile(o, "pai", ev->tile);
+        if (ev->replacement)
+            json_object_set_new(o, "replacement", json_true());
+        break;
+    case JONG_EV_FLOWER:
+        set_int(o, "actor", ev->actor);
+        set_tile(o, "pai", ev->tile);
+        break;
+    case JONG_EV_DISCARD:
+        set_int(o, "actor", ev->actor);
+        set_tile(o, "pai", ev->tile);
+        json_object_set_new(o, "tsumogiri", json_boolean(ev->tsumogiri));
+        break;
+    case JONG_EV_CHI:
+    case JONG_EV_PON:
+    case JONG_EV_KONG:
+        set_meld(o, ev, true, true);
+        break;
+    case JONG_EV_CONCEALED_KONG:
+        set_meld(o, ev, false, false);
+        break;
+    case JONG_EV_ADDED_KONG:
+        set_meld(o, ev, false, true);
+        break;
+    case JONG_EV_WIN: {
+        json_t *pats = json_array(), *flags = json_array();
+        set_int(o, "actor", ev->actor);
+        set_int(o, "target", ev->target >= 0 ? ev->target : ev->actor);
+        set_tile(o, "pai", ev->tile);
+        set_int(o, "tai", ev->tai.tai);
+        int n = ev->tai.nentries >= 0 && ev->tai.nentries <= JONG_TAI_MAX_ENTRIES ? ev->tai.nentries : 0;
+        for (int i = 0; i < n; i++)
+            json_array_append_new(pats, json_pack("[si]", jong_tai_pattern_name(ev->tai.entries[i].pattern),
+                                                  (int)ev->tai.entries[i].tai));
+        json_object_set_new(o, "patterns", pats);
+        json_object_set_new(o, "deltas", int4(ev->deltas));
+        json_object_set_new(o, "scores", int4(ev->scores));
+        for (int b = 0; record_win_flag_name(b); b++)
+            if (ev->win_flags >> b & 1)
+                json_array_append_new(flags, json_string(record_win_flag_name(b)));
+        json_object_set_new(o, "flags", flags);
+        break;
+    }
+    case JONG_EV_EXHAUSTED:
+        set_str(o, "reason", "exhaustive");
+        json_object_set_new(o, "deltas", int4(ev->deltas));
+        json_object_set_new(o, "scores", int4(ev->scores));
+        break;
+    case JONG_EV_END_HAND:
+        break;
+    case JONG_EV_END_GAME:
+        json_object_set_new(o, "scores", int4(ev->scores));
+        break;
+    default:
+        break;
+    }
+    return o;
+}
+
+char *record_dump(const json_t *j, char *buf, size_t n, size_t *len)
+{
+    size_t need = json_dumpb(j, buf, n, RECORD_JSON_FLAGS);
+    if (need == 0)
+        return NULL;
+    if (need < n) {
+        buf[need] = 0;
+        *len = need;
+        return buf;
+    }
+    char *s = json_dumps(j, RECORD_JSON_FLAGS);
+    if (s)
+        *len = strlen(s);
+    return s;
+}

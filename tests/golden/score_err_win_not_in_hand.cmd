@@ -1,0 +1,1 @@
+$JONG score --rules taiwan "[123m] 456m789p234s55p888s" --win 1m 2>&1

@@ -350,6 +350,72 @@ static void flower_replacement_chains(void **state)
     jong_game_free(g);
 }
 
+
+/* Flower wins: all eight at once (self-drawn), or seven and the eighth robbed when another seat
+ * lays it out (that seat pays). Here the dealer holds seven and seat 1 is dealt the eighth. */
+static const char *const SEVEN[4] = {
+    "f1f2f3f4s1s2s3123m456m789m1p",
+    "s4234567p345567sSEN",
+    "789m345p678p678sWWPP",
+    "56m123p123444789sFF",
+};
+
+static void seven_flowers_rob_the_eighth(void **state)
+{
+    (void)state;
+    jong_game *g = stacked_game("", SEVEN, "", "1s 2s 3s 9p 5s 6s 7s 8s", &LOG);
+    assert_int_equal(jong_game_pending(g), 1u);
+    assert_true(has_action(g, 0, JONG_ACT_WIN, "s4"));
+    act(g, 0, JONG_ACT_WIN, "s4");
+    const jong_event *w = last_of(JONG_EV_WIN);
+    assert_non_null(w);
+    assert_int_equal(w->actor, 0);
+    assert_int_equal(w->target, 1);
+    assert_true(w->win_flags & JONG_WIN_FLOWERS);
+    assert_true(w->deltas[0] > 0);
+    assert_int_equal(w->deltas[1], -w->deltas[0]);
+    assert_int_equal(jong_game_check(g, NULL, NULL), JONG_OK);
+    jong_game_free(g);
+}
+
+static void seven_flowers_passing_goes_on(void **state)
+{
+    (void)state;
+    jong_game *g = stacked_game("", SEVEN, "", "1s 2s 3s 9p 5s 6s 7s 8s", &LOG);
+    pass(g, 0);
+    const jong_event *d = last_of(JONG_EV_DRAW);
+    assert_int_equal(d->actor, 1);
+    assert_true(d->replacement);
+    assert_int_equal(d->tile, code("8s"));
+    assert_int_equal(jong_game_pending(g), 1u);  /* the dealer's first turn */
+    assert_true(has_action(g, 0, JONG_ACT_DISCARD, NULL));
+    assert_int_equal(jong_game_check(g, NULL, NULL), JONG_OK);
+    jong_game_free(g);
+}
+
+static const char *const EIGHT[4] = {
+    "f1f2f3f4s1s2s3s4123m456m789m",
+    "234567p345567sSENN",
+    "789m345p678p678sWWPP",
+    "56m123p123444789sFF",
+};
+
+static void eight_flowers_win_at_once(void **state)
+{
+    (void)state;
+    jong_game *g = stacked_game("", EIGHT, "", "1s 2s 3s 9p 5s 6s 7s 8s", &LOG);
+    assert_true(jong_game_hand_over(g));
+    const jong_event *w = last_of(JONG_EV_WIN);
+    assert_non_null(w);
+    assert_int_equal(w->actor, 0);
+    assert_int_equal(w->target, -1);
+    assert_true(w->win_flags & JONG_WIN_FLOWERS);
+    for (int s = 1; s < 4; s++)
+        assert_true(w->deltas[s] < 0);
+    assert_int_equal(count_of(JONG_EV_FLOWER, 0), 8);
+    jong_game_free(g);
+}
+
 /* Always discard the drawn tile and pass every claim: the hand must end exhausted. */
 static int play_out_passing(jong_game *g)
 {
@@ -664,6 +730,9 @@ int main(void)
         cmocka_unit_test(missed_win_bars_the_kind_until_own_discard),
         cmocka_unit_test(missed_win_option_off),
         cmocka_unit_test(flower_replacement_chains),
+        cmocka_unit_test(seven_flowers_rob_the_eighth),
+        cmocka_unit_test(seven_flowers_passing_goes_on),
+        cmocka_unit_test(eight_flowers_win_at_once),
         cmocka_unit_test(exhaustive_draw_leaves_sixteen),
         cmocka_unit_test(dealer_streak_and_rotation),
         cmocka_unit_test(bad_actions_leave_the_state_unchanged),

@@ -1,0 +1,1 @@
+$JONG play --players greedy:claim=maybe 2>&1

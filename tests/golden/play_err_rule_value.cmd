@@ -1,0 +1,1 @@
+$JONG play --players greedy --rule flowers=maybe 2>&1

@@ -1,0 +1,1 @@
+$JONG play --players greedy,random,greedy 2>&1

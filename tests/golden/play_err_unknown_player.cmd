@@ -1,0 +1,1 @@
+$JONG play --players nobody 2>&1

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && $JONG play --players greedy,random --games 3 --hands 4 --seed 42 --quiet --log $d/a >/dev/null 2>&1 && $JONG play --players greedy,random --games 3 --hands 4 --seed 42 --quiet --log $d/b 2>/dev/null | head -1 && ls $d/a && cmp -s $d/a/game-000001.jsonl $d/b/game-000001.jsonl && diff -r $d/a $d/b && echo identical; rm -rf $d

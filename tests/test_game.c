@@ -257,6 +257,35 @@ static void passing_the_robbery_completes_the_kong(void **state)
     jong_game_free(g);
 }
 
+
+/* A concealed kong cannot be robbed: seat 2 waits on 9s, the dealer declares four 9s. */
+static const char *const HIDDEN_KONG[4] = {
+    "9999s123456789m1234p",
+    "2367m567888p2345sSN",
+    "345678m56799p12378s",
+    "SWWNNPPFFCC13p5s19m",
+};
+
+static void concealed_kong_is_not_robbed(void **state)
+{
+    (void)state;
+    jong_game *g = stacked_game("flowers=off", HIDDEN_KONG, "", "E", &LOG);
+    act(g, 0, JONG_ACT_CONCEALED_KONG, "9s");
+    assert_int_equal(jong_game_pending(g), 1u);  /* nobody else is asked */
+    const jong_event *d = last_of(JONG_EV_DRAW);
+    assert_int_equal(d->actor, 0);
+    assert_true(d->replacement);
+    /* the other seats see a face-down kong */
+    jong_view v;
+    jong_game_view(g, 2, &v);
+    assert_int_equal(v.seats[0].nmelds, 1);
+    assert_int_equal(v.seats[0].melds[0].tile, JONG_HIDDEN);
+    jong_event seen;
+    jong_event_for_seat(last_of(JONG_EV_CONCEALED_KONG), 2, JONG_VARIANT_TAIWAN, &seen);
+    assert_int_equal(seen.tile, JONG_HIDDEN);
+    jong_game_free(g);
+}
+
 /* Scenario 4: seat 3 waits on 4m/7m and passes the dealer's 4m. */
 static const char *const MISSED[4] = {
     "14m1289p1289sESWNPFC",
@@ -727,6 +756,7 @@ int main(void)
         cmocka_unit_test(multiple_winners_option),
         cmocka_unit_test(robbing_the_kong),
         cmocka_unit_test(passing_the_robbery_completes_the_kong),
+        cmocka_unit_test(concealed_kong_is_not_robbed),
         cmocka_unit_test(missed_win_bars_the_kind_until_own_discard),
         cmocka_unit_test(missed_win_option_off),
         cmocka_unit_test(flower_replacement_chains),

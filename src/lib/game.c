@@ -212,23 +212,32 @@ static bool reveal_flower(jong_game *g, int seat)
 
 /* Draw the replacement of a laid-out flower. Returns false when the wall is down to the dead
  * wall (the hand is then drawn). */
-static bool replace_flower(jong_game *g, int seat)
+/* One tile into `seat`'s hand from the front or the back of the wall. Returns false (and draws
+ * the hand) when the wall is down to the dead wall. */
+static bool draw_one(jong_game *g, int seat, bool from_back)
 {
-    g->need_replacement[seat] = false;
     if (wall_left(g) <= 0) {
         exhausted(g);
         return false;
     }
-    int code = draw_back(g);
+    int code = from_back ? draw_back(g) : draw_front(g);
+    if (!from_back)
+        g->draws[seat]++;
     take_into_hand(g, seat, code);
     g->last_draw[seat] = jong_code_is_flower(code) ? JONG_NO_TILE : (uint8_t)code;
-    g->last_replacement[seat] = true;
+    g->last_replacement[seat] = from_back;
     jong_event ev;
     event_init(&ev, JONG_EV_DRAW, seat);
     ev.tile = (uint8_t)code;
-    ev.replacement = true;
+    ev.replacement = from_back;
     game_emit(g, &ev);
     return true;
+}
+
+static bool replace_flower(jong_game *g, int seat)
+{
+    g->need_replacement[seat] = false;
+    return draw_one(g, seat, true);
 }
 
 /* Lay out and replace all of a seat's flowers. Returns false when the hand stopped or waits. */
@@ -280,22 +289,8 @@ static void decide(jong_game *g, int seat, bool after_claim)
 /* `seat` draws from the front (or, after a kong, from the back) and then decides. */
 static void draw_and_decide(jong_game *g, int seat, bool replacement)
 {
-    if (wall_left(g) <= 0) {
-        exhausted(g);
-        return;
-    }
-    int code = replacement ? draw_back(g) : draw_front(g);
-    if (!replacement)
-        g->draws[seat]++;
-    take_into_hand(g, seat, code);
-    g->last_draw[seat] = jong_code_is_flower(code) ? JONG_NO_TILE : (uint8_t)code;
-    g->last_replacement[seat] = replacement;
-    jong_event ev;
-    event_init(&ev, JONG_EV_DRAW, seat);
-    ev.tile = (uint8_t)code;
-    ev.replacement = replacement;
-    game_emit(g, &ev);
-    continue_play_flowers(g, seat);
+    if (draw_one(g, seat, replacement))
+        continue_play_flowers(g, seat);
 }
 
 static void next_turn(jong_game *g)

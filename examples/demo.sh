@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A short tour of `jong analyze` on a few interesting hands (this is what `make run` shows).
+# A short tour of `jong analyze`, `jong score` and `jong play` (this is what `make run` shows).
 #
 # usage: examples/demo.sh path/to/jong
 set -eu
@@ -34,3 +34,17 @@ show "The SIMCAT paper's Taiwanese hand: MTW(1..8) = 0 0 0 1 2 3 4 6, 7 blocks" 
 
 show "Exposed chow and pung of white dragons: which tile to let go?" \
     '3456m2267p [789s] [PPP]'
+
+# run TITLE ARGS...: one titled jong command, with its command line.
+run() {
+    local title=$1
+    shift
+    printf '\n=== %s\n$ jong %s\n\n' "$title" "$*"
+    "$JONG" "$@"
+}
+
+run "A Taiwanese win explained: tai patterns, total and each seat's payment" \
+    score --rules taiwan "123456789m123p44s45s" --win 6s --self-draw
+
+run "Self-play at the Taiwanese table: two greedy against two random players, 16 hands" \
+    play --rules taiwan --players greedy,random --hands 16 --seed 7 --quiet

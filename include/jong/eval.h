@@ -120,4 +120,30 @@ typedef struct {
 int jong_decompose(const uint8_t counts[JONG_KINDS], int sets, jong_forms forms,
                    jong_decomposition *out, int max);
 
+/* ---- discards and draws, incrementally (the players' fast path) --------------------------- */
+
+/* Standard-form shanten (as jong_shanten_standard: `sets` sets to build, each count <= 4, the
+ * declared melds not counted) after discarding each kind, for a hand that normally holds one
+ * tile too many (3*sets + 2). shanten[k] = JONG_UNDEFINED for kinds not held. Returns the least
+ * (JONG_UNDEFINED if nothing is held) and, if `least` is not NULL, sets it to the bitset of the
+ * kinds whose discard gives it. Only the discarded tile's group is looked up again. */
+int jong_discard_shanten(const uint8_t counts[JONG_KINDS], int sets, int shanten[JONG_KINDS], uint64_t *least);
+/* For each held kind k in the bitset `discards`: lowers[k] = the kinds j in the bitset `draws`
+ * with fewer than 4 copies left after discarding k (j = k allowed) whose draw lowers the
+ * shanten of counts - k, i.e. jong_shanten_standard(counts - k + j) < jong_shanten_standard(
+ * counts - k). lowers[k] = 0 for every other k. Exact: the same answers as those calls. */
+void jong_discard_draws(const uint8_t counts[JONG_KINDS], int sets, uint64_t discards, uint64_t draws,
+                        uint64_t lowers[JONG_KINDS]);
+/* The hand as it stands (typically 3*sets + 1 tiles): the kinds j in the bitset `draws` with
+ * fewer than 4 copies held whose draw lowers its standard-form distance, and (if `distance` is
+ * not NULL) that distance. With distance 1 these are the kinds that complete the standard form
+ * (a superset of the waits once declared melds lower a limit), e.g. for a cached win check. */
+uint64_t jong_lowering_draws(const uint8_t counts[JONG_KINDS], int sets, uint64_t draws, int *distance);
+/* Both at once: shanten[] as jong_discard_shanten; for the discards of least shanten,
+ * eff[k] = sum of weight[j] over the kinds j of jong_discard_draws (typically weight = unseen
+ * copies, giving the effective tiles after each best discard); eff[k] = -1 for other kinds.
+ * Returns the least shanten. */
+int jong_discard_effective(const uint8_t counts[JONG_KINDS], int sets, const uint8_t weight[JONG_KINDS],
+                           int shanten[JONG_KINDS], int eff[JONG_KINDS]);
+
 #endif

@@ -43,62 +43,66 @@ static void unseen_counts(const jong_view *v, int out[JONG_KINDS])
             out[k] = 0;
 }
 
-/* Only a kind next to (or equal to) a held tile can lower the shanten when drawn. */
-static bool relevant(const uint8_t c[JONG_KINDS], int k)
+/* Bit k: kind k is held, or (a number) within 2 of a held kind of its suit. Only these kinds
+ * are counted as effective draws (once an optimisation; kept so that decisions stay the same,
+ * though in rare hands, e.g. four of a kind not kept as a kong, a lone tile can lower it). */
+static uint64_t near_kinds(uint64_t held)
 {
-    if (c[k])
-        return true;
-    if (k >= JONG_NUMBER_KINDS)
-        return false;
-    int r = k % 9;
-    for (int d = -2; d <= 2; d++)
-        if (d && r + d >= 0 && r + d <= 8 && c[k + d])
-            return true;
-    return false;
+    static const uint64_t suits = (1ull << JONG_NUMBER_KINDS) - 1;
+    /* by distance d: the kinds of rank (0..8 in the suit) <= 8 - d, which may move up d, and >= d */
+    static const uint64_t rank_at_most[3] = {0, 0x0FFull | 0x0FFull << 9 | 0x0FFull << 18,
+                                             0x07Full | 0x07Full << 9 | 0x07Full << 18};
+    static const uint64_t rank_at_least[3] = {0, 0x1FEull | 0x1FEull << 9 | 0x1FEull << 18,
+                                              0x1FCull | 0x1FCull << 9 | 0x1FCull << 18};
+    uint64_t num = held & suits, near = held;
+    for (int d = 1; d <= 2; d++)
+        near |= (num & rank_at_most[d]) << d | (num & rank_at_least[d]) >> d;
+    return near;
 }
 
-static int effective(uint8_t c[JONG_KINDS], int sets, int sh, const int unseen[JONG_KINDS])
+/* The best discard of a hand with one tile too many: the least shanten, then the most unseen
+ * copies among the near kinds whose draw lowers it, then the lowest kind. Writes its kind (-1
+ * if nothing is held) and returns its shanten. Without `unseen`, the first of least shanten. */
+static int best_discard(const uint8_t c[JONG_KINDS], int sets, const int unseen[JONG_KINDS], int *kind)
 {
-    int total = 0;
-    for (int k = 0; k < JONG_KINDS; k++) {
-        if (!unseen[k] || c[k] >= 4 || !relevant(c, k))
-            continue;
-        c[k]++;
-        if (shanten(c, sets) < sh)
-            total += unseen[k];
-        c[k]--;
-    }
-    return total;
-}
-
-/* The best discard of a hand with one tile too many: writes its kind, returns its shanten. */
-static int best_discard(uint8_t c[JONG_KINDS], int sets, const int unseen[JONG_KINDS], int *kind)
-{
-    int sh[JONG_KINDS], best = 99;
-    for (int k = 0; k < JONG_KINDS; k++) {
-        sh[k] = 99;
-        if (!c[k])
-            continue;
-        c[k]--;
-        sh[k] = shanten(c, sets);
-        c[k]++;
-        if (sh[k] < best)
-            best = sh[k];
-    }
-    int best_eff = -1, ties = 0;
+    int sh[JONG_KINDS];
+    uint64_t tied;
+    int best = jong_discard_shanten(c, sets, sh, &tied);
     *kind = -1;
-    for (int k = 0; k < JONG_KINDS; k++)
-        ties += sh[k] == best;
+    if (best == JONG_UNDEFINED)
+        return 99;
+    *kind = __builtin_ctzll(tied);
+    if (!unseen || !(tied & (tied - 1)))
+        return best;  /* nothing to break */
+    /* unseen copies as bit planes (they are 0..4), so that a sum over a set of kinds is three
+     * popcounts; the plain loop if some count is outside 0..7 */
+    uint64_t draws = 0, held = 0, ones = 0, twos = 0, fours = 0;
+    bool small = true;
     for (int k = 0; k < JONG_KINDS; k++) {
-        if (sh[k] != best)
-            continue;
-        if (ties == 1 || !unseen) {
-            *kind = k;  /* nothing to break */
-            break;
-        }
-        c[k]--;
-        int e = unseen ? effective(c, sets, best, unseen) : 0;
-        c[k]++;
+        int u = unseen[k];
+        draws |= (uint64_t)(u != 0) << k;
+        held |= (uint64_t)(c[k] > 0) << k;
+        small &= u >= 0 && u <= 7;
+        ones |= (uint64_t)(u & 1) << k;
+        twos |= (uint64_t)(u >> 1 & 1) << k;
+        fours |= (uint64_t)(u >> 2 & 1) << k;
+    }
+    uint64_t near_all = near_kinds(held);
+    draws &= near_all;  /* near the hand after any discard is near the hand now */
+    uint64_t lowers[JONG_KINDS];
+    jong_discard_draws(c, sets, tied, draws, lowers);
+    int best_eff = -1;
+    for (uint64_t t = tied; t; t &= t - 1) {
+        int k = __builtin_ctzll(t);
+        uint64_t near = c[k] > 1 ? near_all : near_kinds(held & ~(1ull << k));
+        uint64_t eff = lowers[k] & near;
+        int e = 0;
+        if (small)
+            e = __builtin_popcountll(eff & ones) + 2 * __builtin_popcountll(eff & twos) +
+                4 * __builtin_popcountll(eff & fours);
+        else
+            for (uint64_t m = eff; m; m &= m - 1)
+                e += unseen[__builtin_ctzll(m)];
         if (e > best_eff) {
             best_eff = e;
             *kind = k;

@@ -263,6 +263,8 @@ static void continue_deal(jong_game *g)
     for (; g->deal_index < JONG_SEATS; g->deal_index++)
         if (!settle_flowers(g, (g->dealer + g->deal_index) % JONG_SEATS))
             return;
+    for (int s = 0; s < JONG_SEATS; s++)
+        game_cache_wins(g, s);
     decide(g, g->dealer, false);
 }
 
@@ -334,6 +336,7 @@ static void do_discard(jong_game *g, int seat, int kind)
     g->missed[seat] = 0;  /* the missed-win bar lasts until one's own next discard */
     g->last_draw[seat] = JONG_NO_TILE;
     g->after_claim = false;
+    game_cache_wins(g, seat);
     jong_event ev;
     event_init(&ev, JONG_EV_DISCARD, seat);
     ev.tile = (uint8_t)kind;

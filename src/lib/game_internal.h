@@ -45,6 +45,10 @@ struct jong_game {
     uint8_t deal[JONG_SEATS][17];
     uint8_t ndeal[JONG_SEATS];
     uint64_t missed[JONG_SEATS];
+    /* kinds that would complete each seat's waiting hand (standard form), refreshed whenever the
+     * seat's hand is back to 3n+1 tiles: at the end of the deal and after each of its discards.
+     * The engine asks "can this seat win on that discard?" three times per discard. */
+    uint64_t win_kinds[JONG_SEATS];
     uint8_t last_draw[JONG_SEATS];
     bool last_replacement[JONG_SEATS];
     int draws[JONG_SEATS];       /* draws from the front of the wall, per seat */
@@ -71,6 +75,9 @@ struct jong_game {
 int game_legal(const jong_game *g, int seat, jong_action out[JONG_MAX_ACTIONS]);
 bool game_can_win_with(const jong_game *g, int seat, int kind);
 int game_threshold(const jong_game *g);
+
+uint64_t game_win_kinds(const jong_game *g, int seat);
+void game_cache_wins(jong_game *g, int seat);
 
 /* game.c */
 void game_emit(jong_game *g, const jong_event *ev);

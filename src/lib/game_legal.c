@@ -35,11 +35,23 @@ static bool hand_wins(const jong_game *g, const jong_hand *h, const uint8_t coun
     return jong_tai_is_winning_hand(&g->rs, &t);
 }
 
+uint64_t game_win_kinds(const jong_game *g, int seat)
+{
+    const jong_hand *h = &g->hands[seat];
+    int sets = jong_variant_sets(g->rs.variant) - h->nmelds, d = 0;
+    uint64_t w = sets >= 0 ? jong_lowering_draws(h->counts, sets, (1ull << JONG_KINDS) - 1, &d) : 0;
+    return d == 1 ? w : 0;
+}
+
+void game_cache_wins(jong_game *g, int seat) { g->win_kinds[seat] = game_win_kinds(g, seat); }
+
 /* Would this seat's hand plus one tile of `kind` be a win it may take now? */
 bool game_can_win_with(const jong_game *g, int seat, int kind)
 {
     if (g->missed[seat] >> kind & 1)
         return false;
+    if (!g->rs.special_hands && !(g->win_kinds[seat] >> kind & 1))
+        return false;  /* the cache is exact for the standard form; special hands check in full */
     const jong_hand *h = &g->hands[seat];
     if (h->counts[kind] >= 4)
         return false;

@@ -326,6 +326,17 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
             return jong_error_set(err, JONG_ERR_ARG, -1, "tile %s counted %d times, expected %d",
                                   jong_code_name(c), count[c], want);
     }
+    /* the cached winning kinds of the seats waiting for others' tiles */
+    if (g->phase == PHASE_CLAIM || g->phase == PHASE_ROB_KONG || g->phase == PHASE_DECIDE) {
+        for (int s = 0; s < JONG_SEATS; s++) {
+            const jong_hand *h = &g->hands[s];
+            int waiting = 3 * jong_variant_sets(g->rs.variant) + 1;
+            if (s == g->cur || (int)tiles_in(h->counts) + 3 * h->nmelds != waiting)
+                continue;  /* mid-turn: the cache is refreshed at the seat's discard */
+            if (game_win_kinds(g, s) != g->win_kinds[s])
+                return jong_error_set(err, JONG_ERR_ARG, -1, "seat %d's cached winning kinds are stale", s);
+        }
+    }
     int32_t sum = 0;
     for (int s = 0; s < JONG_SEATS; s++)
         sum += g->scores[s];

@@ -214,3 +214,212 @@ char *record_dump(const json_t *j, char *buf, size_t n, size_t *len)
         *len = strlen(s);
     return s;
 }
+
+/* ---- the direct text form ---- */
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *s, size_t n)
+{
+    if (t->len + n < t->cap)
+        memcpy(t->p + t->len, s, n);
+    t->len += n;  /* counts on past the end: the caller retries with a bigger buffer */
+}
+
+#define PUT(t, lit) put(t, lit, sizeof lit - 1)
+
+static void put_str(text *t, const char *s)
+{
+    put(t, "\"", 1);
+    put(t, s, strlen(s));  /* only names that need no escaping come here */
+    put(t, "\"", 1);
+}
+
+static void put_int(text *t, long long v)
+{
+    char b[24];
+    int i = (int)sizeof b;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do
+        b[--i] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        b[--i] = '-';
+    put(t, b + i, sizeof b - (size_t)i);
+}
+
+static void put_key_int(text *t, const char *key, size_t klen, long long v)
+{
+    put(t, key, klen);
+    put_int(t, v);
+}
+
+#define KEY_INT(t, key, v) put_key_int(t, key, sizeof key - 1, v)
+
+static void put_tile(text *t, int code) { put_str(t, record_tile_name(code)); }
+
+static void put_tiles(text *t, const uint8_t *codes, int n)
+{
+    put(t, "[", 1);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            put(t, ",", 1);
+        put_tile(t, codes[i]);
+    }
+    put(t, "]", 1);
+}
+
+static void put_int4(text *t, const int32_t v[JONG_SEATS])
+{
+    put(t, "[", 1);
+    for (int s = 0; s < JONG_SEATS; s++) {
+        if (s)
+            put(t, ",", 1);
+        put_int(t, v[s]);
+    }
+    put(t, "]", 1);
+}
+
+static void put_meld(text *t, const jong_event *ev, bool target, bool pai)
+{
+    KEY_INT(t, ",\"actor\":", ev->actor);
+    if (target)
+        KEY_INT(t, ",\"target\":", ev->target);
+    if (pai) {
+        PUT(t, ",\"pai\":");
+        put_tile(t, ev->tile);
+    }
+    PUT(t, ",\"consumed\":");
+    put_tiles(t, ev->consumed, ev->nconsumed <= 4 ? ev->nconsumed : 4);
+}
+
+static void event_text(text *t, const jong_event *ev)
+{
+    PUT(t, "{\"type\":");
+    put_str(t, jong_event_type_name(ev->type));
+    switch (ev->type) {
+    case JONG_EV_START_HAND:
+        PUT(t, ",\"bakaze\":");
+        put_str(t, ev->round_wind >= 0 && ev->round_wind < 4 ? wind_names[ev->round_wind] : "?");
+        KEY_INT(t, ",\"kyoku\":", ev->dealer + 1);
+        KEY_INT(t, ",\"honba\":", ev->streak);
+        KEY_INT(t, ",\"oya\":", ev->dealer);
+        KEY_INT(t, ",\"hand\":", ev->hand);
+        PUT(t, ",\"scores\":");
+        put_int4(t, ev->scores);
+        PUT(t, ",\"tehais\":[");
+        for (int s = 0; s < JONG_SEATS; s++) {
+            if (s)
+                put(t, ",", 1);
+            put_tiles(t, ev->deal[s], ev->ndeal[s] <= 17 ? ev->ndeal[s] : 17);
+        }
+        put(t, "]", 1);
+        break;
+    case JONG_EV_DRAW:
+        KEY_INT(t, ",\"actor\":", ev->actor);
+        PUT(t, ",\"pai\":");
+        put_tile(t, ev->tile);
+        if (ev->replacement)
+            PUT(t, ",\"replacement\":true");
+        break;
+    case JONG_EV_FLOWER:
+        KEY_INT(t, ",\"actor\":", ev->actor);
+        PUT(t, ",\"pai\":");
+        put_tile(t, ev->tile);
+        break;
+    case JONG_EV_DISCARD:
+        KEY_INT(t, ",\"actor\":", ev->actor);
+        PUT(t, ",\"pai\":");
+        put_tile(t, ev->tile);
+        if (ev->tsumogiri)
+            PUT(t, ",\"tsumogiri\":true");
+        else
+            PUT(t, ",\"tsumogiri\":false");
+        break;
+    case JONG_EV_CHI:
+    case JONG_EV_PON:
+    case JONG_EV_KONG:
+        put_meld(t, ev, true, true);
+        break;
+    case JONG_EV_CONCEALED_KONG:
+        put_meld(t, ev, false, false);
+        break;
+    case JONG_EV_ADDED_KONG:
+        put_meld(t, ev, false, true);
+        break;
+    case JONG_EV_WIN: {
+        KEY_INT(t, ",\"actor\":", ev->actor);
+        KEY_INT(t, ",\"target\":", ev->target >= 0 ? ev->target : ev->actor);
+        PUT(t, ",\"pai\":");
+        put_tile(t, ev->tile);
+        KEY_INT(t, ",\"tai\":", ev->tai.tai);
+        PUT(t, ",\"patterns\":[");
+        int n = ev->tai.nentries >= 0 && ev->tai.nentries <= JONG_TAI_MAX_ENTRIES ? ev->tai.nentries : 0;
+        for (int i = 0; i < n; i++) {
+            put(t, i ? ",[" : "[", i ? 2 : 1);
+            put_str(t, jong_tai_pattern_name(ev->tai.entries[i].pattern));
+            put(t, ",", 1);
+            put_int(t, ev->tai.entries[i].tai);
+            put(t, "]", 1);
+        }
+        PUT(t, "],\"deltas\":");
+        put_int4(t, ev->deltas);
+        PUT(t, ",\"scores\":");
+        put_int4(t, ev->scores);
+        PUT(t, ",\"flags\":[");
+        bool first = true;
+        for (int b = 0; record_win_flag_name(b); b++)
+            if (ev->win_flags >> b & 1) {
+                if (!first)
+                    put(t, ",", 1);
+                put_str(t, record_win_flag_name(b));
+                first = false;
+            }
+        put(t, "]", 1);
+        break;
+    }
+    case JONG_EV_EXHAUSTED:
+        PUT(t, ",\"reason\":\"exhaustive\",\"deltas\":");
+        put_int4(t, ev->deltas);
+        PUT(t, ",\"scores\":");
+        put_int4(t, ev->scores);
+        break;
+    case JONG_EV_END_GAME:
+        PUT(t, ",\"scores\":");
+        put_int4(t, ev->scores);
+        break;
+    default:
+        break;
+    }
+    put(t, "}", 1);
+}
+
+char *record_event_text(const jong_event *ev, const char *const names[JONG_SEATS], char *buf, size_t n,
+                        size_t *len)
+{
+    if (ev->type == JONG_EV_START_GAME || ev->type >= JONG_EV_TYPES) {
+        /* player specs may need escaping: jansson writes this one (once per game) */
+        json_t *j = record_event_json(ev, names);
+        char *s = j ? record_dump(j, buf, n, len) : NULL;
+        json_decref(j);
+        return s;
+    }
+    text t = {buf, 0, n};
+    event_text(&t, ev);
+    if (t.len < n) {
+        buf[t.len] = 0;
+        *len = t.len;
+        return buf;
+    }
+    size_t need = t.len + 1;
+    text u = {malloc(need), 0, need};
+    if (!u.p)
+        return NULL;
+    event_text(&u, ev);
+    u.p[u.len] = 0;
+    *len = u.len;
+    return u.p;
+}

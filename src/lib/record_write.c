@@ -70,9 +70,21 @@ void jong_record_writer_event(void *writer, const jong_event *ev)
     jong_record_writer *w = writer;
     if (!w || w->has_failed)
         return;
-    json_t *j = record_event_json(ev, w->name_ptrs);
-    write_json(w, j);
-    json_decref(j);
+    char buf[4096];
+    size_t len = 0;
+    char *text = record_event_text(ev, w->name_ptrs, buf, sizeof buf, &len);
+    if (!text) {
+        w->has_failed = true;
+        w->failed = ENOMEM;
+        return;
+    }
+    errno = 0;
+    if (fwrite(text, 1, len, w->f) != len || putc('\n', w->f) == EOF) {
+        w->has_failed = true;
+        w->failed = errno ? errno : -1;
+    }
+    if (text != buf)
+        free(text);
 }
 
 int jong_record_writer_finish(jong_record_writer *w, jong_error *err)

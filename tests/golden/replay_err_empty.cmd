@@ -1,0 +1,1 @@
+$JONG replay - --verify 2>&1

@@ -38,9 +38,11 @@ static bool hand_wins(const jong_game *g, const jong_hand *h, const uint8_t coun
 uint64_t game_win_kinds(const jong_game *g, int seat)
 {
     const jong_hand *h = &g->hands[seat];
-    int sets = jong_variant_sets(g->rs.variant) - h->nmelds, d = 0;
-    uint64_t w = sets >= 0 ? jong_lowering_draws(h->counts, sets, (1ull << JONG_KINDS) - 1, &d) : 0;
-    return d == 1 ? w : 0;
+    int sets = jong_variant_sets(g->rs.variant) - h->nmelds;
+    /* most hands are far from ready: one distance first, the 34 draws only for a ready hand */
+    if (sets < 0 || jong_distance_standard(h->counts, sets) != 1)
+        return 0;
+    return jong_lowering_draws(h->counts, sets, (1ull << JONG_KINDS) - 1, NULL);
 }
 
 void game_cache_wins(jong_game *g, int seat) { g->win_kinds[seat] = game_win_kinds(g, seat); }

@@ -14,13 +14,10 @@ struct jong_record_writer {
     bool has_failed;
 };
 
-static void write_json(jong_record_writer *w, const json_t *j)
+/* Write one line of text (NULL: it could not be made), remembering the first failure; frees
+ * text unless it is the caller's stack buffer. */
+static void write_line(jong_record_writer *w, char *text, size_t len, const char *stack_buf)
 {
-    char buf[4096];
-    size_t len = 0;
-    if (w->has_failed)
-        return;
-    char *text = j ? record_dump(j, buf, sizeof buf, &len) : NULL;
     if (!text) {
         w->has_failed = true;
         w->failed = ENOMEM;
@@ -31,8 +28,18 @@ static void write_json(jong_record_writer *w, const json_t *j)
         w->has_failed = true;
         w->failed = errno ? errno : -1;
     }
-    if (text != buf)
+    if (text != stack_buf)
         free(text);
+}
+
+static void write_json(jong_record_writer *w, const json_t *j)
+{
+    char buf[4096];
+    size_t len = 0;
+    if (w->has_failed)
+        return;
+    char *text = j ? record_dump(j, buf, sizeof buf, &len) : NULL;  /* sets len */
+    write_line(w, text, len, buf);
 }
 
 int jong_record_writer_new(FILE *f, const jong_ruleset *rs, uint64_t seed, int game_number,
@@ -72,19 +79,8 @@ void jong_record_writer_event(void *writer, const jong_event *ev)
         return;
     char buf[4096];
     size_t len = 0;
-    char *text = record_event_text(ev, w->name_ptrs, buf, sizeof buf, &len);
-    if (!text) {
-        w->has_failed = true;
-        w->failed = ENOMEM;
-        return;
-    }
-    errno = 0;
-    if (fwrite(text, 1, len, w->f) != len || putc('\n', w->f) == EOF) {
-        w->has_failed = true;
-        w->failed = errno ? errno : -1;
-    }
-    if (text != buf)
-        free(text);
+    char *text = record_event_text(ev, w->name_ptrs, buf, sizeof buf, &len);  /* sets len */
+    write_line(w, text, len, buf);
 }
 
 int jong_record_writer_finish(jong_record_writer *w, jong_error *err)

@@ -633,6 +633,26 @@ static void every_option_prints_and_parses_back(void **state)
         assert_int_equal(jong_ruleset_set(&back, name, buf, NULL), JONG_OK);
     }
     assert_memory_equal(&rs, &back, sizeof rs);
+    /* the riichi options: defaults of the rules file, and each one round-trips */
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    assert_int_equal(rs.start_score, 25000);
+    assert_int_equal(rs.red_fives, 3);
+    assert_true(rs.kuitan && rs.double_ron && !rs.kiriage && !rs.double_yakuman);
+    assert_int_equal(jong_ruleset_apply(&rs, "length=tonpuu,red_fives=4,kuitan=off,double_ron=off,"
+                                             "abortive_draws=off,nagashi=off,kiriage=on,double_yakuman=on,"
+                                             "tobi=off,agari_yame=off,uma=15/5/-5/-15",
+                                        NULL), JONG_OK);
+    assert_int_equal(jong_ruleset_apply(&rs, "uma=20,10,-10,-10", NULL), JONG_ERR_ARG);
+    assert_int_equal(jong_ruleset_apply(&rs, "flowers=on", NULL), JONG_ERR_ARG);
+    assert_int_equal(jong_ruleset_apply(&rs, "three_player=on", NULL), JONG_ERR_ARG);
+    jong_ruleset_default(&back, JONG_VARIANT_RIICHI);
+    n = jong_ruleset_option_count(&rs);
+    for (int i = 0; i < n; i++) {
+        char buf[128];
+        const char *name = jong_ruleset_option(&rs, i, buf, sizeof buf);
+        assert_int_equal(jong_ruleset_set(&back, name, buf, NULL), JONG_OK);
+    }
+    assert_memory_equal(&rs, &back, sizeof rs);
 }
 
 /* ---- self-play ---- */

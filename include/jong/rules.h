@@ -35,9 +35,22 @@ typedef struct {
     int tai_cap;              /* 0 = none */
     unsigned special_hands;   /* JONG_SPECIAL_* bits, 0 = none */
     int base, unit;           /* value of a win = base + tai x unit */
+    /* Riichi (../shared/rules/riichi.md) */
+    bool tonpuu;              /* length: hanchan (false) or tonpuu (East round only) */
+    int red_fives;            /* 3 (one each of 5m 5p 5s), 0, or 4 (two red 5p) */
+    bool kuitan;              /* open tanyao counts */
+    bool double_ron;          /* on: double ron (triple ron aborts); off: head-bump */
+    bool abortive_draws;
+    bool nagashi;             /* nagashi mangan */
+    bool kiriage;             /* 4 han 30 fu and 3 han 60 fu round up to mangan */
+    bool double_yakuman;      /* double yakuman for the four "pure" yakuman (see scoring) */
+    bool tobi;                /* the game ends when a score goes below zero */
+    bool agari_yame;          /* the all-last dealer may stop when first */
+    int uma[4];               /* rank bonuses in thousands: +20 +10 -10 -20 */
+    int return_score;         /* the reference score of the final result (30000) */
     /* Game length, both variants */
     int hands;                /* 0 = a full game (4 round winds x 4 dealers plus repeats); N = N hands */
-    int start_score;          /* every seat's score at the start of a game */
+    int start_score;          /* every seat's score at the start of a game (0 / 25000) */
 } jong_ruleset;
 
 /* The defaults of the rules file for a variant. */

@@ -44,6 +44,15 @@ static int parse_onoff(const char *s, bool *out)
     static int set_##field(jong_ruleset *rs, const char *v) { return parse_int(v, lo, hi, &rs->field); }
 
 ONOFF(flowers)
+ONOFF(kuitan)
+ONOFF(double_ron)
+ONOFF(abortive_draws)
+ONOFF(nagashi)
+ONOFF(kiriage)
+ONOFF(double_yakuman)
+ONOFF(tobi)
+ONOFF(agari_yame)
+INTOPT(return_score, -10000000, 10000000)
 ONOFF(multiple_winners)
 ONOFF(missed_win)
 INTOPT(base, 0, 1000000)
@@ -161,7 +170,70 @@ static int set_special_hands(jong_ruleset *rs, const char *v)
     return 0;
 }
 
+static void get_length(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%s", rs->tonpuu ? "tonpuu" : "hanchan");
+}
+
+static int set_length(jong_ruleset *rs, const char *v)
+{
+    if (!strcmp(v, "hanchan")) rs->tonpuu = false;
+    else if (!strcmp(v, "tonpuu")) rs->tonpuu = true;
+    else return -1;
+    return 0;
+}
+
+static void get_red_fives(const jong_ruleset *rs, char *b, size_t n) { snprintf(b, n, "%d", rs->red_fives); }
+
+static int set_red_fives(jong_ruleset *rs, const char *v)
+{
+    int r;
+    if (parse_int(v, 0, 4, &r) || (r != 0 && r != 3 && r != 4))
+        return -1;
+    rs->red_fives = r;
+    return 0;
+}
+
+static void get_uma(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%d,%d,%d,%d", rs->uma[0], rs->uma[1], rs->uma[2], rs->uma[3]);
+}
+
+/* Four integers (thousands of points) separated by commas or slashes, summing to 0. */
+static int set_uma(jong_ruleset *rs, const char *v)
+{
+    int u[4], sum = 0;
+    const char *p = v;
+    for (int i = 0; i < 4; i++) {
+        char *end;
+        long x = strtol(p, &end, 10);
+        if (end == p || x < -1000 || x > 1000)
+            return -1;
+        u[i] = (int)x;
+        sum += u[i];
+        p = end;
+        if (i < 3) {
+            if (*p != ',' && *p != '/')
+                return -1;
+            p++;
+        }
+    }
+    if (*p || sum != 0)
+        return -1;
+    memcpy(rs->uma, u, sizeof u);
+    return 0;
+}
+
+static void get_three_player(const jong_ruleset *rs, char *b, size_t n) { (void)rs; snprintf(b, n, "off"); }
+
+static int set_three_player(jong_ruleset *rs, const char *v)
+{
+    (void)rs;
+    return strcmp(v, "off") ? -1 : 0;  /* sanma is planned, not built */
+}
+
 #define TW JONG_VARIANT_TAIWAN
+#define RI JONG_VARIANT_RIICHI
 static const option options[] = {
     {"flowers", TW, get_flowers, set_flowers, "on|off"},
     {"dead_wall", TW, get_dead_wall, set_dead_wall, "16|14|0|16+kong"},
@@ -177,6 +249,21 @@ static const option options[] = {
     {"unit", TW, get_unit, set_unit, "0..1000000"},
     {"hands", TW, get_hands, set_hands, "0 (a full game) or a number of hands"},
     {"start_score", TW, get_start_score, set_start_score, "an integer"},
+    {"length", RI, get_length, set_length, "hanchan|tonpuu"},
+    {"red_fives", RI, get_red_fives, set_red_fives, "3|0|4"},
+    {"kuitan", RI, get_kuitan, set_kuitan, "on|off"},
+    {"double_ron", RI, get_double_ron, set_double_ron, "on|off (off: head-bump)"},
+    {"abortive_draws", RI, get_abortive_draws, set_abortive_draws, "on|off"},
+    {"nagashi", RI, get_nagashi, set_nagashi, "on|off"},
+    {"kiriage", RI, get_kiriage, set_kiriage, "off|on"},
+    {"double_yakuman", RI, get_double_yakuman, set_double_yakuman, "off|on"},
+    {"tobi", RI, get_tobi, set_tobi, "on|off"},
+    {"agari_yame", RI, get_agari_yame, set_agari_yame, "on|off"},
+    {"uma", RI, get_uma, set_uma, "four integers summing to 0, e.g. 20,10,-10,-20"},
+    {"three_player", RI, get_three_player, set_three_player, "off (sanma is not built yet)"},
+    {"hands", RI, get_hands, set_hands, "0 (the full game of the length) or a number of hands"},
+    {"start_score", RI, get_start_score, set_start_score, "an integer"},
+    {"return_score", RI, get_return_score, set_return_score, "an integer"},
 };
 #define NOPTIONS (int)(sizeof options / sizeof options[0])
 
@@ -192,6 +279,15 @@ void jong_ruleset_default(jong_ruleset *rs, jong_variant v)
     rs->unit = 20;
     rs->hands = 0;
     rs->start_score = 0;
+    if (v == JONG_VARIANT_RIICHI) {
+        rs->red_fives = 3;
+        rs->kuitan = rs->double_ron = rs->abortive_draws = rs->nagashi = true;
+        rs->tobi = rs->agari_yame = true;
+        rs->uma[0] = 20; rs->uma[1] = 10; rs->uma[2] = -10; rs->uma[3] = -20;
+        rs->start_score = 25000;
+        rs->return_score = 30000;
+        rs->base = rs->unit = 0;
+    }
 }
 
 static const option *nth_option(const jong_ruleset *rs, int i)

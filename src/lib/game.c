@@ -1,5 +1,6 @@
 /* The state machine of a hand and a game: deal, flowers, draws, discards, claims and their
  * priority, kongs, robbing, wins, exhaustive draws, dealer rotation and scores. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,8 +148,10 @@ static void pay_win(jong_game *g, int winner, const jong_hand *hand, int tile, i
     jong_error err;
     if (jong_tai_score(&g->rs, &ctx, &ev.tai, &err) != JONG_OK) {
         /* The engine offers a win only for a winning hand, so this cannot happen; if it does, the
-         * win stands with no payment rather than crashing a long run (jong_game_check reports). */
+         * win stands with no payment rather than crashing a long run, and jong_game_check reports. */
         memset(&ev.tai, 0, sizeof ev.tai);
+        if (!g->broken[0])
+            snprintf(g->broken, sizeof g->broken, "scoring seat %d's win failed: %s", winner, err.msg);
     }
     for (int s = 0; s < JONG_SEATS; s++) {
         g->scores[s] += ev.tai.deltas[s];

@@ -67,6 +67,7 @@ struct jong_game {
     uint8_t nlegal[JONG_SEATS];
     uint64_t could_win;          /* seats (bits) that had a win among their actions */
     flower_resume resume;
+    char broken[256];            /* a scoring failure the checking mode reports ("" when none) */
     int deal_index;              /* RESUME_DEAL: next seat (0..3 from the dealer) to lay out flowers */
     int flower_seat, flower_code;
 };

@@ -297,6 +297,8 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
 {
     if (g->phase == PHASE_IDLE)
         return JONG_OK;
+    if (g->broken[0])
+        return jong_error_set(err, JONG_ERR_ARG, -1, "%s", g->broken);
     int count[JONG_KINDS + JONG_FLOWERS] = {0};
     for (int i = g->head; i < g->tail; i++)
         count[g->wall[i]]++;

@@ -1,6 +1,6 @@
 # Jong build. `make` builds the library, the program and the tests; `make test` runs every test
 # (release and ASan+UBSan builds, a clang build, the fuzz corpus, the CLI golden files);
-# `make run` shows `jong analyze` on a few hands. Missing Debian packages are installed first.
+# `make run` tours `jong analyze`, `jong score` and `jong play`. Missing Debian packages are installed first.
 
 MODE      ?= release
 CC        ?= cc

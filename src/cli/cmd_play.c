@@ -23,7 +23,7 @@ static const char *const usage =
     "  --seed S    the run's seed (default: from the clock; always printed)\n"
     "  --hands N   play N-hand games instead of full games (the 'hands' rule option)\n"
     "  --rule      set a rule option, e.g. --rule multiple_winners=on (repeatable)\n"
-    "  --log DIR   write each game's record to DIR/game-NNNNNN.jsonl\n"
+    "  --log DIR   write each game's record to DIR/game-NNNNNN.jsonl (DIR is created)\n"
     "  --check     verify tiles, scores and views after every event (slower)\n"
     "  --json      the summary as one JSON object on stdout\n"
     "  --quiet     no progress line\n";
@@ -52,6 +52,27 @@ static void on_hand(void *ctx, const jong_game_result *so_far)
 {
     progress *pr = ctx;
     show_progress(pr, pr->hands_before + so_far->hands, false);
+}
+
+/* mkdir -p: the log directory and any missing parents. */
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(buf, 0777) && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -191,7 +212,7 @@ int cmd_play(int argc, char **argv)
         snprintf(buf, sizeof buf, "%d", hands);
         jong_ruleset_set(&rs, "hands", buf, NULL);
     }
-    if (log_dir && mkdir(log_dir, 0777) && errno != EEXIST)
+    if (log_dir && make_dirs(log_dir))
         return cli_fail(cmd, "--log %s: %s", log_dir, strerror(errno));
     jong_player *players[JONG_SEATS];
     int rc = cli_make_players(cmd, players_text, players);

@@ -9,6 +9,7 @@
 #include "jong/notation.h"
 #include "jong/player.h"
 #include "jong/record.h"
+#include "jong/riichi_score.h"
 #include "jong/rng.h"
 #include "jong/rules.h"
 #include "jong/table.h"

@@ -66,7 +66,7 @@ static int usage(FILE *f)
             "                imply --self-draw unless --discarder is given\n"
             "  --option N=V  a rule option (kong_tai, big_hands, tai_cap, special_hands, base,\n"
             "                unit, flowers, seat_wind, ...), repeatable or comma-separated\n"
-            "  --rules R     taiwan (riichi scoring is not available yet; riichi is the default)\n"
+            "  --rules R     taiwan here; riichi (the default) is 'jong score --help'\n"
             "  --json        one JSON object on one line\n"
             "\n"
             "  Exit status: 0 done, 1 bad hand or not a win, 2 bad usage.\n");
@@ -428,8 +428,22 @@ static int print_json(const score *s, const char *hand)
     return CLI_OK;
 }
 
+/* Riichi unless the command line says --rules taiwan (riichi is the default). */
+static bool wants_riichi(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--rules=taiwan") == 0)
+            return false;
+        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc && strcmp(argv[i + 1], "taiwan") == 0)
+            return false;
+    }
+    return true;
+}
+
 int cmd_score(int argc, char **argv)
 {
+    if (wants_riichi(argc, argv))
+        return score_riichi(argc, argv);
     score_opts o;
     int r = parse_args(argc, argv, &o);
     if (r >= 0)

@@ -1,0 +1,556 @@
+/* `jong score [--rules riichi] HAND --win TILE ...`: the yaku, fu and points of one riichi win,
+ * for people (aligned text) or programs (--json). The scoring itself is the library's
+ * jong_riichi_score; this file only turns a command line into a jong_riichi_context and prints
+ * the result. Seats are named by their winds (E is the dealer). */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "jong/jong.h"
+
+#define CMD "score"
+#define HAND_TEXT_MAX 1024
+#define MAX_OPTIONS 32
+#define MAX_COUNTER 1000
+
+typedef struct {
+    char hand_text[HAND_TEXT_MAX];
+    const char *win_text, *melds_text, *dora_text, *ura_text;
+    const char *options[MAX_OPTIONS];
+    int noptions;
+    int seat, round, discarder; /* winds 0..3; discarder -1: not given */
+    int honba, sticks;
+    bool tsumo, implied_tsumo, json;
+    unsigned flags;
+} riichi_opts;
+
+typedef struct {
+    jong_ruleset rs;
+    jong_riichi_context ctx;
+    jong_riichi_result res;
+} riichi_score;
+
+static int usage(FILE *f)
+{
+    fprintf(f,
+            "usage: jong score [--rules riichi] HAND --win TILE [--tsumo | --discarder WIND]\n"
+            "                  [--riichi | --double-riichi] [--ippatsu] [--haitei | --houtei]\n"
+            "                  [--rinshan] [--chankan] [--tenhou | --chiihou] [--dora TILES]\n"
+            "                  [--ura TILES] [--seat WIND] [--round WIND] [--honba N] [--sticks N]\n"
+            "                  [--melds MELDS] [--option NAME=VALUE ...] [--json]\n"
+            "       jong score --rules taiwan --help   (Taiwanese tai scoring)\n"
+            "\n"
+            "  The yaku and han of a riichi win, its fu part by part, and the points: basic points,\n"
+            "  the limit reached, what each seat pays, then honba and riichi sticks. The reading of\n"
+            "  the hand (and the place of the winning tile) worth the most points is used.\n"
+            "\n"
+            "  HAND          the winning hand with the win tile (14 tiles, melds count 3) or without\n"
+            "                it (13); melds as [123m] [555z] [1111p] (called) and (1111m) (concealed\n"
+            "                kan); red fives as 0m 0p 0s; several words are joined.\n"
+            "  --win TILE    the winning tile (0p: a red five)\n"
+            "  --tsumo       self-drawn (default: ron from the previous player)\n"
+            "  --discarder W the seat wind of the player who dealt in (ron)\n"
+            "  --seat W      the winner's seat wind E S W N (default E: the dealer)\n"
+            "  --round W     the round wind (default E)\n"
+            "  --riichi --double-riichi --ippatsu --haitei --houtei --rinshan --chankan --tenhou\n"
+            "  --chiihou     circumstances of the win; --haitei, --rinshan, --tenhou and --chiihou\n"
+            "                imply --tsumo\n"
+            "  --dora TILES  dora indicators (up to 5), e.g. 3m7z; --ura TILES ura indicators\n"
+            "                (they count only with riichi)\n"
+            "  --honba N     counters on the table (300 each on ron, 100 from each payer on tsumo)\n"
+            "  --sticks N    riichi sticks on the table (1000 each)\n"
+            "  --melds MELDS declared melds, as in HAND\n"
+            "  --option N=V  a rule option (kuitan, kiriage, double_yakuman, red_fives, ...),\n"
+            "                repeatable or comma-separated\n"
+            "  --json        one JSON object on one line\n"
+            "\n"
+            "  Exit status: 0 done, 1 bad hand, not a win or no yaku, 2 bad usage.\n");
+    return f == stdout ? CLI_OK : CLI_USAGE;
+}
+
+static int add_hand_word(riichi_opts *o, const char *word)
+{
+    size_t used = strlen(o->hand_text);
+    if (used + 1 + strlen(word) >= sizeof o->hand_text)
+        return cli_usage_error(CMD, "HAND is longer than %d characters", HAND_TEXT_MAX - 1);
+    if (used)
+        o->hand_text[used++] = ' ';
+    strcpy(o->hand_text + used, word);
+    return CLI_OK;
+}
+
+static const char *const winds = "ESWN";
+
+/* A wind E S W N (or 0-3). Returns -1 when it is neither. */
+static int parse_wind(const char *s)
+{
+    if (s[0] && !s[1]) {
+        if (s[0] >= '0' && s[0] <= '3')
+            return s[0] - '0';
+        const char *p = strchr(winds, s[0]);
+        if (p)
+            return (int)(p - winds);
+    }
+    return -1;
+}
+
+static const struct { const char *name; unsigned flag; bool tsumo; } flag_options[] = {
+    {"--riichi", JONG_RIICHI_WIN_RIICHI, false},   {"--double-riichi", JONG_RIICHI_WIN_DOUBLE_RIICHI, false},
+    {"--ippatsu", JONG_RIICHI_WIN_IPPATSU, false}, {"--haitei", JONG_RIICHI_WIN_HAITEI, true},
+    {"--houtei", JONG_RIICHI_WIN_HOUTEI, false},   {"--rinshan", JONG_RIICHI_WIN_RINSHAN, true},
+    {"--chankan", JONG_RIICHI_WIN_CHANKAN, false}, {"--tenhou", JONG_RIICHI_WIN_TENHOU, true},
+    {"--chiihou", JONG_RIICHI_WIN_CHIIHOU, true},
+};
+#define NFLAGS (sizeof flag_options / sizeof flag_options[0])
+
+static bool parse_flag(riichi_opts *o, const char *arg)
+{
+    if (strcmp(arg, "--tsumo") == 0)
+        return o->tsumo = true;
+    if (strcmp(arg, "--json") == 0)
+        return o->json = true;
+    for (size_t k = 0; k < NFLAGS; k++)
+        if (strcmp(arg, flag_options[k].name) == 0) {
+            o->flags |= flag_options[k].flag;
+            o->implied_tsumo |= flag_options[k].tsumo;
+            return true;
+        }
+    return false;
+}
+
+/* A wind-valued option: 1 parsed, 0 not this option, -1 usage error (reported). */
+static int wind_option(int argc, char **argv, int *i, const char *name, int *out)
+{
+    const char *value;
+    int r = cli_option_value(CMD, argc, argv, i, name, &value);
+    if (r <= 0)
+        return r;
+    if ((*out = parse_wind(value)) < 0) {
+        cli_usage_error(CMD, "%s: '%s' is not a wind (E S W N or 0-3)", name, value);
+        return -1;
+    }
+    return 1;
+}
+
+static int count_option(int argc, char **argv, int *i, const char *name, int *out)
+{
+    const char *value;
+    int r = cli_option_value(CMD, argc, argv, i, name, &value);
+    if (r <= 0)
+        return r;
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (!*value || *end || v < 0 || v > MAX_COUNTER) {
+        cli_usage_error(CMD, "%s: '%s' is not a number 0-%d", name, value, MAX_COUNTER);
+        return -1;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+/* A text-valued option. */
+static int text_option(int argc, char **argv, int *i, const char *name, const char **out)
+{
+    return cli_option_value(CMD, argc, argv, i, name, out);
+}
+
+/* Returns -1 to go on, otherwise the exit status (help printed or usage error). */
+static int parse_args(int argc, char **argv, riichi_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->discarder = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *value;
+        int r;
+        if (cli_is_help(argv[i]))
+            return usage(stdout);
+        if (parse_flag(o, argv[i]))
+            continue;
+        if ((r = wind_option(argc, argv, &i, "--seat", &o->seat)) ||
+            (r = wind_option(argc, argv, &i, "--round", &o->round)) ||
+            (r = wind_option(argc, argv, &i, "--discarder", &o->discarder)) ||
+            (r = count_option(argc, argv, &i, "--honba", &o->honba)) ||
+            (r = count_option(argc, argv, &i, "--sticks", &o->sticks)) ||
+            (r = text_option(argc, argv, &i, "--win", &o->win_text)) ||
+            (r = text_option(argc, argv, &i, "--melds", &o->melds_text)) ||
+            (r = text_option(argc, argv, &i, "--dora", &o->dora_text)) ||
+            (r = text_option(argc, argv, &i, "--ura", &o->ura_text))) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {
+            jong_variant v;
+            if (r < 0 || cli_parse_rules(CMD, value, &v) != CLI_OK)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--option", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            if (o->noptions == MAX_OPTIONS)
+                return cli_usage_error(CMD, "more than %d --option", MAX_OPTIONS);
+            o->options[o->noptions++] = value;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
+        } else if (add_hand_word(o, argv[i]) != CLI_OK) {
+            return CLI_USAGE;
+        }
+    }
+    if (!o->hand_text[0])
+        return cli_usage_error(CMD, "missing HAND");
+    if (!o->win_text)
+        return cli_usage_error(CMD, "missing --win TILE");
+    if (o->discarder >= 0 && (o->tsumo || o->implied_tsumo))
+        return cli_usage_error(CMD, "--discarder and a tsumo win exclude each other");
+    if (o->discarder == o->seat)
+        return cli_usage_error(CMD, "--discarder %c: the winner cannot ron his own discard", winds[o->seat]);
+    return -1;
+}
+
+static int read_rules(const riichi_opts *o, jong_ruleset *rs)
+{
+    jong_ruleset_default(rs, JONG_VARIANT_RIICHI);
+    for (int i = 0; i < o->noptions; i++) {
+        jong_error err;
+        jong_error_clear(&err);
+        if (jong_ruleset_apply(rs, o->options[i], &err) != JONG_OK)
+            return cli_usage_error(CMD, "--option %s: %s", o->options[i], err.msg);
+    }
+    return CLI_OK;
+}
+
+/* --dora / --ura: up to 5 indicators, in kind order. */
+static int read_indicators(const char *name, const char *text, uint8_t out[], int *n)
+{
+    *n = 0;
+    if (!text)
+        return CLI_OK;
+    uint8_t counts[JONG_KINDS];
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_parse_tiles(text, counts, &err) != JONG_OK) {
+        char why[256];
+        cli_format_error(&err, why, sizeof why);
+        return cli_fail(CMD, "%s %s: %s", name, text, why);
+    }
+    for (int k = 0; k < JONG_KINDS; k++)
+        for (int c = 0; c < counts[k]; c++) {
+            if (*n == JONG_RIICHI_MAX_INDICATORS)
+                return cli_fail(CMD, "%s %s: more than %d indicators", name, text, JONG_RIICHI_MAX_INDICATORS);
+            out[(*n)++] = (uint8_t)k;
+        }
+    return CLI_OK;
+}
+
+/* --melds: declared melds only, appended to the hand's. */
+static int read_melds(const riichi_opts *o, jong_hand *h)
+{
+    if (!o->melds_text)
+        return CLI_OK;
+    jong_hand m;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_parse_hand(o->melds_text, &m, &err) != JONG_OK)
+        return cli_input_error(CMD, o->melds_text, &err);
+    if (jong_hand_concealed_count(&m) || m.flowers)
+        return cli_fail(CMD, "--melds %s: only melds ([123m], [555z], [1111p], (1111m)) belong here", o->melds_text);
+    if (h->nmelds + m.nmelds > 4)
+        return cli_fail(CMD, "--melds %s: %d melds in all, at most 4", o->melds_text, h->nmelds + m.nmelds);
+    for (int i = 0; i < m.nmelds; i++)
+        h->melds[h->nmelds++] = m.melds[i];
+    return CLI_OK;
+}
+
+/* The hand with the win tile in it. */
+static int read_hand(const riichi_opts *o, riichi_score *s)
+{
+    jong_riichi_context *c = &s->ctx;
+    jong_hand *h = &c->hand;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_parse_hand(o->hand_text, h, &err) != JONG_OK)
+        return cli_input_error(CMD, o->hand_text, &err);
+    if (h->flowers)
+        return cli_fail(CMD, "%s: riichi hands hold no flowers", o->hand_text);
+    int r = read_melds(o, h);
+    if (r != CLI_OK)
+        return r;
+    jong_tile t;
+    if (jong_parse_tile(o->win_text, &t, &err) != JONG_OK) {
+        char why[256];
+        cli_format_error(&err, why, sizeof why);
+        return cli_fail(CMD, "--win %s: %s", o->win_text, why);
+    }
+    if (t.kind == JONG_NO_TILE)
+        return cli_fail(CMD, "--win %s: a flower is no riichi tile", o->win_text);
+    c->win_tile = t.kind;
+    const char *name = jong_kind_name(t.kind, JONG_STYLE_COMPACT);
+    int suit = jong_kind_suit(t.kind), size = cli_hand_size(h);
+    if (size == 13) {
+        h->counts[t.kind]++;
+        if (t.red)
+            h->red[suit]++;
+    } else if (size != 14) {
+        return cli_fail(CMD, "%s: %d tiles (melds count 3), need 13 plus --win or 14 with it", o->hand_text, size);
+    } else if (!h->counts[t.kind]) {
+        return cli_fail(CMD, "%s: the win tile %s is not among the concealed tiles", o->hand_text, name);
+    } else if (t.red && !h->red[suit]) {
+        return cli_fail(CMD, "%s: the win tile is a red %s but the hand holds no red one", o->hand_text, name);
+    }
+    /* A five is red when asked, or when every concealed copy of it is red. */
+    c->win_red = t.red || (suit < 3 && t.kind % 9 == 4 && h->red[suit] >= h->counts[t.kind]);
+    if (jong_hand_check(h, JONG_VARIANT_RIICHI, &err) != JONG_OK)
+        return cli_input_error(CMD, o->hand_text, &err);
+    return CLI_OK;
+}
+
+static int run_score(const riichi_opts *o, riichi_score *s)
+{
+    memset(s, 0, sizeof *s);
+    int r = read_rules(o, &s->rs);
+    if (r != CLI_OK)
+        return r;
+    jong_riichi_context *c = &s->ctx;
+    if ((r = read_hand(o, s)) != CLI_OK ||
+        (r = read_indicators("--dora", o->dora_text, c->dora, &c->ndora)) != CLI_OK ||
+        (r = read_indicators("--ura", o->ura_text, c->ura, &c->nura)) != CLI_OK)
+        return r;
+    c->tsumo = o->tsumo || o->implied_tsumo;
+    c->seat_wind = o->seat;
+    c->round_wind = o->round;
+    c->dealer = o->seat == 0;
+    c->discarder = c->tsumo ? 0 : o->discarder >= 0 ? (o->discarder - o->seat) & 3 : 3;
+    c->flags = o->flags;
+    c->honba = o->honba;
+    c->sticks = o->sticks;
+    jong_error err;
+    jong_error_clear(&err);
+    if (jong_riichi_score(&s->rs, c, &s->res, &err) != JONG_OK)
+        return cli_fail(CMD, "%s", err.msg);
+    return CLI_OK;
+}
+
+/* ---- output ---------------------------------------------------------------------------------- */
+
+static const char *const form_names[] = {"standard", "chiitoitsu", "kokushi"};
+
+static char wind_of(const jong_riichi_context *c, int rel)
+{
+    return winds[(c->seat_wind + rel) & 3];
+}
+
+/* "8m (9m), 7z (5z)": each indicator and the dora it names. */
+static void indicator_text(const uint8_t *kinds, int n, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && used < size; i++) {
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+                                 jong_kind_name(kinds[i], JONG_STYLE_COMPACT));
+        if (used < size)
+            used += (size_t)snprintf(buf + used, size - used, " (%s)",
+                                     jong_kind_name(jong_dora_of_indicator(kinds[i]), JONG_STYLE_COMPACT));
+    }
+}
+
+static void flags_text(unsigned flags, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t k = 0; k < NFLAGS && used < size; k++)
+        if (flags & flag_options[k].flag)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "", flag_options[k].name + 2);
+}
+
+#define LABEL "%-10s"
+
+static void print_totals(const riichi_score *s)
+{
+    const jong_riichi_result *r = &s->res;
+    const char *limit = jong_limit_name(r->limit);
+    if (r->yakuman)
+        printf(LABEL "yakuman x%d: basic %d\n", "total", r->yakuman, r->basic);
+    else if (r->limit == JONG_LIMIT_KAZOE)
+        printf(LABEL "%d han %d fu: kazoe yakuman, basic %d\n", "total", r->han, r->fu, r->basic);
+    else if (*limit)
+        printf(LABEL "%d han %d fu: %s, basic %d\n", "total", r->han, r->fu, limit, r->basic);
+    else
+        printf(LABEL "%d han %d fu: basic %d\n", "total", r->han, r->fu, r->basic);
+}
+
+static void print_payments(const riichi_score *s)
+{
+    const jong_riichi_context *c = &s->ctx;
+    const jong_riichi_payment *p = &s->res.pay;
+    printf(LABEL "%d:", "points", p->points);
+    const char *sep = " ";
+    for (int rel = 1; rel < 4; rel++)
+        if (p->payments[rel]) {
+            printf("%s%c pays %d", sep, wind_of(c, rel), p->payments[rel]);
+            sep = ", ";
+        }
+    putchar('\n');
+    if (c->honba || c->sticks)
+        printf(LABEL "%d honba +%d, %d riichi stick%s +%d: %d in all\n", "bonus", c->honba,
+               p->bonus - 1000 * c->sticks, c->sticks, c->sticks == 1 ? "" : "s", 1000 * c->sticks, p->total);
+}
+
+static void print_text(const riichi_score *s, const char *hand)
+{
+    const jong_riichi_context *c = &s->ctx;
+    const jong_riichi_result *r = &s->res;
+    char buf[128];
+    printf(LABEL "%s\n", "hand", hand);
+    const char *tile = jong_kind_name(c->win_tile, JONG_STYLE_COMPACT);
+    if (c->tsumo)
+        printf(LABEL "%s%s, tsumo\n", "win", tile, c->win_red ? " (red)" : "");
+    else
+        printf(LABEL "%s%s, ron from %c\n", "win", tile, c->win_red ? " (red)" : "", wind_of(c, c->discarder));
+    printf(LABEL "seat %c%s, round %c\n", "winds", winds[c->seat_wind], c->dealer ? " (dealer)" : "",
+           winds[c->round_wind]);
+    flags_text(c->flags, buf, sizeof buf);
+    if (buf[0])
+        printf(LABEL "%s\n", "flags", buf);
+    if (c->ndora) {
+        indicator_text(c->dora, c->ndora, buf, sizeof buf);
+        printf(LABEL "%s\n", "dora", buf);
+    }
+    if (c->nura) {
+        indicator_text(c->ura, c->nura, buf, sizeof buf);
+        printf(LABEL "%s%s\n", "ura", buf, c->flags & (JONG_RIICHI_WIN_RIICHI | JONG_RIICHI_WIN_DOUBLE_RIICHI)
+                                               ? "" : " (not counted without riichi)");
+    }
+    printf(LABEL "%s, %s wait\n", "reading", form_names[r->form], jong_wait_name(r->wait));
+    printf("yaku\n");
+    for (int i = 0; i < r->nyaku; i++) {
+        const jong_riichi_yaku_entry *e = &r->yaku[i];
+        if (e->yakuman)
+            printf("  %-24s %3d  %syakuman\n", jong_yaku_name(e->yaku), e->han, e->yakuman == 2 ? "double " : "");
+        else
+            printf("  %-24s %3d\n", jong_yaku_name(e->yaku), e->han);
+    }
+    if (r->nfu) {
+        if (r->fu != r->fu_raw)
+            printf(LABEL "%d (%d rounded up)\n", "fu", r->fu, r->fu_raw);
+        else
+            printf(LABEL "%d\n", "fu", r->fu);
+        for (int i = 0; i < r->nfu; i++) {
+            const jong_riichi_fu_entry *e = &r->fu_parts[i];
+            if (e->tile == JONG_NO_TILE)
+                snprintf(buf, sizeof buf, "%s", jong_fu_part_name(e->part));
+            else
+                snprintf(buf, sizeof buf, "%s %s", jong_fu_part_name(e->part),
+                         jong_kind_name(e->tile, JONG_STYLE_COMPACT));
+            printf("  %-24s %3d\n", buf, e->fu);
+        }
+    }
+    print_totals(s);
+    print_payments(s);
+}
+
+static json_t *json_wind(char w)
+{
+    char t[2] = {w, 0};
+    return json_string(t);
+}
+
+static json_t *json_indicators(const uint8_t *kinds, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(jong_kind_name(kinds[i], JONG_STYLE_COMPACT)));
+    return a;
+}
+
+/* {"E":..,"S":..,"W":..,"N":..} from values by seat relative to the winner. */
+static json_t *json_by_wind(const jong_riichi_context *c, const int32_t v[4])
+{
+    json_t *o = json_object();
+    for (int w = 0; w < 4; w++) {
+        char key[2] = {winds[w], 0};
+        json_object_set_new(o, key, json_integer(v[(w - c->seat_wind) & 3]));
+    }
+    return o;
+}
+
+static json_t *json_result(const riichi_score *s, const char *hand)
+{
+    const jong_riichi_context *c = &s->ctx;
+    const jong_riichi_result *r = &s->res;
+    json_t *root = json_object();
+    json_object_set_new(root, "rules", json_string("riichi"));
+    json_object_set_new(root, "hand", json_string(hand));
+    json_object_set_new(root, "win", json_string(jong_kind_name(c->win_tile, JONG_STYLE_COMPACT)));
+    json_object_set_new(root, "win_red", json_boolean(c->win_red));
+    json_object_set_new(root, "tsumo", json_boolean(c->tsumo));
+    json_object_set_new(root, "discarder", c->tsumo ? json_null() : json_wind(wind_of(c, c->discarder)));
+    json_object_set_new(root, "seat_wind", json_wind(winds[c->seat_wind]));
+    json_object_set_new(root, "round_wind", json_wind(winds[c->round_wind]));
+    json_object_set_new(root, "dealer", json_boolean(c->dealer));
+    json_t *flags = json_array();
+    for (size_t k = 0; k < NFLAGS; k++)
+        if (c->flags & flag_options[k].flag)
+            json_array_append_new(flags, json_string(flag_options[k].name + 2));
+    json_object_set_new(root, "flags", flags);
+    json_object_set_new(root, "dora_indicators", json_indicators(c->dora, c->ndora));
+    json_object_set_new(root, "ura_indicators", json_indicators(c->ura, c->nura));
+    json_object_set_new(root, "form", json_string(form_names[r->form]));
+    json_object_set_new(root, "wait", json_string(jong_wait_name(r->wait)));
+    json_t *yaku = json_array();
+    for (int i = 0; i < r->nyaku; i++)
+        json_array_append_new(yaku, json_pack("[s,i]", jong_yaku_name(r->yaku[i].yaku), r->yaku[i].han));
+    json_object_set_new(root, "yaku", yaku);
+    json_object_set_new(root, "han", json_integer(r->han));
+    json_object_set_new(root, "fu", json_integer(r->fu));
+    json_object_set_new(root, "fu_raw", json_integer(r->fu_raw));
+    json_t *parts = json_array();
+    for (int i = 0; i < r->nfu; i++) {
+        const jong_riichi_fu_entry *e = &r->fu_parts[i];
+        json_t *tile = e->tile == JONG_NO_TILE ? json_null() : json_string(jong_kind_name(e->tile, JONG_STYLE_COMPACT));
+        json_array_append_new(parts, json_pack("[s,i,o]", jong_fu_part_name(e->part), e->fu, tile));
+    }
+    json_object_set_new(root, "fu_parts", parts);
+    json_object_set_new(root, "dora", json_integer(r->dora));
+    json_object_set_new(root, "aka", json_integer(r->aka));
+    json_object_set_new(root, "ura", json_integer(r->ura));
+    json_object_set_new(root, "yakuman", json_integer(r->yakuman));
+    json_object_set_new(root, "limit", r->limit ? json_string(jong_limit_name(r->limit)) : json_null());
+    json_object_set_new(root, "basic", json_integer(r->basic));
+    json_object_set_new(root, "points", json_integer(r->pay.points));
+    json_object_set_new(root, "payments", json_by_wind(c, r->pay.payments));
+    json_object_set_new(root, "honba", json_integer(c->honba));
+    json_object_set_new(root, "sticks", json_integer(c->sticks));
+    json_object_set_new(root, "bonus", json_integer(r->pay.bonus));
+    json_object_set_new(root, "total", json_integer(r->pay.total));
+    json_object_set_new(root, "deltas", json_by_wind(c, r->pay.deltas));
+    return root;
+}
+
+static int print_json(const riichi_score *s, const char *hand)
+{
+    json_t *root = json_result(s, hand);
+    char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    if (!text)
+        return cli_fail(CMD, "out of memory writing JSON");
+    puts(text);
+    free(text);
+    return CLI_OK;
+}
+
+int score_riichi(int argc, char **argv)
+{
+    riichi_opts o;
+    int r = parse_args(argc, argv, &o);
+    if (r >= 0)
+        return r;
+    riichi_score s;
+    if ((r = run_score(&o, &s)) != CLI_OK)
+        return r;
+    char hand[512];
+    jong_format_hand(&s.ctx.hand, JONG_STYLE_COMPACT, hand, sizeof hand);
+    if (o.json)
+        return print_json(&s, hand);
+    print_text(&s, hand);
+    return CLI_OK;
+}

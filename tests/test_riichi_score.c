@@ -1249,8 +1249,9 @@ static void random_win(uint64_t *s, jong_riichi_context *c)
                 if (used[k] > (kan ? 0 : 1))
                     continue;
                 used[k] = (uint8_t)(used[k] + (kan ? 4 : 3));
+                int type = called ? JONG_MELD_KONG : JONG_MELD_CONCEALED_KONG;
                 if (kan)
-                    h->melds[h->nmelds++] = (jong_meld){called ? JONG_MELD_KONG : JONG_MELD_CONCEALED_KONG, (uint8_t)k, 0};
+                    h->melds[h->nmelds++] = (jong_meld){(uint8_t)type, (uint8_t)k, 0};
                 else if (called)
                     h->melds[h->nmelds++] = (jong_meld){JONG_MELD_PUNG, (uint8_t)k, 0};
                 else
@@ -1460,6 +1461,16 @@ static void errors(void **state)
     c.ndora = 1;
     c.dora[0] = 40;
     check_error(&c, "dora indicator 40");
+    /* A fifth copy, concealed or with a meld (the notation refuses both, so set by hand). */
+    c = ron(H0, "5s");
+    c.hand.counts[8] = 5;
+    check_error(&c, "5 copies of 9m");
+    c = ron("[999m] 456p789s345s11z", "5s");
+    c.hand.counts[8] = 2;
+    check_error(&c, "5 copies of 9m");
+    c = ron(H0, "5s");
+    c.hand.counts[JONG_C] = 200;
+    check_error(&c, "200 copies of 7z");
     /* Red fives: more than the hand holds, a red win tile without one. */
     c = ron(H0, "5s");
     c.hand.red[0] = 1;

@@ -16,7 +16,7 @@ typedef struct {
 static const command commands[] = {
     {"analyze", "everything about one hand: shanten, blocks, MTW, waits, discards", cmd_analyze},
     {"shanten", "shanten and MTW of one hand per line of stdin, for scripts", cmd_shanten},
-    {"score", "the tai and payments of one Taiwanese win", cmd_score},
+    {"score", "the value of one win: Taiwanese tai or riichi yaku, fu, han and points", cmd_score},
     {"play", "self-play games between players, with records and a summary", cmd_play},
     {"replay", "re-run game records through the engine and verify every event", cmd_replay},
     {"bench", "speed of the evaluator or of self-play, with a signature of the work", cmd_bench},

@@ -93,9 +93,9 @@ static int check_hand(const jong_ruleset *rs, const jong_riichi_context *c, uint
         p |= ((nonzero * 0x0102040810204080ull) >> 56) << (8 * w); /* one bit per byte */
     }
     *present = p;
-    int copies = 0, k = over ? fifth_copy(h, &copies) : -1;
+    int held = 0, k = over ? fifth_copy(h, &held) : -1;
     if (k >= 0)
-        return jong_error_set(err, JONG_ERR_ARG, -1, "%d copies of %s (at most 4, melds included)", copies,
+        return jong_error_set(err, JONG_ERR_ARG, -1, "%d copies of %s (at most 4, melds included)", held,
                               jong_kind_name(k, JONG_STYLE_COMPACT));
     if (n != 14)
         return jong_error_set(err, JONG_ERR_ARG, -1, "the winning hand has %d tiles, not 14 (melds count 3)", n);
@@ -254,6 +254,12 @@ static void chuuren(const jong_hand *h, int win, riichi_facts *f)
     f->chuuren9 = extra == win % 9;
 }
 
+/* jong_dora_of_indicator as a table (the hot path). */
+static const uint8_t dora_of[JONG_KINDS] = {
+    1,  2,  3,  4,  5,  6,  7,  8,  0,  10, 11, 12, 13, 14, 15, 16, 17,
+    9,  19, 20, 21, 22, 23, 24, 25, 26, 18, 28, 29, 30, 27, 32, 33, 31,
+};
+
 static void gather_facts(const jong_ruleset *rs, const jong_riichi_context *c, const uint8_t all[JONG_KINDS],
                          uint64_t present, riichi_facts *f)
 {
@@ -284,9 +290,9 @@ static void gather_facts(const jong_ruleset *rs, const jong_riichi_context *c, c
     f->green_only = !(present & ~GREEN_MASK);
     chuuren(h, c->win_tile, f);
     for (int i = 0; i < c->ndora; i++)
-        f->dora += all[jong_dora_of_indicator(c->dora[i])];
+        f->dora += all[dora_of[c->dora[i]]];
     for (int i = 0; i < c->nura; i++)
-        f->ura += all[jong_dora_of_indicator(c->ura[i])];
+        f->ura += all[dora_of[c->ura[i]]];
 }
 
 /* ---- readings -------------------------------------------------------------------------------- */
@@ -319,8 +325,8 @@ static void consider(chooser *ch, bool has_yaku)
     jong_riichi_result *r = ch->cand, *b = ch->best;
     r->basic = jong_riichi_basic_points(ch->f->rs, r->han, r->fu, r->yakuman, &r->limit);
     int points = win_points(r->basic, ch->f->ctx->dealer, ch->f->tsumo);
-    if (ch->have &&
-        (points < ch->best_points || (points == ch->best_points && (r->han < b->han || (r->han == b->han && r->fu <= b->fu)))))
+    if (ch->have && (points < ch->best_points ||
+                     (points == ch->best_points && (r->han < b->han || (r->han == b->han && r->fu <= b->fu)))))
         return;
     ch->best = r;
     ch->cand = b;

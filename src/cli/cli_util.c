@@ -92,3 +92,51 @@ int cli_hand_size(const jong_hand *h)
 {
     return jong_hand_concealed_count(h) + 3 * h->nmelds;
 }
+
+int cli_parse_wind(const char *s)
+{
+    static const char names[] = "ESWN";
+    if (s[0] && !s[1]) {
+        if (s[0] >= '0' && s[0] <= '3')
+            return s[0] - '0';
+        const char *p = strchr(names, s[0]);
+        if (p)
+            return (int)(p - names);
+    }
+    return -1;
+}
+
+int cli_wind_option(const char *cmd, int argc, char **argv, int *i, const char *name, int *out)
+{
+    const char *value;
+    int r = cli_option_value(cmd, argc, argv, i, name, &value);
+    if (r <= 0)
+        return r;
+    if ((*out = cli_parse_wind(value)) < 0) {
+        cli_usage_error(cmd, "%s: '%s' is not a seat or wind (E S W N or 0-3)", name, value);
+        return -1;
+    }
+    return 1;
+}
+
+bool cli_match_flag(const cli_flag *table, size_t n, const char *arg, unsigned *flags, bool *implied)
+{
+    for (size_t k = 0; k < n; k++)
+        if (strcmp(arg, table[k].name) == 0) {
+            *flags |= table[k].flag;
+            *implied |= table[k].implies;
+            return true;
+        }
+    return false;
+}
+
+int cli_append_word(const char *cmd, char *text, size_t size, const char *word, const char *what)
+{
+    size_t used = strlen(text);
+    if (used + 1 + strlen(word) >= size)
+        return cli_usage_error(cmd, "%s is longer than %zu characters", what, size - 1);
+    if (used)
+        text[used++] = ' ';
+    strcpy(text + used, word);
+    return CLI_OK;
+}

@@ -39,6 +39,27 @@ int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char 
 int cli_parse_rules(const char *cmd, const char *text, jong_variant *out);
 const char *cli_rules_name(jong_variant v);
 
+/* A seat or wind: one character 0-3 or E S W N, as 0..3; -1 when it is neither. */
+int cli_parse_wind(const char *s);
+
+/* A seat- or wind-valued option (see cli_option_value): 1 parsed into *out, 0 another word,
+ * -1 after reporting a usage error. */
+int cli_wind_option(const char *cmd, int argc, char **argv, int *i, const char *name, int *out);
+
+/* Boolean options that set a bit, some of which imply another option (e.g. --tsumo). */
+typedef struct {
+    const char *name;
+    unsigned flag;
+    bool implies;
+} cli_flag;
+
+/* If arg is one of the n flags, sets its bit in *flags (and *implied when it implies) and
+ * returns true. */
+bool cli_match_flag(const cli_flag *table, size_t n, const char *arg, unsigned *flags, bool *implied);
+
+/* Appends a word to a space-separated text of `size` bytes; a usage error if it does not fit. */
+int cli_append_word(const char *cmd, char *text, size_t size, const char *word, const char *what);
+
 /* Tiles in a hand counting each declared meld as 3 (the size the rules talk about). */
 int cli_hand_size(const jong_hand *h);
 

@@ -75,27 +75,7 @@ static int usage(FILE *f)
 
 static int add_hand_word(score_opts *o, const char *word)
 {
-    size_t used = strlen(o->hand_text);
-    if (used + 1 + strlen(word) >= sizeof o->hand_text)
-        return cli_usage_error(CMD, "HAND is longer than %d characters", HAND_TEXT_MAX - 1);
-    if (used)
-        o->hand_text[used++] = ' ';
-    strcpy(o->hand_text + used, word);
-    return CLI_OK;
-}
-
-/* A seat or a wind: 0-3 or E S W N. Returns -1 when it is neither. */
-static int parse_seat(const char *s)
-{
-    static const char names[] = "ESWN";
-    if (s[0] && !s[1]) {
-        if (s[0] >= '0' && s[0] <= '3')
-            return s[0] - '0';
-        const char *p = strchr(names, s[0]);
-        if (p)
-            return (int)(p - names);
-    }
-    return -1;
+    return cli_append_word(CMD, o->hand_text, sizeof o->hand_text, word, "HAND");
 }
 
 static int parse_streak(const char *s)
@@ -107,7 +87,7 @@ static int parse_streak(const char *s)
     return (int)v;
 }
 
-static const struct { const char *name; unsigned flag; bool self_draw; } flag_options[] = {
+static const cli_flag flag_options[] = {
     {"--robbing-kong", JONG_WIN_ROBBING_KONG, false}, {"--replacement", JONG_WIN_REPLACEMENT, true},
     {"--last-tile", JONG_WIN_LAST_TILE, false},       {"--heavenly", JONG_WIN_HEAVENLY, true},
     {"--earthly", JONG_WIN_EARTHLY, true},            {"--human", JONG_WIN_HUMAN, false},
@@ -120,27 +100,7 @@ static bool parse_flag(score_opts *o, const char *arg)
         return o->self_draw = true;
     if (strcmp(arg, "--json") == 0)
         return o->json = true;
-    for (size_t k = 0; k < NFLAGS; k++)
-        if (strcmp(arg, flag_options[k].name) == 0) {
-            o->flags |= flag_options[k].flag;
-            o->implied_self_draw |= flag_options[k].self_draw;
-            return true;
-        }
-    return false;
-}
-
-/* A seat-valued option: 1 parsed, 0 not this option, CLI_USAGE on error (as a negative). */
-static int seat_option(int argc, char **argv, int *i, const char *name, int *out)
-{
-    const char *value;
-    int r = cli_option_value(CMD, argc, argv, i, name, &value);
-    if (r <= 0)
-        return r;
-    if ((*out = parse_seat(value)) < 0) {
-        cli_usage_error(CMD, "%s: '%s' is not a seat or wind (0-3 or E S W N)", name, value);
-        return -1;
-    }
-    return 1;
+    return cli_match_flag(flag_options, NFLAGS, arg, &o->flags, &o->implied_self_draw);
 }
 
 /* Returns -1 to go on, otherwise the exit status (help printed or usage error). */
@@ -156,10 +116,10 @@ static int parse_args(int argc, char **argv, score_opts *o)
             return usage(stdout);
         if (parse_flag(o, argv[i]))
             continue;
-        if ((r = seat_option(argc, argv, &i, "--seat", &o->winner)) ||
-            (r = seat_option(argc, argv, &i, "--dealer", &o->dealer)) ||
-            (r = seat_option(argc, argv, &i, "--discarder", &o->discarder)) ||
-            (r = seat_option(argc, argv, &i, "--round", &o->round))) {
+        if ((r = cli_wind_option(CMD, argc, argv, &i, "--seat", &o->winner)) ||
+            (r = cli_wind_option(CMD, argc, argv, &i, "--dealer", &o->dealer)) ||
+            (r = cli_wind_option(CMD, argc, argv, &i, "--discarder", &o->discarder)) ||
+            (r = cli_wind_option(CMD, argc, argv, &i, "--round", &o->round))) {
             if (r < 0)
                 return CLI_USAGE;
         } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {

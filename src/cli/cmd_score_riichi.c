@@ -73,31 +73,12 @@ static int usage(FILE *f)
 
 static int add_hand_word(riichi_opts *o, const char *word)
 {
-    size_t used = strlen(o->hand_text);
-    if (used + 1 + strlen(word) >= sizeof o->hand_text)
-        return cli_usage_error(CMD, "HAND is longer than %d characters", HAND_TEXT_MAX - 1);
-    if (used)
-        o->hand_text[used++] = ' ';
-    strcpy(o->hand_text + used, word);
-    return CLI_OK;
+    return cli_append_word(CMD, o->hand_text, sizeof o->hand_text, word, "HAND");
 }
 
 static const char *const winds = "ESWN";
 
-/* A wind E S W N (or 0-3). Returns -1 when it is neither. */
-static int parse_wind(const char *s)
-{
-    if (s[0] && !s[1]) {
-        if (s[0] >= '0' && s[0] <= '3')
-            return s[0] - '0';
-        const char *p = strchr(winds, s[0]);
-        if (p)
-            return (int)(p - winds);
-    }
-    return -1;
-}
-
-static const struct { const char *name; unsigned flag; bool tsumo; } flag_options[] = {
+static const cli_flag flag_options[] = {
     {"--riichi", JONG_RIICHI_WIN_RIICHI, false},   {"--double-riichi", JONG_RIICHI_WIN_DOUBLE_RIICHI, false},
     {"--ippatsu", JONG_RIICHI_WIN_IPPATSU, false}, {"--haitei", JONG_RIICHI_WIN_HAITEI, true},
     {"--houtei", JONG_RIICHI_WIN_HOUTEI, false},   {"--rinshan", JONG_RIICHI_WIN_RINSHAN, true},
@@ -112,27 +93,7 @@ static bool parse_flag(riichi_opts *o, const char *arg)
         return o->tsumo = true;
     if (strcmp(arg, "--json") == 0)
         return o->json = true;
-    for (size_t k = 0; k < NFLAGS; k++)
-        if (strcmp(arg, flag_options[k].name) == 0) {
-            o->flags |= flag_options[k].flag;
-            o->implied_tsumo |= flag_options[k].tsumo;
-            return true;
-        }
-    return false;
-}
-
-/* A wind-valued option: 1 parsed, 0 not this option, -1 usage error (reported). */
-static int wind_option(int argc, char **argv, int *i, const char *name, int *out)
-{
-    const char *value;
-    int r = cli_option_value(CMD, argc, argv, i, name, &value);
-    if (r <= 0)
-        return r;
-    if ((*out = parse_wind(value)) < 0) {
-        cli_usage_error(CMD, "%s: '%s' is not a wind (E S W N or 0-3)", name, value);
-        return -1;
-    }
-    return 1;
+    return cli_match_flag(flag_options, NFLAGS, arg, &o->flags, &o->implied_tsumo);
 }
 
 static int count_option(int argc, char **argv, int *i, const char *name, int *out)
@@ -169,9 +130,9 @@ static int parse_args(int argc, char **argv, riichi_opts *o)
             return usage(stdout);
         if (parse_flag(o, argv[i]))
             continue;
-        if ((r = wind_option(argc, argv, &i, "--seat", &o->seat)) ||
-            (r = wind_option(argc, argv, &i, "--round", &o->round)) ||
-            (r = wind_option(argc, argv, &i, "--discarder", &o->discarder)) ||
+        if ((r = cli_wind_option(CMD, argc, argv, &i, "--seat", &o->seat)) ||
+            (r = cli_wind_option(CMD, argc, argv, &i, "--round", &o->round)) ||
+            (r = cli_wind_option(CMD, argc, argv, &i, "--discarder", &o->discarder)) ||
             (r = count_option(argc, argv, &i, "--honba", &o->honba)) ||
             (r = count_option(argc, argv, &i, "--sticks", &o->sticks)) ||
             (r = text_option(argc, argv, &i, "--win", &o->win_text)) ||

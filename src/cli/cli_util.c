@@ -1,7 +1,9 @@
 /* Helpers shared by the `jong` subcommands. */
 #include "cli_util.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -139,4 +141,39 @@ int cli_append_word(const char *cmd, char *text, size_t size, const char *word, 
         text[used++] = ' ';
     strcpy(text + used, word);
     return CLI_OK;
+}
+
+int cli_count_option(const char *cmd, int argc, char **argv, int *i, const char *name, long lo, long hi,
+                     int *out)
+{
+    const char *value;
+    int r = cli_option_value(cmd, argc, argv, i, name, &value);
+    if (r <= 0)
+        return r;
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (!*value || *end || errno || v < lo || v > hi) {
+        cli_usage_error(cmd, "%s wants a number in %ld..%ld, not '%s'", name, lo, hi, value);
+        return -1;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+int cli_seed_option(const char *cmd, int argc, char **argv, int *i, uint64_t *out)
+{
+    const char *value;
+    int r = cli_option_value(cmd, argc, argv, i, "--seed", &value);
+    if (r <= 0)
+        return r;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(value, &end, 10);
+    if (!*value || *value == '-' || *end || errno) {
+        cli_usage_error(cmd, "--seed wants a number 0..2^64-1, not '%s'", value);
+        return -1;
+    }
+    *out = v;
+    return 1;
 }

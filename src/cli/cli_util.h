@@ -39,6 +39,13 @@ int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char 
 int cli_parse_rules(const char *cmd, const char *text, jong_variant *out);
 const char *cli_rules_name(jong_variant v);
 
+/* A count option (--games, --hands): 1 parsed into *out (lo..hi), 0 another word, -1 after
+ * reporting a usage error. */
+int cli_count_option(const char *cmd, int argc, char **argv, int *i, const char *name, long lo, long hi,
+                     int *out);
+/* --seed: a number 0..2^64-1; same returns as cli_count_option. */
+int cli_seed_option(const char *cmd, int argc, char **argv, int *i, uint64_t *out);
+
 /* A seat or wind: one character 0-3 or E S W N, as 0..3; -1 when it is neither. */
 int cli_parse_wind(const char *s);
 

@@ -216,28 +216,19 @@ static uint64_t run_pass(const jong_ruleset *rs, const jong_riichi_context *hand
 
 int bench_score(int argc, char **argv)
 {
-    const char *cmd = "bench score", *value;
+    const char *cmd = "bench score";
     int n = SCORE_DEFAULT_HANDS;
     uint64_t seed = SCORE_DEFAULT_SEED;
     bool json = false;
     for (int i = 1; i < argc; i++) {
         int r;
-        char *end;
         if (cli_is_help(argv[i])) {
             fputs(usage, stdout);
             return CLI_OK;
         }
-        if ((r = cli_option_value(cmd, argc, argv, &i, "--hands", &value))) {
+        if ((r = cli_count_option(cmd, argc, argv, &i, "--hands", 1, 10000000, &n)) ||
+            (r = cli_seed_option(cmd, argc, argv, &i, &seed))) {
             if (r < 0) return CLI_USAGE;
-            long v = strtol(value, &end, 10);
-            if (!*value || *end || v < 1 || v > 10000000)
-                return cli_usage_error(cmd, "--hands wants a count in 1..10000000, not '%s'", value);
-            n = (int)v;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--seed", &value))) {
-            if (r < 0) return CLI_USAGE;
-            seed = strtoull(value, &end, 10);
-            if (!*value || *end || *value == '-')
-                return cli_usage_error(cmd, "--seed wants a number, not '%s'", value);
         } else if (!strcmp(argv[i], "--json")) {
             json = true;
         } else {

@@ -39,7 +39,6 @@ int bench_selfplay(int argc, char **argv)
     bool json = false;
     for (int i = 1; i < argc; i++) {
         int r;
-        char *end;
         if (cli_is_help(argv[i])) {
             fputs(usage, stdout);
             return CLI_OK;
@@ -50,17 +49,9 @@ int bench_selfplay(int argc, char **argv)
         } else if ((r = cli_option_value(cmd, argc, argv, &i, "--players", &value))) {
             if (r < 0) return CLI_USAGE;
             players_text = value;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--hands", &value))) {
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--hands", 1, 100000000, &hands)) ||
+            (r = cli_seed_option(cmd, argc, argv, &i, &seed))) {
             if (r < 0) return CLI_USAGE;
-            long v = strtol(value, &end, 10);
-            if (!*value || *end || v < 1 || v > 100000000)
-                return cli_usage_error(cmd, "--hands wants a count in 1..100000000, not '%s'", value);
-            hands = (int)v;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--seed", &value))) {
-            if (r < 0) return CLI_USAGE;
-            seed = strtoull(value, &end, 10);
-            if (!*value || *end || *value == '-')
-                return cli_usage_error(cmd, "--seed wants a number, not '%s'", value);
         } else if (!strcmp(argv[i], "--json")) {
             json = true;
         } else {

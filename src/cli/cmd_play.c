@@ -75,29 +75,6 @@ static int make_dirs(const char *path)
     return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_count(const char *s, int lo, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > 100000000)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 static void print_summary(const jong_player *const players[JONG_SEATS], const jong_game_result *tot,
                           int games, uint64_t seed, bool json)
 {
@@ -165,18 +142,10 @@ int cmd_play(int argc, char **argv)
         } else if ((r = cli_option_value(cmd, argc, argv, &i, "--players", &value))) {
             if (r < 0) return CLI_USAGE;
             players_text = value;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--games", &value))) {
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--games", 1, 100000000, &games)) ||
+                   (r = cli_count_option(cmd, argc, argv, &i, "--hands", 1, 100000000, &hands)) ||
+                   (r = cli_seed_option(cmd, argc, argv, &i, &seed))) {
             if (r < 0) return CLI_USAGE;
-            if (parse_count(value, 1, &games))
-                return cli_usage_error(cmd, "--games wants a positive number, not '%s'", value);
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--hands", &value))) {
-            if (r < 0) return CLI_USAGE;
-            if (parse_count(value, 1, &hands))
-                return cli_usage_error(cmd, "--hands wants a positive number, not '%s'", value);
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--seed", &value))) {
-            if (r < 0) return CLI_USAGE;
-            if (parse_u64(value, &seed))
-                return cli_usage_error(cmd, "--seed wants a number 0..2^64-1, not '%s'", value);
         } else if ((r = cli_option_value(cmd, argc, argv, &i, "--rule", &value))) {
             if (r < 0) return CLI_USAGE;
             if (nrule == 64)

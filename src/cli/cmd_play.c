@@ -80,7 +80,6 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
 {
     if (json) {
         json_t *o = json_object(), *seats = json_array();
-        json_object_set_new(o, "seed", json_string(""));
         char buf[32];
         snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
         json_object_set_new(o, "seed", json_string(buf));

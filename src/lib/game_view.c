@@ -11,18 +11,9 @@ static bool hide_concealed_kongs(jong_variant v)
     return v == JONG_VARIANT_TAIWAN;
 }
 
-static unsigned tiles_in(const uint8_t counts[JONG_KINDS])
-{
-    uint8_t n = 0;  /* at most 17 + flowers: a byte sum the compiler can vectorise */
-    for (int k = 0; k < JONG_KINDS; k++)
-        n = (uint8_t)(n + counts[k]);
-    return n;
-}
-
 void jong_game_view(const jong_game *g, int seat, jong_view *v)
 {
-    /* every field is written below; rivers only up to their length (players are asked for a
-     * view at every decision, so this is on the self-play hot path) */
+    /* every field is written below; rivers and melds only up to their length */
     v->seat = (int8_t)seat;
     v->variant = g->rs.variant;
     v->game = g->game_number;
@@ -41,7 +32,7 @@ void jong_game_view(const jong_game *g, int seat, jong_view *v)
                 if (h->melds[m].type == JONG_MELD_CONCEALED_KONG)
                     sv->melds[m].tile = JONG_HIDDEN;
         sv->flowers = h->flowers;
-        sv->concealed = (uint8_t)(tiles_in(h->counts) + g->flowers_pending[s]);
+        sv->concealed = (uint8_t)(jong_hand_concealed_count(h) + g->flowers_pending[s]);
         sv->ndiscards = g->nriver[s];
         memcpy(sv->discards, g->river[s], g->nriver[s]);
         memcpy(sv->discard_claimed, g->river_claimed[s], g->nriver[s]);
@@ -333,7 +324,7 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
         for (int s = 0; s < JONG_SEATS; s++) {
             const jong_hand *h = &g->hands[s];
             int waiting = 3 * jong_variant_sets(g->rs.variant) + 1;
-            if (s == g->cur || (int)tiles_in(h->counts) + 3 * h->nmelds != waiting)
+            if (s == g->cur || jong_hand_concealed_count(h) + 3 * h->nmelds != waiting)
                 continue;  /* mid-turn: the cache is refreshed at the seat's discard */
             if (game_win_kinds(g, s) != g->win_kinds[s])
                 return jong_error_set(err, JONG_ERR_ARG, -1, "seat %d's cached winning kinds are stale", s);

@@ -7,9 +7,19 @@
 #include "jong/game.h"
 #include "jong/player.h"
 
+/* What a player can do wrong at a decision when the table tolerates faults (the arena). */
+typedef enum {
+    JONG_FAULT_ILLEGAL = 0, /* an index past the legal actions */
+    JONG_FAULT_CRASH,       /* a negative answer: the player reports that it failed */
+    JONG_FAULT_TIMEOUT,     /* an answer later than the time limit plus its grace */
+    JONG_FAULT_KINDS
+} jong_fault_kind;
+
 typedef struct {
     int hands, wins, self_draws, deal_ins, draws; /* draws: hands that ended with no winner */
     int64_t tai;                                  /* sum of the tai of this seat's wins */
+    int64_t decisions;                            /* times this seat's player was asked */
+    int faults[JONG_FAULT_KINDS];                 /* decisions replaced by the default action */
 } jong_seat_stats;
 
 typedef struct {
@@ -18,6 +28,22 @@ typedef struct {
     int hands;                       /* hands played */
     int64_t actions;                 /* decisions made */
 } jong_game_result;
+
+/* Where a watchdog thread sees a decision under way: it sets stop once the clock passes
+ * deadline_ms (0 = no decision is running). One per table that runs in its own thread. */
+typedef struct {
+    _Atomic int64_t deadline_ms;
+    atomic_bool stop;
+} jong_move_watch;
+
+/* Tolerating faults (the arena): a bad answer costs only that decision. The library reads no
+ * clock of its own, so the caller gives one; without a clock there is no time limit. */
+typedef struct {
+    int64_t (*now_ms)(void);  /* a monotonic clock in milliseconds (may be NULL) */
+    int64_t stop_ms;          /* the watch's deadline: this long after the question (0 = none) */
+    int64_t late_ms;          /* an answer later than this is a timeout (0 = never) */
+    jong_move_watch *watch;   /* the decision's stop flag and deadline (may be NULL) */
+} jong_fault_policy;
 
 typedef struct {
     const jong_ruleset *rules;
@@ -32,11 +58,20 @@ typedef struct {
     /* called after each finished hand (may be NULL), e.g. for progress output */
     void (*on_hand)(void *ctx, const jong_game_result *so_far);
     void *on_hand_ctx;
+    /* NULL: a bad answer is an error that ends the game. Otherwise a negative answer (crash), an
+     * index out of range (illegal) or a late one (timeout) is counted in the seat's faults and
+     * replaced by jong_default_action. */
+    const jong_fault_policy *faults;
 } jong_table;
 
 /* Play one game. On error (a player that returns no legal choice, a broken invariant) the
  * message names the seat, the player and the action; res holds the hands finished before it. */
 int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err);
+
+/* The action a fault is replaced with: pass when passing is legal (no claim, no win), else the
+ * discard of the tile just drawn (tsumogiri), else the first plain discard, else the first legal
+ * action. It never wins, so a fault can only cost the faulty seat. */
+int jong_default_action(const jong_view *v, const jong_action *legal, int n);
 
 /* The seed of one decision: a pure function of where it happens. */
 uint64_t jong_decision_seed(uint64_t seed, int game, int hand, int seat, int number);

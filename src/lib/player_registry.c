@@ -6,11 +6,14 @@
 
 int jong_player_random_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_greedy_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_faulty_create(const char *opts, jong_player *p, jong_error *err);
 
 static const jong_player_info registry[] = {
     {"random", "uniform over the legal actions", "", jong_player_random_create},
     {"greedy", "least shanten, then most unseen effective tiles; claims and wins when they help",
      "claim=on", jong_player_greedy_create},
+    {"faulty", "for tests of the arena: random, but answers illegally, crashes or hangs now and then",
+     "mode=illegal,every=10,ms=200", jong_player_faulty_create},
 };
 #define NPLAYERS (int)(sizeof registry / sizeof registry[0])
 

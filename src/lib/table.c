@@ -81,6 +81,54 @@ static void table_sink(void *ctx, const jong_event *ev)
     }
 }
 
+int jong_default_action(const jong_view *v, const jong_action *legal, int n)
+{
+    int first_discard = -1, first_plain = -1;
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == JONG_ACT_PASS)
+            return i;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].type != JONG_ACT_DISCARD)
+            continue;
+        /* flags mark a declaration (riichi); a default must not declare anything */
+        if (!legal[i].flags && legal[i].tile == v->last_draw)
+            return i;
+        if (first_discard < 0)
+            first_discard = i;
+        if (first_plain < 0 && !legal[i].flags)
+            first_plain = i;
+    }
+    if (first_plain >= 0)
+        return first_plain;
+    return first_discard >= 0 ? first_discard : 0;
+}
+
+/* One decision under a fault policy: the watch gets the deadline so that a watchdog can raise
+ * the stop flag; a crash, an illegal index or a late answer becomes the default action. */
+static int ask_tolerant(const jong_table *t, jong_decision *d, jong_player *p, jong_seat_stats *st)
+{
+    const jong_fault_policy *f = t->faults;
+    int64_t start = f->now_ms ? f->now_ms() : 0;
+    if (f->watch) {
+        atomic_store(&f->watch->stop, false);
+        d->stop = &f->watch->stop;
+        if (f->now_ms && f->stop_ms > 0)
+            atomic_store(&f->watch->deadline_ms, start + f->stop_ms);
+    }
+    int choice = p->ops->choose(p, d);
+    int64_t took = f->now_ms ? f->now_ms() - start : 0;
+    if (f->watch)
+        atomic_store(&f->watch->deadline_ms, 0);
+    int kind = choice < 0                                ? JONG_FAULT_CRASH
+               : choice >= d->nlegal                     ? JONG_FAULT_ILLEGAL
+               : f->now_ms && f->late_ms > 0 && took > f->late_ms ? JONG_FAULT_TIMEOUT
+                                                         : -1;
+    if (kind < 0)
+        return choice;
+    st->faults[kind]++;
+    return jong_default_action(d->view, d->legal, d->nlegal);
+}
+
 uint64_t jong_decision_seed(uint64_t seed, int game, int hand, int seat, int number)
 {
     uint64_t x = jong_seed_mix(seed ^ 0x5eed0fdec151011ull, (uint64_t)game);
@@ -125,8 +173,10 @@ int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
                     .seed = jong_decision_seed(t->seed, t->game_number, hand, s, decisions[s]++),
                     .time_ms = t->time_ms, .sims = t->sims, .stop = t->stop,
                 };
-                int choice = t->players[s]->ops->choose(t->players[s], &d);
+                int choice = t->faults ? ask_tolerant(t, &d, t->players[s], &res->seats[s])
+                                       : t->players[s]->ops->choose(t->players[s], &d);
                 res->actions++;
+                res->seats[s].decisions++;
                 if (choice < 0 || choice >= n) {
                     rc = jong_error_set(err, JONG_ERR_ARG, -1,
                                         "player %s (seat %d) chose %d of %d legal actions",

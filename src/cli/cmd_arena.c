@@ -1,0 +1,446 @@
+/* `jong arena`: duplicate matches between players (the library's arena), with the results file,
+ * resuming, a progress bar on stderr and the reports; `jong arena summary DIR` rebuilds the
+ * reports from a results file alone. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli_players.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "jong/arena.h"
+
+static const char *const usage =
+    "usage: jong arena --players A,B[,C,D] [--rules taiwan|riichi] [--mode 1v3|2v2|3v1|free]\n"
+    "                  [--games N | --matches M] [--match-hands H] [--game-hands K] [--seed S]\n"
+    "                  [--jobs J] [--time-per-move MS] [--rule NAME=VALUE]... [--out DIR]\n"
+    "                  [--resume] [--progress] [--json]\n"
+    "       jong arena summary DIR|FILE [--json]\n"
+    "\n"
+    "Duplicate matches: every game is played on the same walls under each seating of the mode,\n"
+    "so the luck of the deal cancels; prints per side (and per player) the win, self-draw,\n"
+    "deal-in and draw rates, tai per win (Taiwanese) or ranks and uma (riichi), the score per\n"
+    "game and match wins, each with a 95% confidence interval over games, and whether the\n"
+    "difference between the sides is significant.\n"
+    "  --players      2 or 4 player specs (name or name:key=val,key=val), labelled A B C D\n"
+    "  --mode         2v2 (default): A+C against B+D, partners opposite, teams swapped;\n"
+    "                 1v3: A alone takes each seat; 3v1: the last player alone; free: 4 players\n"
+    "  --game-hands   hands per game (default: 1 in Taiwanese, a whole game in riichi)\n"
+    "  --games N      games to play; --matches M plays M matches of --match-hands hands (384)\n"
+    "                 (default: one match)\n"
+    "  --seed S       the run's seed (default: from the clock; always printed)\n"
+    "  --jobs J       worker threads (default: the processors); results do not depend on it\n"
+    "  --time-per-move MS  time given to the players; an answer later than MS plus a grace\n"
+    "                 (a quarter, at least 50 ms) is a fault (default: none, 10 s hang limit)\n"
+    "  --out DIR      write DIR/results.jsonl (one line per game), summary.json, summary.svg\n"
+    "  --resume       continue the run in --out DIR (its options come from its results file)\n"
+    "  --progress     a progress bar on stderr even when it is not a terminal\n"
+    "  --json         the summary JSON on stdout instead of the table\n"
+    "A player that answers illegally, crashes (answers < 0) or runs late loses that decision\n"
+    "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n";
+
+static const char *const cmd = "arena";
+
+static atomic_bool interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    atomic_store(&interrupted, true);
+}
+
+static int64_t now_ms(void) { return (int64_t)(cli_now() * 1000.0); }
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (!n || n >= sizeof buf)
+        return errno = ENAMETOOLONG, -1;
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != 0)
+            continue;
+        char c = buf[i];
+        buf[i] = 0;
+        if (mkdir(buf, 0777) && errno != EEXIST)
+            return -1;
+        buf[i] = c;
+    }
+    return 0;
+}
+
+/* Splits "A,B" or "simcat:sims=100,pp=on,greedy" into specs: a piece with '=' and no ':'
+ * continues the previous player's options (as everywhere on the command line). */
+static int split_players(const char *list, jong_arena_config *cfg)
+{
+    int n = 0;
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        bool continues = n > 0 && memchr(p, '=', len) && !memchr(p, ':', len);
+        if (!len)
+            return cli_usage_error(cmd, "empty player name in '%s'", list);
+        if (continues) {
+            size_t used = strlen(cfg->players[n - 1]);
+            if (used + len + 2 > JONG_ARENA_SPEC_MAX)
+                return cli_usage_error(cmd, "player spec too long in '%s'", list);
+            cfg->players[n - 1][used] = ',';
+            memcpy(cfg->players[n - 1] + used + 1, p, len);
+            cfg->players[n - 1][used + 1 + len] = 0;
+        } else {
+            if (n == 4)
+                return cli_usage_error(cmd, "more than four players in '%s'", list);
+            if (len + 1 > JONG_ARENA_SPEC_MAX)
+                return cli_usage_error(cmd, "player spec too long in '%s'", list);
+            memcpy(cfg->players[n], p, len);
+            cfg->players[n++][len] = 0;
+        }
+        p += len + (p[len] == ',');
+    }
+    if (n != 2 && n != 4)
+        return cli_usage_error(cmd, "give 2 or 4 players, not %d ('%s')", n, list);
+    cfg->nplayers = n;
+    for (int i = 0; i < n; i++) {
+        jong_player *pl;
+        jong_error err;
+        if (jong_player_create(cfg->players[i], &pl, &err))
+            return cli_usage_error(cmd, "player '%s': %s", cfg->players[i], err.msg);
+        jong_player_free(pl);
+    }
+    return CLI_OK;
+}
+
+/* ---- progress ---- */
+
+typedef struct {
+    bool show;
+    int done_before;      /* games already in the results file */
+    double start, last;
+} progress;
+
+static void show_progress(progress *pr, int done, int total, bool final)
+{
+    double now = cli_now();
+    if (!pr->show || (!final && now - pr->last < 0.2))
+        return;
+    pr->last = now;
+    int width = 30, fill = total ? (int)((int64_t)done * width / total) : width;
+    double elapsed = now - pr->start, rate = elapsed > 1e-9 ? (done - pr->done_before) / elapsed : 0;
+    char bar[64];
+    for (int i = 0; i < width; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[width] = 0;
+    fprintf(stderr, "\r[%s] %d/%d games  %.1f games/s  eta %.0fs  ", bar, done, total, rate,
+            rate > 0 ? (total - done) / rate : 0.0);
+    if (final)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+static void on_game(void *ctx, int done, int total) { show_progress(ctx, done, total, false); }
+
+/* ---- reports ---- */
+
+static int write_file(const char *dir, const char *name, const char *text)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_fail(cmd, "%s: %s", path, strerror(errno));
+    bool ok = fputs(text, f) >= 0;
+    if (fclose(f) || !ok)
+        return cli_fail(cmd, "%s: write failed", path);
+    return CLI_OK;
+}
+
+/* Prints the table (or JSON) and writes summary.json and summary.svg into dir (if not NULL). */
+static int report(const jong_arena_results *r, const char *dir, bool json)
+{
+    jong_arena_summary s;
+    jong_error err;
+    if (jong_arena_summarize(r, &s, &err))
+        return cli_fail(cmd, "%s", err.msg);
+    char *text = jong_arena_report_text(&s), *js = jong_arena_report_json(&s), *svg = jong_arena_report_svg(&s);
+    int rc = CLI_OK;
+    if (!text || !js || !svg)
+        rc = cli_fail(cmd, "out of memory");
+    if (!rc) {
+        if (json)
+            printf("%s\n", js);
+        else
+            fputs(text, stdout);
+        fflush(stdout);
+    }
+    if (!rc && dir && !(rc = write_file(dir, "summary.json", js)))
+        rc = write_file(dir, "summary.svg", svg);
+    free(text);
+    free(js);
+    free(svg);
+    return rc;
+}
+
+/* `jong arena summary DIR|FILE`: the reports from a results file alone. */
+static int summary_command(int argc, char **argv)
+{
+    const char *where = NULL;
+    bool json = false;
+    for (int i = 2; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            return CLI_OK;
+        }
+        if (!strcmp(argv[i], "--json"))
+            json = true;
+        else if (argv[i][0] == '-' || where)
+            return cli_usage_error(cmd, "summary: unexpected argument '%s'", argv[i]);
+        else
+            where = argv[i];
+    }
+    if (!where)
+        return cli_usage_error(cmd, "summary: give the run's directory or its results file");
+    struct stat st;
+    char path[4200];
+    bool is_dir = !stat(where, &st) && S_ISDIR(st.st_mode);
+    snprintf(path, sizeof path, is_dir ? "%s/results.jsonl" : "%s", where);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cli_fail(cmd, "%s: %s", path, strerror(errno));
+    jong_arena_results r;
+    jong_error err;
+    long good;
+    int rc = jong_arena_read(f, &r, &good, &err);
+    fclose(f);
+    if (rc)
+        return cli_fail(cmd, "%s: %s", path, err.msg);
+    rc = report(&r, is_dir ? where : NULL, json);
+    jong_arena_results_free(&r);
+    return rc;
+}
+
+/* ---- a run ---- */
+
+enum { GIVEN_RULES = 1, GIVEN_PLAYERS = 2, GIVEN_MODE = 4, GIVEN_GAMES = 8, GIVEN_SEED = 16,
+       GIVEN_MATCH = 32, GIVEN_TIME = 64 };
+
+/* --resume: the configuration comes from the results file; options given again must agree. */
+static int resume_config(const char *path, jong_arena_config *cfg, unsigned given, jong_arena_results *r,
+                         long *good)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cli_fail(cmd, "--resume: %s: %s", path, strerror(errno));
+    jong_error err;
+    int rc = jong_arena_read(f, r, good, &err);
+    fclose(f);
+    if (rc)
+        return cli_fail(cmd, "--resume: %s: %s", path, err.msg);
+    jong_arena_config want = r->cfg;
+    if (given & GIVEN_RULES)
+        want.rules = cfg->rules;
+    if (given & GIVEN_PLAYERS) {
+        want.nplayers = cfg->nplayers;
+        memcpy(want.players, cfg->players, sizeof want.players);
+    }
+    if (given & GIVEN_MODE)
+        want.mode = cfg->mode;
+    if (given & GIVEN_GAMES)
+        want.games = cfg->games;
+    if (given & GIVEN_SEED)
+        want.seed = cfg->seed;
+    if (given & GIVEN_MATCH)
+        want.match_hands = cfg->match_hands;
+    if (given & GIVEN_TIME)
+        want.time_ms = cfg->time_ms;
+    char why[160];
+    if (!jong_arena_config_same(&r->cfg, &want, why, sizeof why)) {
+        jong_arena_results_free(r);
+        return cli_usage_error(cmd, "--resume: %s was made with %s", path, why);
+    }
+    *cfg = r->cfg;
+    return CLI_OK;
+}
+
+int cmd_arena(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "summary"))
+        return summary_command(argc, argv);
+    const char *rules_text = "taiwan", *players_text = NULL, *out = NULL, *value;
+    const char *rule_opts[64];
+    int nrule = 0, matches = 0, game_hands = 0, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    int time_ms = 0;
+    bool resume = false, json = false, force_progress = false;
+    unsigned given = 0;
+    jong_arena_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.mode = JONG_ARENA_2V2;
+    cfg.match_hands = 384;
+    cfg.seed = (uint64_t)time(NULL);
+    for (int i = 1; i < argc; i++) {
+        int r;
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            return CLI_OK;
+        }
+        if ((r = cli_option_value(cmd, argc, argv, &i, "--rules", &value))) {
+            if (r < 0) return CLI_USAGE;
+            rules_text = value;
+            given |= GIVEN_RULES;
+        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--players", &value))) {
+            if (r < 0) return CLI_USAGE;
+            players_text = value;
+            given |= GIVEN_PLAYERS;
+        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--mode", &value))) {
+            if (r < 0) return CLI_USAGE;
+            int m = jong_arena_mode_parse(value);
+            if (m < 0)
+                return cli_usage_error(cmd, "--mode %s: give 1v3, 2v2, 3v1 or free", value);
+            cfg.mode = (jong_arena_mode)m;
+            given |= GIVEN_MODE;
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--games", 1, 100000000, &cfg.games))) {
+            if (r < 0) return CLI_USAGE;
+            given |= GIVEN_GAMES;
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--matches", 1, 1000000, &matches))) {
+            if (r < 0) return CLI_USAGE;
+            given |= GIVEN_GAMES;
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--match-hands", 1, 100000000, &cfg.match_hands))) {
+            if (r < 0) return CLI_USAGE;
+            given |= GIVEN_MATCH;
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--game-hands", 1, 1000000, &game_hands))) {
+            if (r < 0) return CLI_USAGE;
+            given |= GIVEN_RULES;
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--jobs", 1, 1024, &jobs))) {
+            if (r < 0) return CLI_USAGE;
+        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--time-per-move", 1, 3600000, &time_ms))) {
+            if (r < 0) return CLI_USAGE;
+            given |= GIVEN_TIME;
+        } else if ((r = cli_seed_option(cmd, argc, argv, &i, &cfg.seed))) {
+            if (r < 0) return CLI_USAGE;
+            given |= GIVEN_SEED;
+        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--rule", &value))) {
+            if (r < 0) return CLI_USAGE;
+            if (nrule == 64)
+                return cli_usage_error(cmd, "too many --rule options");
+            rule_opts[nrule++] = value;
+            given |= GIVEN_RULES;
+        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--out", &value))) {
+            if (r < 0) return CLI_USAGE;
+            out = value;
+        } else if (!strcmp(argv[i], "--resume")) {
+            resume = true;
+        } else if (!strcmp(argv[i], "--progress")) {
+            force_progress = true;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = true;
+        } else {
+            return cli_usage_error(cmd, "unknown argument '%s'", argv[i]);
+        }
+    }
+    if (cfg.games && matches)
+        return cli_usage_error(cmd, "give --games or --matches, not both");
+    jong_variant v;
+    if (cli_parse_rules(cmd, rules_text, &v))
+        return CLI_USAGE;
+    jong_ruleset_default(&cfg.rules, v);
+    for (int k = 0; k < nrule; k++) {
+        jong_error err;
+        if (jong_ruleset_apply(&cfg.rules, rule_opts[k], &err))
+            return cli_usage_error(cmd, "--rule %s: %s", rule_opts[k], err.msg);
+    }
+    /* a whole Taiwanese game can last thousands of hands (a draw keeps the deal): one hand each */
+    if (game_hands)
+        cfg.rules.hands = game_hands;
+    else if (!cfg.rules.hands && v == JONG_VARIANT_TAIWAN)
+        cfg.rules.hands = 1;
+    cfg.time_ms = time_ms;
+    if (players_text) {
+        int rc = split_players(players_text, &cfg);
+        if (rc)
+            return rc;
+    } else if (!resume) {
+        return cli_usage_error(cmd, "--players is required");
+    }
+    if (!cfg.games)
+        cfg.games = (matches ? matches : 1) * jong_arena_match_games(&cfg);
+    if (resume && !out)
+        return cli_usage_error(cmd, "--resume needs --out DIR (the run to continue)");
+
+    jong_arena_results r;
+    jong_error err;
+    char path[4200] = "";
+    long good = 0;
+    int rc;
+    if (out)
+        snprintf(path, sizeof path, "%s/results.jsonl", out);
+    if (resume) {
+        if ((rc = resume_config(path, &cfg, given, &r, &good)))
+            return rc;
+    } else {
+        if (jong_arena_config_check(&cfg, &err))
+            return cli_usage_error(cmd, "%s", err.msg);
+        if (jong_arena_results_init(&r, &cfg, &err))
+            return cli_fail(cmd, "%s", err.msg);
+    }
+    /* the engine's refusals (riichi is not playable yet) before any file is made */
+    jong_game *probe;
+    if (jong_game_new(&cfg.rules, cfg.seed, 0, NULL, NULL, &probe, &err)) {
+        jong_arena_results_free(&r);
+        return cli_fail(cmd, "%s", err.msg);
+    }
+    jong_game_free(probe);
+
+    FILE *results = NULL;
+    if (out) {
+        struct stat st;
+        if (!resume && !stat(path, &st) && st.st_size > 0) {
+            jong_arena_results_free(&r);
+            return cli_usage_error(cmd, "%s exists: continue it with --resume or choose another --out", path);
+        }
+        if (make_dirs(out) || !(results = fopen(path, resume ? "r+" : "w"))) {
+            jong_arena_results_free(&r);
+            return cli_fail(cmd, "%s: %s", path, strerror(errno));
+        }
+        /* a partial last line from a killed run is cut off before appending */
+        if (resume && (ftruncate(fileno(results), good) || fseek(results, good, SEEK_SET))) {
+            fclose(results);
+            jong_arena_results_free(&r);
+            return cli_fail(cmd, "%s: %s", path, strerror(errno));
+        }
+        if (!resume && jong_arena_write_header(results, &cfg, &err)) {
+            fclose(results);
+            jong_arena_results_free(&r);
+            return cli_fail(cmd, "%s: %s", path, err.msg);
+        }
+    }
+    fprintf(stderr, "jong arena: seed %llu, %d games, %d jobs\n", (unsigned long long)cfg.seed, cfg.games, jobs);
+    if (resume)
+        fprintf(stderr, "jong arena: resuming %s: %d of %d games done\n", out, r.ndone, cfg.games);
+
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    progress pr = {.show = force_progress || isatty(2), .done_before = r.ndone, .start = cli_now()};
+    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = now_ms, .interrupt = &interrupted, .results = results,
+                                .on_game = on_game, .ctx = &pr};
+    rc = jong_arena_run(&r, &opts, &err);
+    show_progress(&pr, r.ndone, cfg.games, true);
+    if (results && fclose(results) && !rc)
+        rc = jong_error_set(&err, JONG_ERR_IO, -1, "%s: write failed", path);
+    int status = CLI_OK;
+    if (rc)
+        status = cli_fail(cmd, "%s", err.msg);
+    double took = cli_now() - pr.start;
+    fprintf(stderr, "jong arena: %d of %d games done, %.1f s\n", r.ndone, cfg.games, took);
+    if (r.ndone && report(&r, out, json))
+        status = CLI_FAIL;
+    else if (status == CLI_OK && r.ndone < cfg.games)
+        status = cli_fail(cmd, "interrupted: %d of %d games done%s", r.ndone, cfg.games,
+                          out ? "; continue with --resume" : "");
+    jong_arena_results_free(&r);
+    return status;
+}

@@ -218,7 +218,6 @@ static void two_arms(jong_simcat_arm arms[2], uint8_t pool[JONG_KINDS])
     memcpy(arms[0].counts, bad, JONG_KINDS);
     memcpy(arms[1].counts, good, JONG_KINDS);
     arms[0].sets = arms[1].sets = 5;
-    arms[0].extra = arms[1].extra = 0;
     for (int k = 0; k < JONG_KINDS; k++)
         all[k] = (uint8_t)(good[k] > bad[k] ? good[k] : bad[k]);
     full_pool(all, pool);

@@ -58,7 +58,6 @@ void jong_simcat_tatsu_sets(const uint8_t counts[JONG_KINDS], int melds, uint64_
 typedef struct {
     uint8_t counts[JONG_KINDS]; /* the afterstate's concealed counts */
     int8_t sets;                /* sets still to form */
-    int8_t extra;               /* picks before the first round (a kong's replacement tile) */
 } jong_simcat_arm;
 
 typedef struct {

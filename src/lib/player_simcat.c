@@ -51,7 +51,6 @@ static int claim_choose(simcat_state *st, const jong_decision *d, const jong_sim
             pass = i;
             memcpy(arms[n].counts, v->own.counts, JONG_KINDS);
             arms[n].sets = (int8_t)sets;
-            arms[n].extra = 0;
             action_of[n++] = i;
             continue;
         }
@@ -71,7 +70,6 @@ static int claim_choose(simcat_state *st, const jong_decision *d, const jong_sim
                 memcpy(arms[n].counts, c, JONG_KINDS);
                 arms[n].counts[k]--;
                 arms[n].sets = (int8_t)(sets - 1);
-                arms[n].extra = 0;
                 action_of[n++] = i;
             }
     }

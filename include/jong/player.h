@@ -61,4 +61,8 @@ typedef int (*jong_option_fn)(void *ctx, const char *key, const char *val, jong_
 int jong_options_parse(const char *opts, jong_option_fn fn, void *ctx, const char *player,
                        jong_error *err);
 
+/* Copies of each kind a seat has not seen: 4 minus its own tiles, every visible meld and the
+ * discards still on the table (never below 0). For engines that sample the hidden tiles. */
+void jong_view_unseen(const jong_view *v, int out[JONG_KINDS]);
+
 #endif

@@ -14,6 +14,8 @@ int play_human(int argc, char **argv);
 int bench_selfplay(int argc, char **argv);
 /* `jong bench score`, reached through cmd_bench. */
 int bench_score(int argc, char **argv);
+/* `jong bench simcat`, reached through cmd_bench. */
+int bench_simcat(int argc, char **argv);
 int cmd_score(int argc, char **argv);
 /* `jong score` with riichi rules (the default), reached through cmd_score. */
 int score_riichi(int argc, char **argv);

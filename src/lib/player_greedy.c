@@ -17,32 +17,6 @@ static int sets_left(const jong_hand *h) { int s = 5 - h->nmelds; return s < 0 ?
 
 static int shanten(const uint8_t c[JONG_KINDS], int sets) { return jong_shanten_standard(c, sets); }
 
-/* Copies of each kind this seat has not seen: 4 minus own tiles, visible melds and discards. */
-static void unseen_counts(const jong_view *v, int out[JONG_KINDS])
-{
-    for (int k = 0; k < JONG_KINDS; k++)
-        out[k] = 4 - v->own.counts[k];
-    for (int s = 0; s < JONG_SEATS; s++) {
-        const jong_seat_view *sv = &v->seats[s];
-        for (int m = 0; m < sv->nmelds; m++) {
-            const jong_meld *md = &sv->melds[m];
-            if (md->tile >= JONG_KINDS)
-                continue;  /* a face-down kong */
-            if (md->type == JONG_MELD_CHOW)
-                for (int k = 0; k < 3; k++)
-                    out[md->tile + k]--;
-            else
-                out[md->tile] -= md->type == JONG_MELD_PUNG ? 3 : 4;
-        }
-        for (int i = 0; i < sv->ndiscards; i++)
-            if (!sv->discard_claimed[i])
-                out[sv->discards[i]]--;
-    }
-    for (int k = 0; k < JONG_KINDS; k++)
-        if (out[k] < 0)
-            out[k] = 0;
-}
-
 /* Bit k: kind k is held, or (a number) within 2 of a held kind of its suit. Only these kinds
  * are counted as effective draws (once an optimisation; kept so that decisions stay the same,
  * though in rare hands, e.g. four of a kind not kept as a kong, a lone tile can lower it). */
@@ -165,7 +139,7 @@ static int greedy_choose(jong_player *p, const jong_decision *d)
         return best >= 0 ? best : 0;
     }
     int unseen[JONG_KINDS];
-    unseen_counts(v, unseen);
+    jong_view_unseen(v, unseen);
     int kind;
     int sh = best_discard(c, sets, unseen, &kind);
     /* kongs that keep the shanten of the best discard */

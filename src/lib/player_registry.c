@@ -7,6 +7,7 @@
 int jong_player_random_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_greedy_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_faulty_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err);
 
 static const jong_player_info registry[] = {
     {"random", "uniform over the legal actions", "", jong_player_random_create},
@@ -14,6 +15,8 @@ static const jong_player_info registry[] = {
      "claim=on", jong_player_greedy_create},
     {"faulty", "for tests of the arena: random, but answers illegally, crashes or hangs now and then",
      "mode=illegal,every=10,ms=200", jong_player_faulty_create},
+    {"simcat", "SIMCAT flat Monte Carlo (Taiwanese): SP/FP simulation, progressive pruning, discard-twice H1/H2",
+     "model=fp,pp=on,heuristic=h2h1,sims=10000,m=12,rd=3,first=300,step=100", jong_player_simcat_create},
 };
 #define NPLAYERS (int)(sizeof registry / sizeof registry[0])
 

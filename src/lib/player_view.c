@@ -1,0 +1,27 @@
+/* What an engine can work out from its view: the unseen copies of each kind. */
+#include "jong/player.h"
+
+void jong_view_unseen(const jong_view *v, int out[JONG_KINDS])
+{
+    for (int k = 0; k < JONG_KINDS; k++)
+        out[k] = 4 - v->own.counts[k];
+    for (int s = 0; s < JONG_SEATS; s++) {
+        const jong_seat_view *sv = &v->seats[s];
+        for (int m = 0; m < sv->nmelds; m++) {
+            const jong_meld *md = &sv->melds[m];
+            if (md->tile >= JONG_KINDS)
+                continue; /* a face-down kong */
+            if (md->type == JONG_MELD_CHOW)
+                for (int k = 0; k < 3; k++)
+                    out[md->tile + k]--;
+            else
+                out[md->tile] -= md->type == JONG_MELD_PUNG ? 3 : 4;
+        }
+        for (int i = 0; i < sv->ndiscards; i++)
+            if (!sv->discard_claimed[i])
+                out[sv->discards[i]]--;
+    }
+    for (int k = 0; k < JONG_KINDS; k++)
+        if (out[k] < 0)
+            out[k] = 0;
+}

@@ -1,0 +1,388 @@
+/* SIMCAT: the paper's own examples (the tatsu-breaking sets of Tables 1 and 2, both wins of
+ * Fig. 2, the H1 and H2 picks), the fast four-player state-set expansion against a slow obvious
+ * expansion on random cases, progressive pruning, the anytime stop and the budget, the
+ * determinism of a seed on another thread, and the player's options. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/jong.h"
+#include "jong/simcat.h"
+#include "support/reference.h"
+
+/* Paper notation: w = wan (our m), t = tong (our p), s = sou (our s). */
+static void counts_of(const char *text, uint8_t c[JONG_KINDS])
+{
+    jong_error err;
+    assert_int_equal(jong_parse_tiles(text, c, &err), JONG_OK);
+}
+
+static uint64_t kinds_of(const char *text)
+{
+    uint8_t c[JONG_KINDS];
+    counts_of(text, c);
+    uint64_t bits = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        if (c[k])
+            bits |= 1ull << k;
+    return bits;
+}
+
+static int kind_of(const char *text)
+{
+    uint64_t b = kinds_of(text);
+    return __builtin_ctzll(b);
+}
+
+static void full_pool(const uint8_t c[JONG_KINDS], uint8_t pool[JONG_KINDS])
+{
+    for (int k = 0; k < JONG_KINDS; k++)
+        pool[k] = (uint8_t)(4 - c[k]);
+}
+
+/* ---- Tables 1 and 2: the tatsu-breaking and non-tatsu-breaking sets ---------------------- */
+
+static void test_table1_sets(void **state)
+{
+    (void)state;
+    uint8_t c[JONG_KINDS];
+    counts_of("445m1267p1144s", c); /* 445w1267t1144s */
+    uint64_t tb, ntb;
+    jong_simcat_tatsu_sets(c, 0, &tb, &ntb);
+    /* "the eight tiles 1267t1144s are in the tatsu-breaking set, and 445w in the other" */
+    assert_true(tb == kinds_of("1267p14s"));
+    assert_true(ntb == kinds_of("45m"));
+    /* the paper's block counts: five blocks; four after 1t, five after 4w */
+    assert_int_equal(jong_blocks(c, 0), 5);
+    c[kind_of("1p")]--;
+    assert_int_equal(jong_blocks(c, 0), 4);
+    c[kind_of("1p")]++;
+    c[kind_of("4m")]--;
+    assert_int_equal(jong_blocks(c, 0), 5);
+}
+
+static void test_table2_sets(void **state)
+{
+    (void)state;
+    uint8_t c[JONG_KINDS];
+    counts_of("145m1267p1144s", c); /* 145w1267t1144s */
+    uint64_t tb, ntb;
+    jong_simcat_tatsu_sets(c, 0, &tb, &ntb);
+    /* Table 2: 1t breaks a tatsu, the single 1w does not; 4w and 5w break the tatsu 45w */
+    assert_true(ntb == kinds_of("1m"));
+    assert_true(tb == kinds_of("45m1267p14s"));
+}
+
+/* ---- Fig. 2: both ways to win from 1789t788s in two rounds ------------------------------- */
+
+static void test_fig2_both_wins(void **state)
+{
+    (void)state;
+    jong_simcat_work *w = jong_simcat_work_new();
+    uint8_t c[JONG_KINDS];
+    counts_of("1789p788s", c); /* 7 tiles: two sets and a pair still to form */
+    int E = kind_of("1z"), S = kind_of("2z"), W = kind_of("3z");
+    int s9 = kind_of("9s"), p1 = kind_of("1p"), p2 = kind_of("2p"), p3 = kind_of("3p");
+    /* (b) the upper player discards 9s: chow 789s, then pick 1t (11t 789t) */
+    uint8_t steal[8] = {(uint8_t)E, (uint8_t)S, (uint8_t)s9, (uint8_t)p2, (uint8_t)E, (uint8_t)S, (uint8_t)W, (uint8_t)p1};
+    assert_true(jong_simcat_sim_fp(w, c, 2, steal, 2));
+    assert_false(jong_simcat_sim_sp(c, 2, steal, 2)); /* picking 2t and 1t does not win */
+    /* (c) ignore 9s, pick 2t then 3t (123t 789t 88s) */
+    uint8_t pick[8] = {(uint8_t)E, (uint8_t)S, (uint8_t)s9, (uint8_t)p2, (uint8_t)E, (uint8_t)S, (uint8_t)W, (uint8_t)p3};
+    assert_true(jong_simcat_sim_fp(w, c, 2, pick, 2));
+    assert_true(jong_simcat_sim_sp(c, 2, pick, 2));
+    /* the same tiles with 9s from the opposite player (no chow allowed, 7s8s is no pair): no win */
+    uint8_t far[8] = {(uint8_t)E, (uint8_t)s9, (uint8_t)S, (uint8_t)p2, (uint8_t)E, (uint8_t)S, (uint8_t)W, (uint8_t)p1};
+    assert_false(jong_simcat_sim_fp(w, c, 2, far, 2));
+    /* a pong of 8s from any seat: 888s, then 789t and 1t 7s need... one round short */
+    jong_simcat_work_free(w);
+}
+
+/* ---- the fast FP expansion against the slow obvious one ---------------------------------- */
+
+/* Every state of every round, no merging, no cut; a win when any final state is complete. */
+static bool ref_fp(const uint8_t c[JONG_KINDS], int sets, const uint8_t *tiles, int m, int round)
+{
+    if (round == m)
+        return sets >= 0 && ref_distance4(c, sets) == 0;
+    const uint8_t *t = tiles + 4 * round;
+    uint8_t x[JONG_KINDS];
+    memcpy(x, c, sizeof x);
+    if (x[t[3]] < 4) {
+        x[t[3]]++;
+        if (ref_fp(x, sets, tiles, m, round + 1))
+            return true;
+        x[t[3]]--;
+    }
+    if (sets == 0)
+        return false;
+    for (int i = 0; i < 3; i++) /* pongs of the three discards */
+        if (c[t[i]] >= 2) {
+            x[t[i]] -= 2;
+            bool win = ref_fp(x, sets - 1, tiles, m, round + 1);
+            x[t[i]] += 2;
+            if (win)
+                return true;
+        }
+    int u = t[2];
+    if (u < 27)
+        for (int low = u - u % 9; low <= u - u % 9 + 6; low++) { /* chows with the upper's discard */
+            if (u < low || u > low + 2)
+                continue;
+            bool ok = true;
+            for (int k = low; k < low + 3; k++)
+                if (k != u && !x[k])
+                    ok = false;
+            if (!ok)
+                continue;
+            for (int k = low; k < low + 3; k++)
+                if (k != u)
+                    x[k]--;
+            bool win = ref_fp(x, sets - 1, tiles, m, round + 1);
+            for (int k = low; k < low + 3; k++)
+                if (k != u)
+                    x[k]++;
+            if (win)
+                return true;
+        }
+    return false;
+}
+
+static void test_fp_against_reference(void **state)
+{
+    (void)state;
+    jong_simcat_work *w = jong_simcat_work_new();
+    jong_rng rng;
+    jong_rng_seed(&rng, 4242);
+    int wins = 0, losses = 0;
+    for (int trial = 0; trial < 20000; trial++) {
+        uint8_t wall[136];
+        int n = 0;
+        for (int k = 0; k < JONG_KINDS; k++)
+            for (int i = 0; i < 4; i++)
+                wall[n++] = (uint8_t)k;
+        /* small hands often win in a few rounds; full hands test the deep cases.
+         * Concentrated walls (one suit and a few honors) make claims frequent. */
+        int sets = 1 + (int)jong_rng_below(&rng, 5), m = 1 + (int)jong_rng_below(&rng, sets >= 4 ? 3 : 4);
+        bool narrow = jong_rng_below(&rng, 2);
+        int limit = narrow ? 9 * 4 : 136;
+        for (int j = limit - 1; j > 0; j--) {
+            int r = (int)jong_rng_below(&rng, (uint32_t)(j + 1));
+            uint8_t t = wall[j];
+            wall[j] = wall[r];
+            wall[r] = t;
+        }
+        uint8_t c[JONG_KINDS] = {0};
+        int size = 3 * sets + 1;
+        for (int i = 0; i < size; i++)
+            c[wall[i]]++;
+        const uint8_t *tiles = wall + size;
+        bool fast = jong_simcat_sim_fp(w, c, sets, tiles, m);
+        bool slow = ref_fp(c, sets, tiles, m, 0);
+        if (fast != slow) {
+            char buf[128];
+            jong_format_counts(c, JONG_STYLE_COMPACT, buf, sizeof buf);
+            fprintf(stderr, "MISMATCH %s sets %d m %d: fast %d slow %d\n", buf, sets, m, fast, slow);
+        }
+        assert_int_equal(fast, slow);
+        /* SP is FP without claims: it can never win where FP does not */
+        if (jong_simcat_sim_sp(c, sets, tiles, m))
+            assert_true(fast);
+        wins += slow;
+        losses += !slow;
+    }
+    fprintf(stderr, "fp vs reference: %d wins, %d losses, all agree\n", wins, losses);
+    assert_true(wins > 100 && losses > 100);
+    jong_simcat_work_free(w);
+}
+
+/* ---- progressive pruning, anytime, budget, determinism ----------------------------------- */
+
+static jong_simcat_params fp_params(bool prune)
+{
+    return (jong_simcat_params){.model = JONG_SIMCAT_FP, .prune = prune, .rd = 3, .first = 300, .step = 100,
+                                .rounds = 6};
+}
+
+static void two_arms(jong_simcat_arm arms[2], uint8_t pool[JONG_KINDS])
+{
+    uint8_t good[JONG_KINDS], bad[JONG_KINDS], all[JONG_KINDS] = {0};
+    counts_of("123456789m1234p5s", good);  /* 16 tiles, ready for 5p... */
+    counts_of("1599m1599p1599s1234z", bad); /* 16 scattered tiles */
+    memcpy(arms[0].counts, bad, JONG_KINDS);
+    memcpy(arms[1].counts, good, JONG_KINDS);
+    arms[0].sets = arms[1].sets = 5;
+    arms[0].extra = arms[1].extra = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        all[k] = (uint8_t)(good[k] > bad[k] ? good[k] : bad[k]);
+    full_pool(all, pool);
+}
+
+static void test_pruning(void **state)
+{
+    (void)state;
+    jong_simcat_work *w = jong_simcat_work_new();
+    jong_simcat_arm arms[2];
+    uint8_t pool[JONG_KINDS];
+    two_arms(arms, pool);
+    jong_simcat_params p = fp_params(true);
+    jong_rng rng;
+    jong_rng_seed(&rng, 1);
+    jong_simcat_stats st;
+    int best = jong_simcat_flat(&p, arms, 2, pool, 100000, &rng, NULL, w, &st);
+    assert_int_equal(best, 1);
+    assert_true(st.pruned[0]);
+    assert_false(st.pruned[1]);
+    assert_int_equal(st.total, 600); /* one iteration decides: 300 each, then one arm is left */
+    /* without pruning the whole budget is spent, evenly */
+    p = fp_params(false);
+    jong_rng_seed(&rng, 1);
+    best = jong_simcat_flat(&p, arms, 2, pool, 5000, &rng, NULL, w, &st);
+    assert_int_equal(best, 1);
+    assert_int_equal(st.total, 5000);
+    assert_int_equal(st.sims[0], 2500);
+    assert_int_equal(st.sims[1], 2500);
+    jong_simcat_work_free(w);
+}
+
+static void test_stop_and_budget(void **state)
+{
+    (void)state;
+    jong_simcat_work *w = jong_simcat_work_new();
+    jong_simcat_arm arms[2];
+    uint8_t pool[JONG_KINDS];
+    two_arms(arms, pool);
+    jong_simcat_params p = fp_params(false);
+    jong_rng rng;
+    jong_rng_seed(&rng, 2);
+    jong_simcat_stats st;
+    atomic_bool stop = true;
+    int best = jong_simcat_flat(&p, arms, 2, pool, 100000, &rng, &stop, w, &st);
+    assert_true(best == 0 || best == 1);
+    assert_int_equal(st.total, 0);
+    assert_true(st.stopped);
+    /* an odd budget: never more simulations than allowed */
+    atomic_store(&stop, false);
+    jong_simcat_flat(&p, arms, 2, pool, 777, &rng, &stop, w, &st);
+    assert_true(st.total <= 777 && st.total >= 776);
+    assert_false(st.stopped);
+    jong_simcat_work_free(w);
+}
+
+typedef struct {
+    const char *hand;
+    uint64_t seed;
+    jong_simcat_heuristic heuristic;
+    jong_simcat_report rep;
+} decide_job;
+
+static void *decide(void *arg)
+{
+    decide_job *j = arg;
+    uint8_t c[JONG_KINDS], pool[JONG_KINDS];
+    counts_of(j->hand, c);
+    full_pool(c, pool);
+    jong_simcat_config cfg = {.params = fp_params(true), .heuristic = j->heuristic, .budget = 30000};
+    cfg.params.rounds = 8;
+    jong_rng rng;
+    jong_rng_seed(&rng, j->seed);
+    jong_simcat_work *w = jong_simcat_work_new();
+    jong_simcat_discard(&cfg, c, 0, 4, pool, &rng, NULL, w, &j->rep);
+    jong_simcat_work_free(w);
+    return NULL;
+}
+
+static void test_determinism_across_threads(void **state)
+{
+    (void)state;
+    decide_job a = {"145m1267p1144s", 99, JONG_SIMCAT_H2H1, {0}}, b = a;
+    decide(&a);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, decide, &b), 0);
+    pthread_join(t, NULL);
+    assert_int_equal(a.rep.kind, b.rep.kind);
+    assert_int_equal(a.rep.sims, b.rep.sims);
+    assert_int_equal(a.rep.states, b.rep.states);
+    assert_memory_equal(a.rep.single_rate, b.rep.single_rate, sizeof a.rep.single_rate);
+}
+
+/* ---- H1 and H2 on the hands of Tables 1 and 2 -------------------------------------------- */
+
+static void print_report(const char *hand, const char *name, const jong_simcat_report *r)
+{
+    fprintf(stderr, "%s %s: discard %s by %s; t1tb %s %.1f%%, t2tb %s %.1f%%, t1ntb %s %.1f%%, t2ntb %s %.1f%%\n",
+            hand, name, jong_kind_name(r->kind, JONG_STYLE_COMPACT), r->rule,
+            r->t1tb >= 0 ? jong_kind_name(r->t1tb, JONG_STYLE_COMPACT) : "-", 100 * r->wr1tb,
+            r->t2tb >= 0 ? jong_kind_name(r->t2tb, JONG_STYLE_COMPACT) : "-", 100 * r->wr2tb,
+            r->t1ntb >= 0 ? jong_kind_name(r->t1ntb, JONG_STYLE_COMPACT) : "-", 100 * r->wr1ntb,
+            r->t2ntb >= 0 ? jong_kind_name(r->t2ntb, JONG_STYLE_COMPACT) : "-", 100 * r->wr2ntb);
+}
+
+static void test_table1_h1(void **state)
+{
+    (void)state;
+    decide_job j = {"445m1267p1144s", 7, JONG_SIMCAT_H1, {0}};
+    decide(&j);
+    print_report(j.hand, "H1", &j.rep);
+    /* Table 1: flat Monte Carlo prefers the non-tatsu-breaking 4w, so stage 2 runs, and H1
+     * breaks the tatsu 12t by discarding 1t */
+    assert_int_equal(j.rep.t1ntb, kind_of("4m"));
+    assert_true(j.rep.wr1ntb > j.rep.wr1tb);
+    assert_string_equal(j.rep.rule, "H1");
+    assert_true(j.rep.breaking >> j.rep.kind & 1);
+    assert_int_equal(j.rep.kind, kind_of("1p"));
+}
+
+static void test_table2_h2(void **state)
+{
+    (void)state;
+    decide_job j = {"145m1267p1144s", 7, JONG_SIMCAT_H2H1, {0}};
+    decide(&j);
+    print_report(j.hand, "H2+H1", &j.rep);
+    /* Table 2: the single 1w is the best non-tatsu-breaking discard and a good second discard
+     * after breaking a tatsu, so H2 discards it */
+    assert_int_equal(j.rep.t1ntb, kind_of("1m"));
+    assert_true(j.rep.good_t2tb >> kind_of("1m") & 1);
+    assert_string_equal(j.rep.rule, "H2");
+    assert_int_equal(j.rep.kind, kind_of("1m"));
+}
+
+/* ---- the player ------------------------------------------------------------------------------ */
+
+static void test_player_options(void **state)
+{
+    (void)state;
+    jong_player *p;
+    jong_error err;
+    assert_int_equal(jong_player_create("simcat:model=sp,pp=off,heuristic=h1,sims=500,m=4,rd=2", &p, &err), JONG_OK);
+    jong_player_free(p);
+    const char *bad[] = {"simcat:model=xp", "simcat:pp=maybe", "simcat:heuristic=h3", "simcat:sims=0",
+                         "simcat:m=13", "simcat:rd=-1", "simcat:speed=9", "simcat:sims=12x"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_not_equal(jong_player_create(bad[i], &p, &err), JONG_OK);
+        assert_non_null(strstr(err.msg, "simcat"));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table1_sets),
+        cmocka_unit_test(test_table2_sets),
+        cmocka_unit_test(test_fig2_both_wins),
+        cmocka_unit_test(test_fp_against_reference),
+        cmocka_unit_test(test_pruning),
+        cmocka_unit_test(test_stop_and_budget),
+        cmocka_unit_test(test_determinism_across_threads),
+        cmocka_unit_test(test_table1_h1),
+        cmocka_unit_test(test_table2_h2),
+        cmocka_unit_test(test_player_options),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -38,7 +38,7 @@ LIBJONG   := $(BUILD)/libjong.a
 JONG      := $(BUILD)/jong
 REPLAY    := $(BUILD)/fuzz_replay
 
-DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev
+DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev tmux
 
 .PHONY: all build run test check deps clean fuzz bench help
 

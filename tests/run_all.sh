@@ -5,7 +5,8 @@
 #
 # For each BUILD_DIR: every BUILD_DIR/tests/test_* program (cmocka; its exit status is the
 # verdict), then BUILD_DIR/fuzz_replay fuzz/corpus when that program exists, then
-# tests/cli_test.sh BUILD_DIR/jong when that script exists. In a build directory whose name
+# tests/cli_test.sh BUILD_DIR/jong when that script exists, and the terminal and web tests
+# (tests/tty_test.sh, tests/web_test.sh), which skip when tmux or chromium is absent. In a build directory whose name
 # contains "asan" or "clang", JONG_RANDOM_HANDS defaults to 100000: the release build makes the
 # full 1,000,000-hand comparison, the others recheck the same code under another compiler or
 # the sanitizers. Likewise JONG_CHECK_HANDS (the checking-mode self-play of test_game) is 10,000
@@ -80,6 +81,12 @@ for build in "${builds[@]}"; do
     if [ -f tests/cli_test.sh ]; then
         run "tests/cli_test.sh $build/jong" bash tests/cli_test.sh "$build/jong"
     fi
+    # the person's interfaces; each skips with a message when tmux or chromium is absent
+    for script in tests/tty_test.sh tests/web_test.sh; do
+        if [ -f "$script" ]; then
+            run "$script $build/jong" bash "$script" "$build/jong"
+        fi
+    done
 done
 
 echo "$passed passed, $failed failed"

@@ -12,6 +12,7 @@
 #include "jong/riichi_score.h"
 #include "jong/rng.h"
 #include "jong/rules.h"
+#include "jong/session.h"
 #include "jong/table.h"
 #include "jong/tai.h"
 #include "jong/tile.h"

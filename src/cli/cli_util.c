@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 bool cli_is_help(const char *arg)
 {
@@ -176,4 +177,41 @@ int cli_seed_option(const char *cmd, int argc, char **argv, int *i, uint64_t *ou
     }
     *out = v;
     return 1;
+}
+
+int cli_make_dirs(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        if (mkdir(buf, 0777) && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+int cli_build_ruleset(const char *cmd, jong_variant v, const char *const *rule_opts, int nrule, int hands,
+                      jong_ruleset *rs)
+{
+    jong_ruleset_default(rs, v);
+    for (int k = 0; k < nrule; k++) {
+        jong_error err;
+        if (jong_ruleset_apply(rs, rule_opts[k], &err))
+            return cli_usage_error(cmd, "--rule %s: %s", rule_opts[k], err.msg);
+    }
+    if (hands > 0) {
+        char buf[16];
+        snprintf(buf, sizeof buf, "%d", hands);
+        jong_ruleset_set(rs, "hands", buf, NULL);
+    }
+    return 0;
 }

@@ -70,4 +70,12 @@ int cli_append_word(const char *cmd, char *text, size_t size, const char *word, 
 /* Tiles in a hand counting each declared meld as 3 (the size the rules talk about). */
 int cli_hand_size(const jong_hand *h);
 
+/* mkdir -p: a directory and any missing parents (0 or -1 with errno). */
+int cli_make_dirs(const char *path);
+
+/* A table's ruleset: the defaults of the variant, then each "name=value" of --rule, then
+ * --hands N when hands > 0. A bad option is a usage error (returns CLI_USAGE, else 0). */
+int cli_build_ruleset(const char *cmd, jong_variant v, const char *const *rule_opts, int nrule, int hands,
+                      jong_ruleset *rs);
+
 #endif

@@ -26,7 +26,8 @@ static const char *const usage =
     "  --log DIR   write each game's record to DIR/game-NNNNNN.jsonl (DIR is created)\n"
     "  --check     verify tiles, scores and views after every event (slower)\n"
     "  --json      the summary as one JSON object on stdout\n"
-    "  --quiet     no progress line\n";
+    "  --quiet     no progress line\n"
+    "  --human SEAT  a person plays seat SEAT at the terminal (see jong play --human E --help)\n";
 
 typedef struct {
     int games_done, games;
@@ -52,27 +53,6 @@ static void on_hand(void *ctx, const jong_game_result *so_far)
 {
     progress *pr = ctx;
     show_progress(pr, pr->hands_before + so_far->hands, false);
-}
-
-/* mkdir -p: the log directory and any missing parents. */
-static int make_dirs(const char *path)
-{
-    char buf[4096];
-    size_t n = strlen(path);
-    if (n == 0 || n >= sizeof buf) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    memcpy(buf, path, n + 1);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        if (mkdir(buf, 0777) && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
 }
 
 static void print_summary(const jong_player *const players[JONG_SEATS], const jong_game_result *tot,
@@ -126,9 +106,11 @@ int cmd_play(int argc, char **argv)
     uint64_t seed = (uint64_t)time(NULL);
     bool check = false, json = false, quiet = false;
     jong_ruleset rs;
-    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
     const char *rule_opts[64];
     int nrule = 0;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--human") || !strncmp(argv[i], "--human=", 8))
+            return play_human(argc, argv);
     for (int i = 1; i < argc; i++) {
         int r;
         if (cli_is_help(argv[i])) {
@@ -170,17 +152,9 @@ int cmd_play(int argc, char **argv)
         return cli_fail(cmd, "riichi self-play is not available yet (only --rules taiwan)");
     if (!players_text)
         return cli_usage_error(cmd, "--players is required");
-    for (int k = 0; k < nrule; k++) {
-        jong_error err;
-        if (jong_ruleset_apply(&rs, rule_opts[k], &err))
-            return cli_usage_error(cmd, "--rule %s: %s", rule_opts[k], err.msg);
-    }
-    if (hands > 0) {
-        char buf[16];
-        snprintf(buf, sizeof buf, "%d", hands);
-        jong_ruleset_set(&rs, "hands", buf, NULL);
-    }
-    if (log_dir && make_dirs(log_dir))
+    if (cli_build_ruleset(cmd, v, rule_opts, nrule, hands, &rs))
+        return CLI_USAGE;
+    if (log_dir && cli_make_dirs(log_dir))
         return cli_fail(cmd, "--log %s: %s", log_dir, strerror(errno));
     jong_player *players[JONG_SEATS];
     int rc = cli_make_players(cmd, players_text, players);

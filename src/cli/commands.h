@@ -8,6 +8,8 @@ int cmd_analyze(int argc, char **argv);
 int cmd_shanten(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+/* `jong play --human SEAT`: a person at the terminal table, reached through cmd_play. */
+int play_human(int argc, char **argv);
 /* `jong bench selfplay`, reached through cmd_bench. */
 int bench_selfplay(int argc, char **argv);
 /* `jong bench score`, reached through cmd_bench. */

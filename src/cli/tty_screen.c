@@ -1,0 +1,285 @@
+/* Drawing the terminal table (see tty_screen.h). */
+#include <stdarg.h>
+#include <string.h>
+
+#include "event_text.h"
+#include "tty_screen.h"
+
+/* A line being built: its bytes and its width in columns (ANSI escapes take none, a tile glyph
+ * one, the red dragon two, as terminals count them). Writing past the width is dropped. */
+typedef struct {
+    char buf[1024];
+    size_t len;
+    int cols, width;
+} line;
+
+/* Length in bytes and width in columns of the character (or escape sequence) at p. */
+static size_t char_at(const unsigned char *p, int *cols)
+{
+    if (*p == 0x1b) {
+        size_t i = 1;
+        while (p[i] && !(p[i] >= 0x40 && p[i] <= 0x7e && p[i] != '['))
+            i++;
+        *cols = 0;
+        return p[i] ? i + 1 : i;
+    }
+    if (*p >= 0xF0) {
+        *cols = p[1] == 0x9F && p[2] == 0x80 && p[3] == 0x84 ? 2 : 1;
+        return 4;
+    }
+    *cols = 1;
+    return *p >= 0xE0 ? 3 : *p >= 0xC0 ? 2 : 1;
+}
+
+/* Appends what fits of s; escape sequences always go in (they take no room). */
+static void put(line *l, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        int c;
+        size_t n = char_at(p, &c);
+        if (l->len + n + 8 >= sizeof l->buf)
+            break;
+        if (l->cols + c <= l->width) {
+            memcpy(l->buf + l->len, p, n);
+            l->len += n;
+            l->cols += c;
+        }
+        p += n;
+    }
+    l->buf[l->len] = 0;
+}
+
+static void putf(line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(line *l, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    put(l, tmp);
+}
+
+/* a tile followed by the space that makes every tile the same width */
+static void put_tile(line *l, const tty_style *st, int code, bool red)
+{
+    char b[48];
+    put(l, tty_tile(code, red, st, b, sizeof b));
+    if (st->ascii || code != JONG_C)
+        put(l, " ");
+}
+
+static void emit(FILE *out, line *l)
+{
+    fprintf(out, "%s\033[K\r\n", l->buf);
+    l->len = 0;
+    l->buf[0] = 0;
+    l->cols = 0;
+}
+
+static const char *const wind_letters = "ESWN";
+
+static void put_melds(line *l, const tty_style *st, const jong_meld *m, int n)
+{
+    for (int i = 0; i < n; i++) {
+        put(l, i ? " [" : "[");
+        int reds = m[i].red;
+        for (int t = 0; t < (m[i].type >= JONG_MELD_KONG ? 4 : 3); t++) {
+            int code = m[i].tile == JONG_HIDDEN ? JONG_HIDDEN
+                       : m[i].type == JONG_MELD_CHOW ? m[i].tile + t : m[i].tile;
+            bool red = reds > 0 && code < JONG_NUMBER_KINDS && code % 9 == 4;
+            reds -= red;
+            put_tile(l, st, code, red);
+        }
+        l->len--, l->cols--; /* the last tile's space */
+        l->buf[l->len] = 0;
+        put(l, "]");
+    }
+}
+
+static void seat_lines(FILE *out, const tty_frame *f, int s, line *l)
+{
+    const jong_view *v = f->v;
+    const jong_seat_view *sv = &v->seats[s];
+    bool bold = f->style.colour && s == f->seat;
+    putf(l, "%s%c%c %-14.14s %7d%s", bold ? "\033[1m" : "", wind_letters[v->seat_winds[s] & 3],
+         s == v->dealer ? '*' : ' ', f->names[s], (int)v->scores[s], bold ? "\033[0m" : "");
+    if (s != f->seat)
+        putf(l, "  %2d tiles", sv->concealed);
+    if (sv->flowers) {
+        put(l, "  ");
+        for (int fl = 0; fl < JONG_FLOWERS; fl++)
+            if (sv->flowers >> fl & 1)
+                put_tile(l, &f->style, JONG_TILE_FLOWER_BASE + fl, false);
+    }
+    if (sv->nmelds) {
+        put(l, "  ");
+        put_melds(l, &f->style, sv->melds, sv->nmelds);
+    }
+    emit(out, l);
+    put(l, "   ");
+    int per = (f->width - 5) / (f->style.ascii ? 3 : 2);
+    int first = sv->ndiscards > per ? sv->ndiscards - per + 1 : 0;
+    if (first)
+        put(l, "..");
+    for (int i = first; i < sv->ndiscards; i++) {
+        bool dim = f->style.colour && sv->discard_claimed[i];
+        if (dim)
+            put(l, "\033[2m");
+        put_tile(l, &f->style, sv->discards[i], false);
+        if (dim)
+            put(l, "\033[0m");
+    }
+    emit(out, l);
+}
+
+void tty_hint_text(const jong_view *v, char *buf, size_t n)
+{
+    uint8_t seen[JONG_KINDS] = {0};
+    for (int s = 0; s < JONG_SEATS; s++) {
+        const jong_seat_view *sv = &v->seats[s];
+        for (int i = 0; i < sv->ndiscards; i++)
+            if (!sv->discard_claimed[i] && sv->discards[i] < JONG_KINDS)
+                seen[sv->discards[i]]++;
+        if (s == v->seat)
+            continue; /* own melds are counted by the evaluator */
+        for (int i = 0; i < sv->nmelds; i++) {
+            const jong_meld *m = &sv->melds[i];
+            if (m->tile >= JONG_KINDS)
+                continue;
+            for (int t = 0; t < (m->type >= JONG_MELD_KONG ? 4 : 3); t++) {
+                int k = m->type == JONG_MELD_CHOW ? m->tile + t : m->tile;
+                if (seen[k] < 4)
+                    seen[k]++;
+            }
+        }
+    }
+    /* never more than 4 in sight with the own tiles (a claimed tile is both river and meld) */
+    uint8_t mine[JONG_KINDS];
+    jong_hand_meld_counts(&v->own, mine);
+    for (int k = 0; k < JONG_KINDS; k++) {
+        int room = 4 - v->own.counts[k] - mine[k];
+        if (seen[k] > room)
+            seen[k] = (uint8_t)(room > 0 ? room : 0);
+    }
+    jong_discard_option rows[JONG_KINDS];
+    int nrows = jong_discard_table(&v->own, v->variant, jong_variant_forms(v->variant), seen, rows);
+    size_t used = (size_t)snprintf(buf, n, "hint:");
+    for (int i = 0; i < nrows && i < 3 && used < n; i++) {
+        const char *sh = rows[i].shanten < 0 ? "win" : rows[i].shanten == 0 ? "ready" : NULL;
+        char shbuf[24];
+        if (!sh) {
+            snprintf(shbuf, sizeof shbuf, "%d-shanten", rows[i].shanten);
+            sh = shbuf;
+        }
+        used += (size_t)snprintf(buf + used, n - used, "%s %s %s/%d", i ? "," : "",
+                                 tile_word(rows[i].discard), sh, rows[i].ukeire.total);
+    }
+}
+
+static void hand_lines(FILE *out, const tty_frame *f, line *l)
+{
+    const tty_menu *m = f->menu;
+    tty_menu shown;
+    if (!m) {
+        tty_menu_build(&shown, f->v, NULL, 0);
+        m = &shown;
+    }
+    put(l, "hand  ");
+    for (int i = 0; i < m->ntiles; i++) {
+        if (m->drawn_apart && i == m->ntiles - 1)
+            put(l, "  ");
+        put_tile(l, &f->style, m->tiles[i], m->red[i]);
+    }
+    emit(out, l);
+    put(l, "      ");
+    int w = f->style.ascii ? 3 : 2;
+    for (int i = 0; i < m->ntiles; i++) {
+        if (m->drawn_apart && i == m->ntiles - 1)
+            put(l, "  ");
+        bool usable = f->menu && (f->declaring ? m->declare[i] : m->discard[i]) >= 0;
+        putf(l, "%c%*s", usable ? 'a' + i : ' ', w - 1, "");
+        if (!f->style.ascii && m->tiles[i] == JONG_C)
+            put(l, " ");
+    }
+    emit(out, l);
+}
+
+static void action_lines(FILE *out, const tty_frame *f, line *l)
+{
+    const tty_menu *m = f->menu;
+    if (m) {
+        bool any_discard = false;
+        for (int i = 0; i < m->ntiles; i++)
+            any_discard |= m->discard[i] >= 0;
+        if (f->declaring)
+            put(l, "riichi: choose the discard with its letter (r again: cancel)");
+        else if (any_discard)
+            put(l, "letter: discard that tile");
+        if (!f->declaring && tty_menu_has_declare(m))
+            put(l, "   r: riichi");
+        emit(out, l);
+        for (int i = 0; i < m->nother; i++) {
+            char text[64];
+            action_text(&f->legal[m->other[i]], text, sizeof text);
+            putf(l, "%s%c %s", i ? "   " : "", tty_menu_other_key(i), text);
+        }
+        if (m->pass >= 0)
+            putf(l, "%s0 pass", m->nother ? "   " : "");
+        emit(out, l);
+    } else {
+        emit(out, l);
+        emit(out, l);
+    }
+    if (f->hint && m && m->ntiles % 3 == 2) {
+        char h[256];
+        tty_hint_text(f->v, h, sizeof h);
+        put(l, h);
+    } else if (f->hint) {
+        jong_shanten3 sh;
+        jong_hand_shanten(&f->v->own, f->v->variant, jong_variant_forms(f->v->variant), &sh);
+        putf(l, "hint: your hand is %s", sh.best == 0 ? "ready" : "");
+        if (sh.best > 0)
+            putf(l, "%d from ready (shanten %d)", sh.best, sh.best);
+    }
+    emit(out, l);
+}
+
+void tty_screen_draw(FILE *out, const tty_frame *f)
+{
+    const jong_view *v = f->v;
+    line l = {.width = f->width};
+    fputs("\033[H", out);
+    putf(&l, "Jong  %s  game %d hand %d  round %c  wall %d  seed %llu",
+         v->variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", v->game + 1, v->hand + 1,
+         wind_letters[v->round_wind & 3], v->wall_left, (unsigned long long)f->seed);
+    emit(out, &l);
+    for (int k = 1; k <= JONG_SEATS; k++)
+        seat_lines(out, f, (f->seat + k) % JONG_SEATS, &l);
+    put(&l, "--------------------------------------------------------------------------------");
+    emit(out, &l);
+    for (int i = 0; i < TTY_LOG_LINES; i++) {
+        put(&l, f->log[i] ? f->log[i] : "");
+        emit(out, &l);
+    }
+    if (f->result[0]) {
+        for (int i = 0; i < TTY_RESULT_LINES; i++) {
+            put(&l, f->result[i] ? f->result[i] : "");
+            emit(out, &l);
+        }
+    } else {
+        emit(out, &l);
+        hand_lines(out, f, &l);
+        emit(out, &l);
+        action_lines(out, f, &l);
+        emit(out, &l);
+    }
+    put(&l, f->style.colour ? "\033[1m" : "");
+    put(&l, f->status ? f->status : "");
+    put(&l, f->style.colour ? "\033[0m" : "");
+    emit(out, &l);
+    put(&l, "?: hint on/off   Q: quit");
+    fprintf(out, "%s\033[K\033[J", l.buf);
+    fflush(out);
+}

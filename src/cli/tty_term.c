@@ -1,0 +1,87 @@
+/* Raw terminal mode and key reading (see tty_term.h). */
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "tty_term.h"
+
+static struct termios saved;
+static volatile sig_atomic_t raw_on, screen_on;
+
+static void restore(void)
+{
+    if (raw_on)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+    if (screen_on) {
+        static const char leave[] = "\033[?25h\033[?1049l";
+        if (write(STDOUT_FILENO, leave, sizeof leave - 1) < 0) {
+            /* nothing more can be done on the way out */
+        }
+    }
+    raw_on = screen_on = 0;
+}
+
+static void on_signal(int sig)
+{
+    restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void tty_term_open(void)
+{
+    static bool hooked;
+    if (!hooked) {
+        atexit(restore);
+        signal(SIGINT, on_signal);
+        signal(SIGTERM, on_signal);
+        signal(SIGHUP, on_signal);
+        hooked = true;
+    }
+    if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0) {
+        struct termios raw = saved;
+        raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+        raw.c_cc[VMIN] = 1;
+        raw.c_cc[VTIME] = 0;
+        if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0)
+            raw_on = 1;
+    }
+    if (isatty(STDOUT_FILENO)) {
+        fputs("\033[?1049h\033[?25l", stdout);
+        fflush(stdout);
+        screen_on = 1;
+    }
+}
+
+void tty_term_close(void) { restore(); }
+
+static int read_byte(int timeout_ms)
+{
+    struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+    int r = poll(&p, 1, timeout_ms);
+    if (r == 0)
+        return TTY_KEY_TIMEOUT;
+    if (r < 0)
+        return TTY_KEY_OTHER; /* a signal (a resize): the caller redraws and asks again */
+    unsigned char c;
+    ssize_t got = read(STDIN_FILENO, &c, 1);
+    return got == 1 ? c : TTY_KEY_EOF;
+}
+
+int tty_term_key(int timeout_ms)
+{
+    int c = read_byte(timeout_ms);
+    if (c != 0x1b)
+        return c;
+    /* an escape sequence arrives at once; a lone ESC does not continue */
+    int next = read_byte(30);
+    if (next == '[' || next == 'O') {
+        while ((c = read_byte(30)) >= 0 && !(c >= 0x40 && c <= 0x7e))
+            ;
+    }
+    return TTY_KEY_OTHER;
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The terminal table driven through tmux: a person plays one whole Taiwanese hand in an 80x24
+# pane (send-keys, capture-pane), discarding the tile just drawn and passing on claims; the
+# screen is checked at each step (header, seats, hand with keys, legal actions only, width),
+# an illegal key is refused, the result screen is shown, the record replays and verifies.
+# Then the Unicode screen, quitting in the middle, and the time limit.
+# usage: tests/tty_test.sh path/to/jong    (skips, with a message, when tmux is absent)
+set -u
+jong="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "SKIP tty_test: tmux is not installed (apt-get install tmux)"
+    exit 0
+fi
+tmp="$(mktemp -d)"
+# each game gets its own tmux server (a new one on a socket being shut down can fail)
+run=0
+tm() { tmux -L "jong-tty-$$-$run" "$@"; }
+cleanup() { tm kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() {
+    echo "FAIL tty_test: $*"
+    echo "--- screen:"
+    cat "$tmp/screen" 2>/dev/null
+    exit 1
+}
+screen() { tm capture-pane -p -t t > "$tmp/screen"; }
+has() { grep -q -- "$1" "$tmp/screen"; }
+# start NAME ARGS...: the game in a fresh 80x24 pane; the pane stays after the program ends
+start() {
+    tm kill-server >/dev/null 2>&1
+    run=$((run + 1))
+    local locale="$1"
+    shift
+    tm new-session -d -s t -x 80 -y 24 \
+        "LC_ALL=$locale TERM=xterm $jong play --human S --players greedy --log $tmp $* 2> $tmp/err; echo EXIT \$? > $tmp/rc; sleep 60"
+    tm set-option -g remain-on-exit on >/dev/null 2>&1
+}
+# finished: waits for jong to exit, then the pane shows its summary
+finished() {
+    for _ in $(seq 100); do
+        [ -s "$tmp/rc" ] && break
+        sleep 0.1
+    done
+    screen
+    grep -q "^EXIT 0" "$tmp/rc" 2>/dev/null || fail "jong did not exit 0: $(cat "$tmp/rc" "$tmp/err")"
+    rm -f "$tmp/rc"
+}
+# wait_for TEXT: up to 10 s for TEXT on the screen
+wait_for() {
+    for _ in $(seq 100); do
+        screen
+        has "$1" && return 0
+        sleep 0.1
+    done
+    fail "'$1' never appeared"
+}
+
+# ---- one whole hand in ASCII ---------------------------------------------------------------
+start C.UTF-8 --hands 1 --seed 5 --ascii --no-colour
+wait_for "Q: quit"
+has "Jong  taiwan  game 1 hand 1" || fail "no header"
+has "wall [0-9]" || fail "no wall count"
+grep -q "^S  you" "$tmp/screen" || fail "no line for the person's seat"
+[ "$(grep -c "^[ESWN][* ] " "$tmp/screen")" -eq 4 ] || fail "not four seat lines"
+tm send-keys -t t z
+wait_for "that key is not a legal action now"
+steps=0
+while :; do
+    steps=$((steps + 1))
+    [ "$steps" -le 200 ] || fail "the hand did not end in 200 steps"
+    screen
+    [ "$(wc -l < "$tmp/screen")" -le 24 ] || fail "more than 24 lines"
+    awk 'length($0) > 80 { exit 1 }' "$tmp/screen" || fail "a line wider than 80 columns"
+    if has "hand over\|the game is over"; then
+        break
+    elif has "your turn\|not a legal action now"; then
+        # the key line under the hand: its last letter is the tile just drawn
+        keys="$(grep -A1 "^hand  " "$tmp/screen" | tail -1)"
+        key="$(echo "$keys" | tr -s ' ' '\n' | grep -E '^[a-q]$' | tail -1)"
+        [ -n "$key" ] || fail "no discard keys under the hand"
+        before="$(cat "$tmp/screen")"
+        tm send-keys -t t "$key"
+    elif has "0 to pass\|0 or space: pass"; then
+        has "^0 pass\|   0 pass" || fail "pass offered in the prompt but not listed"
+        tm send-keys -t t 0
+    else
+        sleep 0.1
+        continue
+    fi
+    # wait until the screen changes
+    for _ in $(seq 50); do
+        sleep 0.05
+        tm capture-pane -p -t t > "$tmp/screen2"
+        cmp -s "$tmp/screen" "$tmp/screen2" || break
+    done
+done
+screen
+has "wins\|exhausted" || fail "the result screen names no winner and no draw"
+has "you [+-][0-9]" || fail "the result screen shows no score change for you"
+tm send-keys -t t Enter
+finished
+has "seed 5: 1 hand; record $tmp/human-5.jsonl" || fail "no summary"
+"$jong" replay "$tmp/human-5.jsonl" --verify > "$tmp/replay" 2>&1 || fail "replay: $(cat "$tmp/replay")"
+grep -q '"human"' "$tmp/human-5.jsonl" || fail "the record does not name the human seat"
+
+# ---- Unicode tiles, quitting in the middle -------------------------------------------------
+start C.UTF-8 --hands 1 --seed 6
+wait_for "Q: quit"
+grep "^hand  " "$tmp/screen" | grep -q $'\xf0\x9f\x80' || fail "no Unicode tiles in the hand"
+tm send-keys -t t Q
+wait_for "quit this game?"
+tm send-keys -t t y
+finished
+has "left before the end" || fail "quitting: no summary"
+
+# ---- a locale without UTF-8 falls back to ASCII; the time limit plays for the person -------
+start C --hands 1 --seed 7 --time-limit 1
+wait_for "s left\]"
+grep "^hand  " "$tmp/screen" | grep -q $'\xf0' && fail "Unicode tiles in a C locale"
+wait_for "you discard"
+tm send-keys -t t Q y
+
+echo "PASS tty_test"

@@ -21,5 +21,6 @@ int cmd_score(int argc, char **argv);
 int score_riichi(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_simcat(int argc, char **argv);
 
 #endif

@@ -194,7 +194,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
     return rc;
 }
 
-int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
+int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_rounds, jong_error *err)
 {
     simcat_state st = {
         .cfg = {.params = {.model = JONG_SIMCAT_FP, .prune = true, .rd = 3.0, .first = 300, .step = 100},
@@ -202,6 +202,15 @@ int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
         .max_rounds = JONG_SIMCAT_MAX_ROUNDS,
     };
     int rc = jong_options_parse(opts, simcat_option, &st, "simcat", err);
+    *cfg = st.cfg;
+    *max_rounds = st.max_rounds;
+    return rc;
+}
+
+int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
+{
+    simcat_state st = {0};
+    int rc = jong_simcat_options(opts, &st.cfg, &st.max_rounds, err);
     if (rc)
         return rc;
     simcat_state *mine = malloc(sizeof *mine);

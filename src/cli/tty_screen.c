@@ -180,10 +180,10 @@ void tty_hint_text(const jong_view *v, char *buf, size_t n)
 
 static void hand_lines(FILE *out, const tty_frame *f, line *l)
 {
-    const tty_menu *m = f->menu;
-    tty_menu shown;
+    const hand_menu *m = f->menu;
+    hand_menu shown;
     if (!m) {
-        tty_menu_build(&shown, f->v, NULL, 0);
+        hand_menu_build(&shown, f->v, NULL, 0);
         m = &shown;
     }
     put(l, "hand  ");
@@ -208,7 +208,7 @@ static void hand_lines(FILE *out, const tty_frame *f, line *l)
 
 static void action_lines(FILE *out, const tty_frame *f, line *l)
 {
-    const tty_menu *m = f->menu;
+    const hand_menu *m = f->menu;
     if (m) {
         bool any_discard = false;
         for (int i = 0; i < m->ntiles; i++)
@@ -217,13 +217,13 @@ static void action_lines(FILE *out, const tty_frame *f, line *l)
             put(l, "riichi: choose the discard with its letter (r again: cancel)");
         else if (any_discard)
             put(l, "letter: discard that tile");
-        if (!f->declaring && tty_menu_has_declare(m))
+        if (!f->declaring && hand_menu_has_declare(m))
             put(l, "   r: riichi");
         emit(out, l);
         for (int i = 0; i < m->nother; i++) {
             char text[64];
             action_text(&f->legal[m->other[i]], text, sizeof text);
-            putf(l, "%s%c %s", i ? "   " : "", tty_menu_other_key(i), text);
+            putf(l, "%s%c %s", i ? "   " : "", hand_menu_other_key(i), text);
         }
         if (m->pass >= 0)
             putf(l, "%s0 pass", m->nother ? "   " : "");

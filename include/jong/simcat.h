@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "jong/error.h"
 #include "jong/rng.h"
 #include "jong/tile.h"
 
@@ -58,7 +59,6 @@ void jong_simcat_tatsu_sets(const uint8_t counts[JONG_KINDS], int melds, uint64_
 typedef struct {
     uint8_t counts[JONG_KINDS]; /* the afterstate's concealed counts */
     int8_t sets;                /* sets still to form */
-    int8_t extra;               /* picks before the first round (a kong's replacement tile) */
 } jong_simcat_arm;
 
 typedef struct {
@@ -126,5 +126,10 @@ typedef struct {
 int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG_KINDS], int melds,
                         int sets, const uint8_t pool[JONG_KINDS], jong_rng *rng, const atomic_bool *stop,
                         jong_simcat_work *w, jong_simcat_report *out);
+
+/* The player's options ("model=fp,pp=on,heuristic=h2h1,sims=N,m=M,rd=R,first=N,step=N") into a
+ * configuration and the cap on rounds; the defaults are the player's. A bad option is a
+ * JONG_ERR_ARG naming it. */
+int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_rounds, jong_error *err);
 
 #endif

@@ -89,7 +89,6 @@ static void run_model(jong_simcat_model model, const bench_hand *hands, int n, l
                 memcpy(arms[na].counts, hands[i].counts, JONG_KINDS);
                 arms[na].counts[k]--;
                 arms[na].sets = 5;
-                arms[na].extra = 0;
                 na++;
             }
         /* a budget per arm that makes the decision `sims` in all */

@@ -22,5 +22,6 @@ int score_riichi(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_web(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_simcat(int argc, char **argv);
 
 #endif

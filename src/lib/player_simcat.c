@@ -51,7 +51,6 @@ static int claim_choose(simcat_state *st, const jong_decision *d, const jong_sim
             pass = i;
             memcpy(arms[n].counts, v->own.counts, JONG_KINDS);
             arms[n].sets = (int8_t)sets;
-            arms[n].extra = 0;
             action_of[n++] = i;
             continue;
         }
@@ -71,7 +70,6 @@ static int claim_choose(simcat_state *st, const jong_decision *d, const jong_sim
                 memcpy(arms[n].counts, c, JONG_KINDS);
                 arms[n].counts[k]--;
                 arms[n].sets = (int8_t)(sets - 1);
-                arms[n].extra = 0;
                 action_of[n++] = i;
             }
     }
@@ -196,7 +194,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
     return rc;
 }
 
-int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
+int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_rounds, jong_error *err)
 {
     simcat_state st = {
         .cfg = {.params = {.model = JONG_SIMCAT_FP, .prune = true, .rd = 3.0, .first = 300, .step = 100},
@@ -204,6 +202,15 @@ int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
         .max_rounds = JONG_SIMCAT_MAX_ROUNDS,
     };
     int rc = jong_options_parse(opts, simcat_option, &st, "simcat", err);
+    *cfg = st.cfg;
+    *max_rounds = st.max_rounds;
+    return rc;
+}
+
+int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
+{
+    simcat_state st = {0};
+    int rc = jong_simcat_options(opts, &st.cfg, &st.max_rounds, err);
     if (rc)
         return rc;
     simcat_state *mine = malloc(sizeof *mine);

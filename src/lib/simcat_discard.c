@@ -36,7 +36,6 @@ static void make_pairs(const uint8_t counts[JONG_KINDS], int sets, pairs *ps)
             arm->counts[a]--;
             arm->counts[b]--;
             arm->sets = (int8_t)sets;
-            arm->extra = 0;
             ps->a[ps->n] = (uint8_t)a;
             ps->b[ps->n] = (uint8_t)b;
             ps->n++;
@@ -78,7 +77,6 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
         memcpy(arms[n].counts, counts, JONG_KINDS);
         arms[n].counts[k]--;
         arms[n].sets = (int8_t)sets;
-        arms[n].extra = 0;
         kind_of[n] = k;
         arm_of[k] = n++;
     }

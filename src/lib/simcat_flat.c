@@ -30,15 +30,7 @@ double jong_simcat_sigma(const jong_simcat_stats *st, int arm)
 static bool one_sim(const jong_simcat_params *p, const jong_simcat_arm *a, const uint8_t *tiles, int m,
                     jong_simcat_work *w, long *states)
 {
-    uint8_t c[JONG_KINDS];
     const uint8_t *counts = a->counts;
-    if (a->extra) { /* the replacement tile of a kong: the deal's last tile */
-        memcpy(c, a->counts, sizeof c);
-        int k = tiles[4 * m];
-        if (c[k] < 4)
-            c[k]++;
-        counts = c;
-    }
     if (p->model == JONG_SIMCAT_SP)
         return jong_simcat_sim_sp(counts, a->sets, tiles, m);
     bool win = jong_simcat_sim_fp(w, counts, a->sets, tiles, m);
@@ -91,11 +83,11 @@ int jong_simcat_flat_more(const jong_simcat_params *p, const jong_simcat_arm *ar
     for (int k = 0; k < JONG_KINDS; k++)
         total += pool[k];
     int m = p->rounds < 1 ? 1 : p->rounds > JONG_SIMCAT_MAX_ROUNDS ? JONG_SIMCAT_MAX_ROUNDS : p->rounds;
-    while (m > 1 && 4 * m + 1 > total)
+    while (m > 1 && 4 * m > total)
         m--;
-    if (4 * m + 1 > total)
+    if (4 * m > total)
         return 0; /* no deal possible: nothing to learn, the first arm stands */
-    uint8_t scratch[4 * JONG_KINDS], tiles[4 * JONG_SIMCAT_MAX_ROUNDS + 1];
+    uint8_t scratch[4 * JONG_KINDS], tiles[4 * JONG_SIMCAT_MAX_ROUNDS];
     int live = 0;
     for (int i = 0; i < narms; i++)
         live += !st->pruned[i];
@@ -108,7 +100,7 @@ int jong_simcat_flat_more(const jong_simcat_params *p, const jong_simcat_arm *ar
                 st->stopped = st->total + live <= budget;
                 return best_arm(narms, st);
             }
-            jong_simcat_deal(rng, pool, scratch, tiles, 4 * m + 1);
+            jong_simcat_deal(rng, pool, scratch, tiles, 4 * m);
             for (int i = 0; i < narms; i++) {
                 if (st->pruned[i])
                     continue;

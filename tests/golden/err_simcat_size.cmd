@@ -1,0 +1,1 @@
+$JONG simcat 445m1267p114s 2>&1

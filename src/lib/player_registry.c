@@ -16,7 +16,7 @@ static const jong_player_info registry[] = {
     {"faulty", "for tests of the arena: random, but answers illegally, crashes or hangs now and then",
      "mode=illegal,every=10,ms=200", jong_player_faulty_create},
     {"simcat", "SIMCAT flat Monte Carlo (Taiwanese): SP/FP simulation, progressive pruning, discard-twice H1/H2",
-     "model=fp,pp=on,heuristic=h2h1,sims=10000,m=12,rd=3,first=300,step=100", jong_player_simcat_create},
+     "model=fp,pp=on,heuristic=h2h1,sims=10000,m=12,rd=3,first=300,step=100,claims=on", jong_player_simcat_create},
 };
 #define NPLAYERS (int)(sizeof registry / sizeof registry[0])
 

@@ -147,6 +147,11 @@ try {
   r = await page.eval(call('GET', `/api/games/${id}`, undefined, token));
   if (r.status !== 200 || r.body.decision !== decision) throw new Error('a refused action changed the game');
 
+  // the hint: the evaluator's best discards, shown when asked for
+  await page.eval(`document.getElementById('show-hint').click(); true`);
+  const hint = await page.eval("document.getElementById('hint').textContent");
+  if (!/^hint: \S+ (\d-shanten|ready|win)\//.test(hint)) throw new Error('no hint shown: ' + hint);
+
   // play the hand by clicking
   let steps = 0, state = 'waiting';
   while (state === 'waiting') {

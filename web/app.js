@@ -107,6 +107,7 @@ function render(state) {
     actions.appendChild(l);
   }
 
+  $('hint').textContent = $('show-hint').checked && state.hint && state.state === 'waiting' ? state.hint : '';
   const status = $('status');
   if (state.state === 'waiting') {
     const discards = state.hand.some((t) => t.discard >= 0);
@@ -244,6 +245,7 @@ async function init() {
   $('new-game').addEventListener('submit', newGame);
   $('analyze-form').addEventListener('submit', analyze);
   $('record').addEventListener('click', downloadRecord);
+  $('show-hint').addEventListener('change', () => game.state && render(game.state));
   $('tab-play').addEventListener('click', () => tab('play'));
   $('tab-analyze').addEventListener('click', () => tab('analyze'));
   try {

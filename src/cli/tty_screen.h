@@ -35,8 +35,4 @@ typedef struct {
 
 void tty_screen_draw(FILE *out, const tty_frame *f);
 
-/* The hint for a discard: the best discards by the evaluator's per-discard table (shanten
- * after the discard, then unseen effective tiles), counting what the seat can see. */
-void tty_hint_text(const jong_view *v, char *buf, size_t n);
-
 #endif

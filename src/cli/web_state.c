@@ -4,6 +4,7 @@
 
 #include "event_text.h"
 #include "hand_menu.h"
+#include "hint.h"
 #include "web_state.h"
 
 static const char *const winds = "ESWN";
@@ -95,6 +96,11 @@ static void add_hand(json_t *root, const jong_view *v, const jong_action *legal,
     json_object_set_new(root, "drawn_apart", json_boolean(m.drawn_apart));
     json_object_set_new(root, "actions", actions);
     json_object_set_new(root, "nlegal", json_integer(n));
+    if (m.ntiles % 3 == 2) {
+        char hint[256];
+        hint_text(v, hint, sizeof hint);
+        json_object_set_new(root, "hint", json_string(hint));
+    }
 }
 
 static void add_result(json_t *root, const jong_session *s, const jong_view *v)

@@ -87,6 +87,13 @@ if exec 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null; then
     exec 3<>"/dev/tcp/127.0.0.1/$port"
     printf 'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"ru' >&3
     exec 3>&-
+    # random bytes, and random bytes after a valid request line
+    for i in $(seq 20); do
+        exec 3<>"/dev/tcp/127.0.0.1/$port"
+        [ $((i % 2)) = 0 ] && printf 'POST /api/games HTTP/1.1\r\n' >&3
+        head -c $((i * 97)) /dev/urandom >&3
+        exec 3>&-
+    done
 fi
 
 # ---- a game: tokens, illegal and stale actions ------------------------------------------

@@ -105,6 +105,12 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIBJONG)
 
 $(BUILD)/tests/%.o: CPPFLAGS += -Itests
 
+# The person's screens are program code (src/cli): their test links those objects too.
+UI_OBJ := $(addprefix $(BUILD)/src/cli/,hand_menu.o tty_screen.o tty_tiles.o event_text.o hint.o web_state.o web_svg.o)
+$(BUILD)/tests/test_ui.o: CPPFLAGS += -Isrc/cli
+$(BUILD)/tests/test_ui: $(BUILD)/tests/test_ui.o $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
+
 $(REPLAY): $(BUILD)/fuzz/fuzz_notation.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 

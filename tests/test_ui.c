@@ -17,20 +17,11 @@
 #include "event_text.h"
 #include "hand_menu.h"
 #include "jong/jong.h"
+#include "support/sanitized.h"
 #include "tty_screen.h"
 #include "web_state.h"
 #include "web_svg.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 /* Visible columns of a drawn line, as the frame counts them: ANSI sequences take none, the
  * red dragon glyph two, other characters one. */

@@ -312,15 +312,16 @@ int play_human(int argc, char **argv)
         memcpy(cfg.players, players, sizeof cfg.players);
         cfg.players[o.seat] = NULL;
         fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)o.seed);
-        tty_term_open();
         rc = jong_session_new(&cfg, &h.s, &err);
-        if (!rc)
+        if (!rc) {
+            tty_term_open();
             rc = run(&h, o.time_limit, &err);
-        tty_term_close();
+            tty_term_close();
+        }
     }
     int32_t scores[JONG_SEATS] = {0};
     int hands = 0;
-    bool over = false;
+    bool over = false, started = h.s != NULL;
     if (h.s) {
         memcpy(scores, jong_session_view(h.s, o.seat)->scores, sizeof scores);
         hands = jong_session_hands(h.s);
@@ -331,6 +332,8 @@ int play_human(int argc, char **argv)
         rc = 1;
     if (fclose(f) && !rc)
         rc = jong_error_set(&err, JONG_ERR_IO, -1, "%s: write failed", path);
+    if (!started)
+        remove(path); /* no game was played: no record */
     if (!rc) {
         printf("seed %llu: %d hand%s%s; record %s\n", (unsigned long long)o.seed, hands,
                hands == 1 ? "" : "s", over ? "" : " (left before the end)", path);

@@ -17,17 +17,8 @@
 
 #include "jong/jong.h"
 #include "record_json.h"
+#include "support/sanitized.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 

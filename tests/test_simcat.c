@@ -361,10 +361,10 @@ static void test_player_options(void **state)
     (void)state;
     jong_player *p;
     jong_error err;
-    assert_int_equal(jong_player_create("simcat:model=sp,pp=off,heuristic=h1,sims=500,m=4,rd=2", &p, &err), JONG_OK);
+    assert_int_equal(jong_player_create("simcat:model=sp,pp=off,heuristic=h1,sims=500,m=4,rd=2,claims=off", &p, &err), JONG_OK);
     jong_player_free(p);
     const char *bad[] = {"simcat:model=xp", "simcat:pp=maybe", "simcat:heuristic=h3", "simcat:sims=0",
-                         "simcat:m=13", "simcat:rd=-1", "simcat:speed=9", "simcat:sims=12x"};
+                         "simcat:m=13", "simcat:rd=-1", "simcat:claims=no", "simcat:speed=9", "simcat:sims=12x"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         assert_int_not_equal(jong_player_create(bad[i], &p, &err), JONG_OK);
         assert_non_null(strstr(err.msg, "simcat"));

@@ -62,6 +62,9 @@ has "Jong  taiwan  game 1 hand 1" || fail "no header"
 has "wall [0-9]" || fail "no wall count"
 grep -q "^S  you" "$tmp/screen" || fail "no line for the person's seat"
 [ "$(grep -c "^[ESWN][* ] " "$tmp/screen")" -eq 4 ] || fail "not four seat lines"
+has "^hint:" && fail "the hint line is shown before ? asks for it"
+tm send-keys -t t '?'
+wait_for "^hint: [0-9][mps]\|^hint: [ESWNPFC] "
 tm send-keys -t t z
 wait_for "that key is not a legal action now"
 steps=0

@@ -103,6 +103,7 @@ typedef struct {
     jong_simcat_params params;
     jong_simcat_heuristic heuristic;
     long budget; /* simulations for the whole decision */
+    bool claims; /* the player may chow and pong (off: it always passes; for experiments) */
 } jong_simcat_config;
 
 /* What a discard decision found: the tables of the paper (wr = win rates; -1 = not computed). */
@@ -127,7 +128,7 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
                         int sets, const uint8_t pool[JONG_KINDS], jong_rng *rng, const atomic_bool *stop,
                         jong_simcat_work *w, jong_simcat_report *out);
 
-/* The player's options ("model=fp,pp=on,heuristic=h2h1,sims=N,m=M,rd=R,first=N,step=N") into a
+/* The player's options ("model=fp,pp=on,heuristic=h2h1,sims=N,m=M,rd=R,first=N,step=N,claims=on") into a
  * configuration and the cap on rounds; the defaults are the player's. A bad option is a
  * JONG_ERR_ARG naming it. */
 int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_rounds, jong_error *err);

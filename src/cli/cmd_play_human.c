@@ -114,7 +114,7 @@ typedef struct {
     int seat;
     uint64_t seed;
     const char *names[JONG_SEATS];
-    char log[TTY_LOG_LINES][128];
+    char log[TTY_LOG_LINES][EVENT_LOG_WIDTH];
     int nlog;
     bool hint;
     tty_style style;
@@ -126,11 +126,7 @@ static void observe(void *ctx, int seat, const jong_view *v, const jong_event *s
     char text[128];
     if (seat != h->seat || !event_text(seen, v, text, sizeof text))
         return;
-    if (h->nlog == TTY_LOG_LINES) {
-        memmove(h->log[0], h->log[1], sizeof h->log[0] * (TTY_LOG_LINES - 1));
-        h->nlog--;
-    }
-    snprintf(h->log[h->nlog++], sizeof h->log[0], "%s", text);
+    event_log_push(h->log, &h->nlog, TTY_LOG_LINES, text);
 }
 
 static void frame_base(const human_table *h, tty_frame *f)
@@ -148,7 +144,7 @@ static void frame_base(const human_table *h, tty_frame *f)
         f->log[i] = h->log[i];
 }
 
-static const char *prompt(const tty_menu *m)
+static const char *prompt(const hand_menu *m)
 {
     if (m->nother && m->pass >= 0)
         return "a claim or a win is open: its key, or 0 to pass";
@@ -173,9 +169,9 @@ static int ask(human_table *h, int time_limit, int *choice_out, jong_action lega
 {
     int n = jong_session_legal(h->s, h->seat, legal);
     *nout = n;
-    tty_menu m;
+    hand_menu m;
     tty_frame f;
-    tty_menu_build(&m, jong_session_view(h->s, h->seat), legal, n);
+    hand_menu_build(&m, jong_session_view(h->s, h->seat), legal, n);
     bool declaring = false;
     const char *note = NULL;
     double deadline = time_limit > 0 ? cli_now() + time_limit : 0;
@@ -208,10 +204,10 @@ static int ask(human_table *h, int time_limit, int *choice_out, jong_action lega
             return ASK_QUIT;
         if (key == '?') {
             h->hint = !h->hint;
-        } else if (key == 'r' && tty_menu_has_declare(&m)) {
+        } else if (key == 'r' && hand_menu_has_declare(&m)) {
             declaring = !declaring;
         } else {
-            int c = tty_menu_choice(&m, key, declaring);
+            int c = hand_menu_choice(&m, key, declaring);
             if (c >= 0) {
                 *choice_out = c;
                 return ASK_ACTED;
@@ -316,15 +312,16 @@ int play_human(int argc, char **argv)
         memcpy(cfg.players, players, sizeof cfg.players);
         cfg.players[o.seat] = NULL;
         fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)o.seed);
-        tty_term_open();
         rc = jong_session_new(&cfg, &h.s, &err);
-        if (!rc)
+        if (!rc) {
+            tty_term_open();
             rc = run(&h, o.time_limit, &err);
-        tty_term_close();
+            tty_term_close();
+        }
     }
     int32_t scores[JONG_SEATS] = {0};
     int hands = 0;
-    bool over = false;
+    bool over = false, started = h.s != NULL;
     if (h.s) {
         memcpy(scores, jong_session_view(h.s, o.seat)->scores, sizeof scores);
         hands = jong_session_hands(h.s);
@@ -335,6 +332,8 @@ int play_human(int argc, char **argv)
         rc = 1;
     if (fclose(f) && !rc)
         rc = jong_error_set(&err, JONG_ERR_IO, -1, "%s: write failed", path);
+    if (!started)
+        remove(path); /* no game was played: no record */
     if (!rc) {
         printf("seed %llu: %d hand%s%s; record %s\n", (unsigned long long)o.seed, hands,
                hands == 1 ? "" : "s", over ? "" : " (left before the end)", path);

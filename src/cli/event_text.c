@@ -132,3 +132,12 @@ int event_result_lines(const jong_event *ev, const jong_view *v, char *lines, si
 #undef LINE
     return k;
 }
+
+void event_log_push(char (*log)[EVENT_LOG_WIDTH], int *n, int max, const char *text)
+{
+    if (*n == max) {
+        memmove(log[0], log[1], sizeof log[0] * (size_t)(max - 1));
+        (*n)--;
+    }
+    snprintf(log[(*n)++], sizeof log[0], "%s", text);
+}

@@ -113,7 +113,7 @@ static int simcat_choose(jong_player *p, const jong_decision *d)
         if (t == JONG_ACT_WIN || t == JONG_ACT_SELF_DRAW_WIN)
             return i;
         discard |= t == JONG_ACT_DISCARD;
-        choice |= t == JONG_ACT_CHI || t == JONG_ACT_PON;
+        choice |= (t == JONG_ACT_CHI || t == JONG_ACT_PON) && st->cfg.claims;
     }
     if (!discard && !choice) { /* only passing or a kong: pass */
         for (int i = 0; i < d->nlegal; i++)
@@ -167,6 +167,10 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         if (!strcmp(val, "on")) p->prune = true;
         else if (!strcmp(val, "off")) p->prune = false;
         else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: pp must be on or off, not '%s'", val);
+    } else if (!strcmp(key, "claims")) {
+        if (!strcmp(val, "on")) st->cfg.claims = true;
+        else if (!strcmp(val, "off")) st->cfg.claims = false;
+        else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: claims must be on or off, not '%s'", val);
     } else if (!strcmp(key, "heuristic")) {
         if (!strcmp(val, "none")) st->cfg.heuristic = JONG_SIMCAT_ORIGINAL;
         else if (!strcmp(val, "h1")) st->cfg.heuristic = JONG_SIMCAT_H1;
@@ -188,7 +192,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         p->rd = r;
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "simcat: unknown option '%s' (options: model, pp, heuristic, sims, m, rd, first, step)",
+                              "simcat: unknown option '%s' (options: model, pp, heuristic, sims, m, rd, first, step, claims)",
                               key);
     }
     return rc;
@@ -198,7 +202,7 @@ int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_roun
 {
     simcat_state st = {
         .cfg = {.params = {.model = JONG_SIMCAT_FP, .prune = true, .rd = 3.0, .first = 300, .step = 100},
-                .heuristic = JONG_SIMCAT_H2H1, .budget = 10000},
+                .heuristic = JONG_SIMCAT_H2H1, .budget = 10000, .claims = true},
         .max_rounds = JONG_SIMCAT_MAX_ROUNDS,
     };
     int rc = jong_options_parse(opts, simcat_option, &st, "simcat", err);

@@ -14,6 +14,7 @@
 #include "jong/jong.h"
 #include "jong/kf.h"
 #include "support/random_hands.h"
+#include "support/sanitized.h"
 
 static void hand_of(const char *text, jong_hand *h)
 {
@@ -128,7 +129,7 @@ static void test_eq2_brute_force(void **state)
     rh_rng r;
     rh_seed(&r, 17);
     int checked = 0;
-    for (int i = 0; i < 400; i++) {
+    for (int i = 0; i < (SANITIZED ? 120 : 400); i++) {
         /* 3 or 2 declared sets: 8/7 or 11/10 concealed tiles (after and before a draw) */
         int melds = i % 4 < 2 ? 3 : 2, sets = 5 - melds;
         int n = 3 * sets + (i % 2 ? 2 : 1);
@@ -154,9 +155,9 @@ static void test_eq2_brute_force(void **state)
         }
         checked++;
     }
-    assert_true(checked > 150);
+    assert_true(checked > (SANITIZED ? 40 : 150));
     /* full 17- and 16-tile hands against the evaluator's distance (its own tests check it) */
-    for (int i = 0; i < 2000; i++) {
+    for (int i = 0; i < (SANITIZED ? 300 : 2000); i++) {
         uint8_t c[JONG_KINDS];
         int n = i % 2 ? 17 : 16;
         if (i % 3 == 0)
@@ -316,11 +317,11 @@ static void test_players_legal_and_deterministic(void **state)
 {
     (void)state;
     const char *mix[4] = {"kf-v", "kf-tree", "kf-rule", "kf-v:risk=1,def=1,late=4,samples=30"};
-    uint64_t a = play_hands(mix, 24, 99);
-    uint64_t b = play_hands(mix, 24, 99);
+    uint64_t a = play_hands(mix, SANITIZED ? 6 : 24, 99);
+    uint64_t b = play_hands(mix, SANITIZED ? 6 : 24, 99);
     assert_true(a == b);
     const char *mix2[4] = {"kf-tree:search=2,hs=off", "kf-v:late=2", "kf-rule:w=4,claim=off", "kf-tree:improved=off"};
-    play_hands(mix2, 16, 5);
+    play_hands(mix2, SANITIZED ? 4 : 16, 5);
 }
 
 static void test_model_tables(void **state)

@@ -376,12 +376,22 @@ void jong_kf_decide(const jong_kf_hand *kh, const jong_kf_tables *t, const jong_
         r->nodes = T.nodes;
         if (!T.aborted && s > 0) {
             r->searched = true;
-            double best = -1;
-            for (int k = 0; k < JONG_KINDS; k++)
-                if (kh->hand.counts[k] && r->etile[k] > best) {
-                    best = r->etile[k];
+            /* Eq. 15 often ties: the T1 of a path are discarded in every order, so each gets the
+             * same sum. KF-RULE's value breaks the ties, then the kind order. */
+            jong_kf_result rule;
+            jong_kf_rule(kh, t, o, &rule);
+            double best = -1, best_rule = -1;
+            for (int k = 0; k < JONG_KINDS; k++) {
+                if (!kh->hand.counts[k])
+                    continue;
+                double e = r->etile[k];
+                bool tie = e >= best - 1e-9 * best && e <= best + 1e-9 * best;
+                if ((!tie && e > best) || (tie && rule.etile[k] > best_rule)) {
+                    best = e > best ? e : best;
+                    best_rule = rule.etile[k];
                     r->best = k;
                 }
+            }
         }
     }
     tree_free(&T);

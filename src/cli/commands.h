@@ -10,6 +10,8 @@ int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 /* `jong play --human SEAT`: a person at the terminal table, reached through cmd_play. */
 int play_human(int argc, char **argv);
+/* `jong bench kf`, reached through cmd_bench. */
+int bench_kf(int argc, char **argv);
 /* `jong bench selfplay`, reached through cmd_bench. */
 int bench_selfplay(int argc, char **argv);
 /* `jong bench score`, reached through cmd_bench. */
@@ -23,5 +25,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_web(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_simcat(int argc, char **argv);
+/* `jong kf wn-table`: KF-V's waiting-number table from self-play. */
+int cmd_kf(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@ typedef struct {
 static const command commands[] = {
     {"analyze", "everything about one hand: shanten, blocks, MTW, waits, discards", cmd_analyze},
     {"simcat", "one SIMCAT discard decision: win rates, tatsu-breaking sets, H1 and H2", cmd_simcat},
+    {"kf", "KF players' tables: the waiting-number distribution per round from self-play", cmd_kf},
     {"shanten", "shanten and MTW of one hand per line of stdin, for scripts", cmd_shanten},
     {"score", "the value of one win: Taiwanese tai or riichi yaku, fu, han and points", cmd_score},
     {"play", "self-play games between players, with records and a summary", cmd_play},

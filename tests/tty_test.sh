@@ -121,6 +121,10 @@ start C --hands 1 --seed 7 --time-limit 1
 wait_for "s left\]"
 grep "^hand  " "$tmp/screen" | grep -q $'\xf0' && fail "Unicode tiles in a C locale"
 wait_for "you discard"
-tm send-keys -t t Q y
+# Ctrl-C quits at once and keeps the record of the game so far
+tm send-keys -t t C-c
+finished
+has "seed 7: .*left before the end" || fail "Ctrl-C: no summary"
+grep -q '"type":"dahai"' "$tmp/human-7.jsonl" || fail "Ctrl-C: the record lost the discards"
 
 echo "PASS tty_test"

@@ -167,13 +167,17 @@ echo "web_test: 50 concurrent games played to their end in $((SECONDS - start)) 
 kill -0 "$pid" 2>/dev/null || fail "the server died"
 expect 200 '"greedy"' GET /api/info
 
-# ---- a time limit: a decision left unanswered is played for the person (pass or tsumogiri)
-"$jong" web --port 0 --time-limit 1 2> "$tmp/err2" &
+# ---- a full server refuses new games (503); a time limit: a decision left unanswered is
+# played for the person (pass or tsumogiri)
+"$jong" web --port 0 --time-limit 1 --max-games 2 2> "$tmp/err2" &
 pid2=$!
 for _ in $(seq 100); do grep -q "serving on" "$tmp/err2" && break; sleep 0.05; done
 base2="http://127.0.0.1:$(grep -o '127.0.0.1:[0-9]*' "$tmp/err2" | head -1 | cut -d: -f2)"
 o="$(curl -s -X POST --data-binary '{"players":"greedy","seat":0,"hands":1,"seed":5}' "$base2/api/games")"
 echo "$o" | grep -q '"time_left":[01]\.' || { kill "$pid2"; fail "no time_left in a limited game: ${o:0:200}"; }
+curl -s -X POST --data-binary '{"hands":1}' "$base2/api/games" > /dev/null
+full="$(curl -s -w ' %{http_code}' -X POST --data-binary '{"hands":1}' "$base2/api/games")"
+echo "$full" | grep -q 'has 2 games open.* 503$' || { kill "$pid2"; fail "a full server: $full"; }
 sleep 2.5
 o2="$(curl -s -H "X-Jong-Token: $(echo "$o" | field token)" "$base2/api/games/$(echo "$o" | field game)")"
 kill "$pid2"

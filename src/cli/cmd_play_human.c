@@ -34,7 +34,7 @@ static const char *const usage =
     "  r            riichi: then the letter of the discard\n"
     "  0 or space   pass (do not claim)\n"
     "  ?            hint on/off (the evaluator's best discards, as `jong analyze`)\n"
-    "  Q            quit (the record keeps the game so far)\n"
+    "  Q, Ctrl-C    quit (the record keeps the game so far)\n"
     "  --ascii        tile names (1m E f1) instead of Unicode tiles; the default when the\n"
     "                 locale is not UTF-8\n"
     "  --no-colour    no ANSI colours\n"
@@ -161,7 +161,7 @@ static bool confirm_quit(human_table *h, tty_frame *f)
     tty_screen_draw(stdout, f);
     int k = tty_term_key(-1);
     (void)h;
-    return k == 'y' || k == 'Y' || k == TTY_KEY_EOF;
+    return k == 'y' || k == 'Y' || k == TTY_KEY_EOF || k == TTY_KEY_INTERRUPT;
 }
 
 /* One decision of the person: draw, read keys until one chooses a legal action. */
@@ -200,7 +200,7 @@ static int ask(human_table *h, int time_limit, int *choice_out, jong_action lega
         if (key == TTY_KEY_TIMEOUT || key == TTY_KEY_OTHER)
             continue;
         note = NULL;
-        if (key == TTY_KEY_EOF || (key == 'Q' && confirm_quit(h, &f)))
+        if (key == TTY_KEY_EOF || key == TTY_KEY_INTERRUPT || (key == 'Q' && confirm_quit(h, &f)))
             return ASK_QUIT;
         if (key == '?') {
             h->hint = !h->hint;
@@ -238,7 +238,7 @@ static bool show_result(human_table *h, bool game_over)
     for (;;) {
         tty_screen_draw(stdout, &f);
         int key = tty_term_key(-1);
-        if (key == TTY_KEY_EOF)
+        if (key == TTY_KEY_EOF || key == TTY_KEY_INTERRUPT)
             return false;
         if (game_over)
             return true;
@@ -303,6 +303,7 @@ int play_human(int argc, char **argv)
     for (int s = 0; s < JONG_SEATS; s++)
         specs[s] = h.names[s] = s == o.seat ? "human" : players[s]->spec;
     h.names[o.seat] = "you";
+    setvbuf(f, NULL, _IOLBF, 0); /* each event on disk at once, whatever ends the program */
     jong_record_writer *w = NULL;
     jong_error err;
     int rc = jong_record_writer_new(f, &rs, o.seed, 0, specs, &w, &err);

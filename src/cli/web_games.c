@@ -198,8 +198,9 @@ int web_games_count(web_games *gs)
     return n;
 }
 
-/* Room for one more game: drop the longest-idle game past the idle time that nobody is using.
- * Called with the registry lock held. */
+/* Room for one more game: drop the longest-idle game that nobody is using and that is past the
+ * idle time, or finished and untouched for a minute (its record could still be fetched until
+ * then). Called with the registry lock held. */
 static bool make_room(web_games *gs)
 {
     if (gs->n < gs->cfg.max_games)
@@ -208,7 +209,9 @@ static bool make_room(web_games *gs)
     double now = cli_now();
     for (int i = 0; i < gs->n; i++) {
         web_game *g = gs->games[i];
-        if (g->refs == 0 && now - g->last_used >= gs->cfg.idle_seconds &&
+        double idle = now - g->last_used;
+        bool over = !g->rec; /* the record is closed when the game ends */
+        if (g->refs == 0 && (idle >= gs->cfg.idle_seconds || (over && idle >= 60)) &&
             (oldest < 0 || g->last_used < gs->games[oldest]->last_used))
             oldest = i;
     }

@@ -17,7 +17,7 @@ static const char *const usage =
     "  (default kf-rule) and prints the C source of src/lib/kf_wn_table.c: for each round\n"
     "  0..23 (a seat's discards so far; later rounds count as 23) the share of WN 0..8 (more\n"
     "  counts as 8) of the seats' 16-tile hands after their discards. Progress on stderr.\n"
-    "  The shipped table: jong kf wn-table --games 4000 --seed 7 > src/lib/kf_wn_table.c\n";
+    "  The shipped table: jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6 > src/lib/kf_wn_table.c\n";
 
 static int play_one(const jong_ruleset *rs, uint64_t seed, int g, jong_player *pl[JONG_SEATS],
                     long counts[JONG_KF_ROUNDS][JONG_KF_WN_MAX + 1])

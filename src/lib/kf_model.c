@@ -8,6 +8,8 @@
 #include "jong/player.h"
 #include "jong/rng.h"
 
+/* The table's row for a seat with n discards made: row n, its hand as it will be after its next
+ * discard (row r holds hands after the (r+1)-th discard), the next time it can hurt us. */
 static int round_of(const jong_view *v, int seat)
 {
     int r = v->seats[seat].ndiscards;

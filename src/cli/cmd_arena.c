@@ -145,6 +145,28 @@ static void show_progress(progress *pr, int done, int total, bool final)
 
 static void on_game(void *ctx, int done, int total) { show_progress(ctx, done, total, false); }
 
+/* A finished run's results file, rewritten in game order through a new file renamed over it
+ * (atomic: a crash leaves the old file, which holds the same games). */
+static int rewrite_in_order(const char *path, const jong_arena_results *r)
+{
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return cli_fail(cmd, "%s: %s", tmp, strerror(errno));
+    jong_error err;
+    int rc = jong_arena_write_all(f, r, &err);
+    if (fclose(f) && !rc)
+        rc = jong_error_set(&err, JONG_ERR_IO, -1, "write failed");
+    if (!rc && rename(tmp, path))
+        rc = jong_error_set(&err, JONG_ERR_IO, -1, "renaming to %s: %s", path, strerror(errno));
+    if (rc) {
+        remove(tmp);
+        return cli_fail(cmd, "%s: %s", tmp, err.msg);
+    }
+    return CLI_OK;
+}
+
 /* ---- reports ---- */
 
 static int write_file(const char *dir, const char *name, const char *text)
@@ -434,6 +456,8 @@ int cmd_arena(int argc, char **argv)
     int status = CLI_OK;
     if (rc)
         status = cli_fail(cmd, "%s", err.msg);
+    else if (out && r.ndone == cfg.games)
+        status = rewrite_in_order(path, &r);
     double took = cli_now() - pr.start;
     fprintf(stderr, "jong arena: %d of %d games done, %.1f s\n", r.ndone, cfg.games, took);
     if (r.ndone && report(&r, out, json))

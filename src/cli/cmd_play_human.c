@@ -155,12 +155,11 @@ static const char *prompt(const hand_menu *m)
 
 enum { ASK_ACTED = 0, ASK_QUIT = 1 };
 
-static bool confirm_quit(human_table *h, tty_frame *f)
+static bool confirm_quit(tty_frame *f)
 {
     f->status = "quit this game? y: yes, any other key: no";
     tty_screen_draw(stdout, f);
     int k = tty_term_key(-1);
-    (void)h;
     return k == 'y' || k == 'Y' || k == TTY_KEY_EOF || k == TTY_KEY_INTERRUPT;
 }
 
@@ -200,7 +199,7 @@ static int ask(human_table *h, int time_limit, int *choice_out, jong_action lega
         if (key == TTY_KEY_TIMEOUT || key == TTY_KEY_OTHER)
             continue;
         note = NULL;
-        if (key == TTY_KEY_EOF || key == TTY_KEY_INTERRUPT || (key == 'Q' && confirm_quit(h, &f)))
+        if (key == TTY_KEY_EOF || key == TTY_KEY_INTERRUPT || (key == 'Q' && confirm_quit(&f)))
             return ASK_QUIT;
         if (key == '?') {
             h->hint = !h->hint;
@@ -244,7 +243,7 @@ static bool show_result(human_table *h, bool game_over)
             return true;
         if (key == '\n' || key == '\r' || key == ' ')
             return true;
-        if (key == 'Q' && confirm_quit(h, &f))
+        if (key == 'Q' && confirm_quit(&f))
             return false;
         f.status = "hand over: Enter or space for the next hand, Q to quit";
     }

@@ -142,7 +142,7 @@ static int enforce_deadline(web_games *gs, web_game *g, jong_error *err)
     return JONG_OK;
 }
 
-static json_t *state_of(web_games *gs, web_game *g)
+static json_t *state_of(web_game *g)
 {
     web_state_input in = {.s = g->s, .seat = g->seat, .time_left = -1};
     memcpy(in.names, g->names, sizeof in.names);
@@ -153,7 +153,6 @@ static json_t *state_of(web_games *gs, web_game *g)
         if (in.time_left < 0)
             in.time_left = 0;
     }
-    (void)gs;
     json_t *o = web_state_json(&in);
     json_object_set_new(o, "game", json_string(g->id));
     char seed[24];
@@ -391,7 +390,7 @@ int web_games_create(web_games *gs, const json_t *req, json_t **out)
     }
     fprintf(stderr, "jong web: game %s seed %llu\n", g->id, (unsigned long long)g->seed);
     pthread_mutex_lock(&g->lock);
-    *out = state_of(gs, g);
+    *out = state_of(g);
     json_object_set_new(*out, "token", json_string(g->token));
     pthread_mutex_unlock(&g->lock);
     return 201;
@@ -408,7 +407,7 @@ int web_games_state(web_games *gs, const char *id, const char *token, json_t **o
         *out = web_error("%s", err.msg);
         status = 500;
     } else {
-        *out = state_of(gs, g);
+        *out = state_of(g);
     }
     put_game(gs, g);
     return status;
@@ -445,7 +444,7 @@ int web_games_act(web_games *gs, const char *id, const char *token, const json_t
         status = 400;
     } else {
         after_move(gs, g);
-        *out = state_of(gs, g);
+        *out = state_of(g);
     }
     put_game(gs, g);
     return status;
@@ -463,7 +462,7 @@ int web_games_next(web_games *gs, const char *id, const char *token, json_t **ou
         status = 409;
     } else {
         after_move(gs, g);
-        *out = state_of(gs, g);
+        *out = state_of(g);
     }
     put_game(gs, g);
     return status;

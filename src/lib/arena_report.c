@@ -42,11 +42,20 @@ static void format_ci(const jong_ci *c, int m, char *buf, size_t n)
     int used = snprintf(buf, n, fmt, c->mean * scale);
     if (used > 0 && (size_t)used < n) {
         if (isnan(half))
-            snprintf(buf + used, n - (size_t)used, " ±?");
+            snprintf(buf + used, n - (size_t)used, " ±n/a"); /* fewer than two informative games */
         else
             snprintf(buf + used, n - (size_t)used, is_share(m) || m == JONG_M_SCORE || m == JONG_M_RESULT
                                                      ? " ±%.1f" : " ±%.2f", half);
     }
+}
+
+/* Right-aligns text in width columns; "±" takes two bytes but one column, so count characters. */
+static void cell(FILE *f, const char *text, int width)
+{
+    int chars = 0;
+    for (const char *c = text; *c; c++)
+        chars += ((unsigned char)*c & 0xc0) != 0x80;
+    fprintf(f, " %*s%s", width > chars ? width - chars : 0, "", text);
 }
 
 static bool significant(const jong_ci *c) { return !isnan(c->lo) && (c->lo > 0 || c->hi < 0); }
@@ -57,7 +66,7 @@ static void unit_table(FILE *f, const jong_arena_summary *s, const jong_arena_un
 {
     fprintf(f, "%-22s", "");
     for (int i = 0; i < nu; i++) {
-        char head[64];
+        char head[96];
         snprintf(head, sizeof head, "%s %s", what, u[i].label);
         fprintf(f, " %20s", head);
     }
@@ -72,14 +81,17 @@ static void unit_table(FILE *f, const jong_arena_summary *s, const jong_arena_un
         for (int i = 0; i < nu; i++) {
             char buf[48];
             format_ci(&u[i].m[m], m, buf, sizeof buf);
-            fprintf(f, " %20s", buf);
+            cell(f, buf, 20);
         }
         fputc('\n', f);
     }
     if (with_matches) {
         fprintf(f, "%-22s", "match wins");
-        for (int i = 0; i < nu; i++)
-            fprintf(f, " %20g", u[i].match_wins);
+        for (int i = 0; i < nu; i++) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%g", u[i].match_wins);
+            cell(f, s->matches ? buf : "- (no full match)", 20);
+        }
         fputc('\n', f);
     }
     int64_t any = 0;

@@ -39,12 +39,15 @@ double jong_t975(int df)
     return z + g1 / v + g2 / (v * v) + g3 / (v * v * v) + g4 / (v * v * v * v);
 }
 
-/* The interval from the estimate, the sum of the squared linearised terms and the count. */
-static void finish_ci(double estimate, double sum_z2, int n, jong_ci *out)
+/* The interval from the estimate, the sum of the squared linearised terms and the count of
+ * games; informative counts the games that bear on the estimate (a ratio's games with a nonzero
+ * denominator: tai per win rests only on games with a win). With fewer than two of them the
+ * spread is unknown, not zero, so the interval is left undefined. */
+static void finish_ci(double estimate, double sum_z2, int n, int informative, jong_ci *out)
 {
     out->mean = estimate;
     out->n = n;
-    if (n < 2 || isnan(estimate)) {
+    if (n < 2 || informative < 2 || isnan(estimate)) {
         out->lo = out->hi = NAN;
         return;
     }
@@ -66,7 +69,15 @@ void jong_mean_ci(const double *x, int n, jong_ci *out)
     double mean = n > 0 ? sum(x, n) / n : NAN, s2 = 0;
     for (int i = 0; i < n; i++)
         s2 += (x[i] - mean) * (x[i] - mean);
-    finish_ci(mean, s2, n, out);
+    finish_ci(mean, s2, n, n, out);
+}
+
+static int nonzero(const double *x, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += x[i] != 0;
+    return k;
 }
 
 void jong_ratio_ci(const double *num, const double *den, int n, jong_ci *out)
@@ -77,7 +88,7 @@ void jong_ratio_ci(const double *num, const double *den, int n, jong_ci *out)
         double z = (num[i] - r * den[i]) / dbar;
         s2 += z * z;
     }
-    finish_ci(r, s2, n, out);
+    finish_ci(r, s2, n, nonzero(den, n), out);
 }
 
 void jong_ratio_diff_ci(const double *a, const double *b, const double *c, const double *d, int n,
@@ -85,7 +96,7 @@ void jong_ratio_diff_ci(const double *a, const double *b, const double *c, const
 {
     double sa = sum(a, n), sb = sum(b, n), sc = sum(c, n), sd = sum(d, n);
     if (sb == 0 || sd == 0) {
-        finish_ci(NAN, 0, n, out);
+        finish_ci(NAN, 0, n, 0, out);
         return;
     }
     double r1 = sa / sb, r2 = sc / sd, b1 = sb / n, b2 = sd / n, s2 = 0;
@@ -93,7 +104,8 @@ void jong_ratio_diff_ci(const double *a, const double *b, const double *c, const
         double z = (a[i] - r1 * b[i]) / b1 - (c[i] - r2 * d[i]) / b2;
         s2 += z * z;
     }
-    finish_ci(r1 - r2, s2, n, out);
+    int kb = nonzero(b, n), kd = nonzero(d, n);
+    finish_ci(r1 - r2, s2, n, kb < kd ? kb : kd, out);
 }
 
 static const char *const metric_names[JONG_M_COUNT] = {
@@ -174,6 +186,7 @@ typedef struct {
     unsigned mask[MAX_GROUPS];
     double sum_num[MAX_GROUPS][JONG_M_COUNT], sum_den[MAX_GROUPS][JONG_M_COUNT];
     double z2[MAX_GROUPS][JONG_M_COUNT], vs_z2[4][JONG_M_COUNT];
+    int informative[MAX_GROUPS][JONG_M_COUNT]; /* games with a nonzero denominator */
 } accum;
 
 static double ratio(double n, double d) { return d != 0 ? n / d : NAN; }
@@ -192,7 +205,7 @@ static void fill_unit(jong_arena_unit *u, const accum *a, int grp, int n, const 
 {
     u->players = a->mask[grp];
     for (int m = 0; m < JONG_M_COUNT; m++)
-        finish_ci(ratio(a->sum_num[grp][m], a->sum_den[grp][m]), a->z2[grp][m], n, &u->m[m]);
+        finish_ci(ratio(a->sum_num[grp][m], a->sum_den[grp][m]), a->z2[grp][m], n, a->informative[grp][m], &u->m[m]);
     for (int g = 0; g < r->cfg.games; g++) {
         if (!r->done[g])
             continue;
@@ -299,6 +312,7 @@ int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jon
             for (int m = 0; m < JONG_M_COUNT; m++) {
                 a.sum_num[i][m] += v.num[m];
                 a.sum_den[i][m] += v.den[m];
+                a.informative[i][m] += v.den[m] != 0;
             }
         }
         for (int k = 0; k < r->nseatings; k++)
@@ -331,7 +345,8 @@ int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jon
         for (int m = 0; m < JONG_M_COUNT; m++) {
             double est = ratio(a.sum_num[s->nplayers + d][m], a.sum_den[s->nplayers + d][m]) -
                          ratio(a.sum_num[rest][m], a.sum_den[rest][m]);
-            finish_ci(est, a.vs_z2[d][m], n, &s->versus[d][m]);
+            int k1 = a.informative[s->nplayers + d][m], k2 = a.informative[rest][m];
+            finish_ci(est, a.vs_z2[d][m], n, k1 < k2 ? k1 : k2, &s->versus[d][m]);
         }
     }
     label_units(s, side_of);

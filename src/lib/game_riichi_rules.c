@@ -1,0 +1,63 @@
+/* The riichi rules that depend only on a hand or a call: kuikae and the ankan after riichi. */
+#include "game_riichi.h"
+
+#include "jong/eval.h"
+#include "jong/game.h"
+
+uint64_t riichi_kuikae_banned(int type, int claimed, int low)
+{
+    uint64_t banned = 1ull << claimed;
+    if (type != JONG_ACT_CHI)
+        return banned;
+    int rank = jong_kind_rank(low);  /* of the sequence's lowest tile */
+    if (claimed == low && rank + 3 <= 9)
+        banned |= 1ull << (low + 3);
+    else if (claimed == low + 2 && rank >= 2)
+        banned |= 1ull << (low - 1);
+    return banned;
+}
+
+/* Does every standard reading of counts (sets sets and a pair) hold kind as a triplet? */
+static bool every_reading_has_triplet(const uint8_t counts[JONG_KINDS], int sets, int kind)
+{
+    jong_decomposition d[64];
+    int n = jong_decompose(counts, sets, JONG_FORMS_STANDARD, d, 64);
+    if (n > 64)  /* more readings than we can look at: refuse the kan rather than guess */
+        return false;
+    for (int i = 0; i < n; i++) {
+        bool found = false;
+        for (int s = 0; s < d[i].nsets; s++)
+            found |= d[i].set_type[s] == JONG_MELD_PUNG && d[i].set_tile[s] == kind;
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+bool riichi_ankan_allowed(const jong_hand *h, int drawn)
+{
+    if (drawn < 0 || drawn >= JONG_KINDS || h->counts[drawn] != 4 || h->nmelds >= JONG_MAX_MELDS)
+        return false;
+    jong_hand before = *h;
+    before.counts[drawn]--;
+    uint64_t waits = jong_waits(&before, JONG_VARIANT_RIICHI, JONG_FORMS_ALL);
+    if (!waits)
+        return false;
+    jong_hand after = *h;
+    after.counts[drawn] = 0;
+    after.melds[after.nmelds++] = (jong_meld){.type = JONG_MELD_CONCEALED_KONG, .tile = (uint8_t)drawn};
+    if (jong_waits(&after, JONG_VARIANT_RIICHI, JONG_FORMS_ALL) != waits)
+        return false;
+    int sets = jong_hand_sets_needed(&before, JONG_VARIANT_RIICHI);
+    for (int w = 0; w < JONG_KINDS; w++) {
+        if (!(waits >> w & 1))
+            continue;
+        uint8_t c[JONG_KINDS];
+        for (int k = 0; k < JONG_KINDS; k++)
+            c[k] = before.counts[k];
+        c[w]++;
+        if (!every_reading_has_triplet(c, sets, drawn))
+            return false;
+    }
+    return true;
+}

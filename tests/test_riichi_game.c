@@ -1,0 +1,131 @@
+/* The riichi table's rules. So far the pure rules the engine will use: the kuikae ban after a
+ * call, the concealed kan allowed after riichi, tenpai payments, kyuushu kyuuhai, the final
+ * ranking and result. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "game_riichi.h"
+#include "jong/jong.h"
+
+static int kind(const char *name)
+{
+    jong_tile t;
+    jong_error err;
+    assert_int_equal(jong_parse_tile(name, &t, &err), JONG_OK);
+    return t.kind;
+}
+
+static uint64_t bits(const char *a, const char *b)
+{
+    return 1ull << kind(a) | (b ? 1ull << kind(b) : 0);
+}
+
+static void kuikae_bans_the_claimed_kind_and_the_other_end(void **state)
+{
+    (void)state;
+    /* 3m taken with 45m: 3m and 6m; 6m taken with 45m: 6m and 3m; 5m taken with 46m: 5m only */
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("3m"), kind("3m")), bits("3m", "6m"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("6m"), kind("4m")), bits("6m", "3m"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("5m"), kind("4m")), bits("5m", NULL));
+    /* no other end beyond 9 or below 1, and never into another suit */
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("7p"), kind("7p")), bits("7p", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("3s"), kind("1s")), bits("3s", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("6s"), kind("6s")), bits("6s", "9s"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("4p"), kind("2p")), bits("4p", "1p"));
+    /* pon: the claimed kind only */
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind("5m"), 0), bits("5m", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind("E"), 0), bits("E", NULL));
+}
+
+static bool ankan_ok(const char *hand, const char *drawn)
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    return riichi_ankan_allowed(&h, kind(drawn));
+}
+
+static void ankan_after_riichi(void **state)
+{
+    (void)state;
+    /* 222m + 45m: waits 3m 6m with or without the kan, 2m always a triplet */
+    assert_true(ankan_ok("2222m45m345p678s11z", "2m"));
+    /* with a meld already declared */
+    assert_true(ankan_ok("9999s45m345p11z [678s]", "9s"));
+    /* only the drawn kind: the fourth 2m held before the draw of 4m is not kanned */
+    assert_false(ankan_ok("2222m445m345p678s1z", "4m"));
+    assert_false(ankan_ok("2222m45m345p678s11z", "5m"));
+    /* the kan changes the waits: 22234m EE waits on 2m, 5m and E; after a 2m kan, 34m waits on 5m */
+    assert_false(ankan_ok("22223m456p789s11z4m", "2m"));
+    /* same waits, other reading: 666777888m reads as three 678m too (waiting on E either way) */
+    assert_false(ankan_ok("6666777888m123p1z", "6m"));
+    /* a hand that is not waiting (riichi is impossible there, but the rule still says no) */
+    assert_false(ankan_ok("2222m19m19p19s1234z", "2m"));
+}
+
+static void tenpai_payments_every_split(void **state)
+{
+    (void)state;
+    int32_t d[4];
+    for (unsigned t = 0; t < 16; t++) {
+        riichi_tenpai_payments(t, d);
+        int n = __builtin_popcount(t);
+        int32_t sum = 0;
+        for (int s = 0; s < 4; s++) {
+            sum += d[s];
+            static const int32_t win[5] = {0, 3000, 1500, 1000, 0}, lose[5] = {0, -1000, -1500, -3000, 0};
+            assert_int_equal(d[s], (t >> s & 1) ? win[n] : lose[n]);
+        }
+        assert_int_equal(sum, 0);
+    }
+}
+
+static void nine_terminals(void **state)
+{
+    (void)state;
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("19m19p1s1234z55888p", &h, &err), JONG_OK);  /* 9 kinds */
+    assert_true(riichi_nine_terminals(h.counts));
+    assert_int_equal(jong_parse_hand("119m19p1s123z55888p", &h, &err), JONG_OK);  /* 8 kinds */
+    assert_false(riichi_nine_terminals(h.counts));
+}
+
+/* Final results of real Tenhou games (scores and results as Tenhou's logs give them). */
+static void final_result_as_tenhou(void **state)
+{
+    (void)state;
+    static const struct { int32_t scores[4]; int points[4]; int rank[4]; } cases[] = {
+        {{36600, 4900, 39600, 18900}, {17, -45, 49, -21}, {1, 3, 0, 2}},
+        {{17000, 20600, 64100, -1700}, {-23, 1, 74, -52}, {2, 1, 0, 3}},
+        /* x.5 thousand rounds away from zero, on the score itself: 30500 -> 31, -3500 -> -4 */
+        {{-1100, 14600, 56000, 30500}, {-51, -25, 65, 11}, {3, 2, 0, 1}},
+        {{51300, 29000, -3500, 23200}, {62, 9, -54, -17}, {0, 1, 3, 2}},
+        {{40500, 22100, 4900, 32500}, {50, -18, -45, 13}, {0, 2, 3, 1}},
+        /* ties: the seat nearer the first dealer ranks first */
+        {{73000, 25000, 25000, -23000}, {83, 5, -15, -73}, {0, 1, 2, 3}},
+        {{22300, 15200, 40200, 22300}, {2, -35, 51, -18}, {1, 3, 0, 2}},
+    };
+    static const int uma[4] = {20, 10, -10, -20};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rank[4], points[4];
+        riichi_final_result(cases[i].scores, uma, 30000, rank, points);
+        assert_memory_equal(rank, cases[i].rank, sizeof rank);
+        assert_memory_equal(points, cases[i].points, sizeof points);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(kuikae_bans_the_claimed_kind_and_the_other_end),
+        cmocka_unit_test(ankan_after_riichi),
+        cmocka_unit_test(tenpai_payments_every_split),
+        cmocka_unit_test(nine_terminals),
+        cmocka_unit_test(final_result_as_tenhou),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

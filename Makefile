@@ -1,6 +1,7 @@
 # Jong build. `make` builds the library, the program and the tests; `make test` runs every test
 # (release and ASan+UBSan builds, a clang build, the fuzz corpus, the CLI golden files);
-# `make run` tours `jong analyze`, `jong score` and `jong play`. Missing Debian packages are installed first.
+# `make run` tours `jong analyze`, `jong score` and `jong play`, then runs a short arena between the
+# built-in players and prints its table. Missing Debian packages are installed first.
 
 MODE      ?= release
 CC        ?= cc

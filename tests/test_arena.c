@@ -187,12 +187,11 @@ static void test_paired_difference(void **state)
     jong_ratio_diff_ci(a, one, b, one, 3, &c);
     assert_float_equal(c.mean, 5.0 / 3, 1e-12);
     assert_float_equal(c.hi - c.mean, 3.794583034, 1e-8);
-    /* pairing matters: the unpaired intervals of a and b are each wider than their difference's
-     * would be if the games moved both together */
+    /* pairing: games that move both sides together cancel in the difference */
     double a2[4] = {10, 20, 30, 40}, b2[4] = {9, 19, 29, 39}, one4[4] = {1, 1, 1, 1};
     jong_ratio_diff_ci(a2, one4, b2, one4, 4, &c);
     assert_float_equal(c.mean, 1, 1e-12);
-    assert_float_equal(c.hi - c.lo, 0, 1e-12); /* a constant difference, over 4 games */
+    assert_true(isnan(c.lo) && isnan(c.hi)); /* a constant difference: no spread seen, no interval */
 }
 
 /* ---- the summary of hand-made results ---- */
@@ -264,6 +263,13 @@ static void test_summary_two_sides(void **state)
     assert_float_equal(s.side[0].m[JONG_M_WIN].mean, 4.0 / 12, 1e-12);
     assert_float_equal(s.side[0].m[JONG_M_TAI].mean, 2, 1e-12);
     assert_false(isnan(s.side[0].m[JONG_M_TAI].lo));
+    /* B never self-draws: no spread, so no interval (not [0, 0]); B's win rate 2/12 has a t
+     * interval reaching below 0, cut at 0 */
+    assert_float_equal(s.side[1].m[JONG_M_SELF_DRAW].mean, 0, 0);
+    assert_true(isnan(s.side[1].m[JONG_M_SELF_DRAW].lo));
+    assert_float_equal(s.side[1].m[JONG_M_WIN].mean, 2.0 / 12, 1e-12);
+    assert_float_equal(s.side[1].m[JONG_M_WIN].lo, 0, 0);
+    assert_true(s.side[1].m[JONG_M_WIN].hi > 2.0 / 12);
     /* B won only in game 2 (2 tai twice): a mean, but no interval */
     assert_float_equal(s.side[1].m[JONG_M_TAI].mean, 2, 1e-12);
     assert_true(isnan(s.side[1].m[JONG_M_TAI].lo));
@@ -557,6 +563,11 @@ static void test_default_action(void **state)
     assert_int_equal(jong_default_action(&v, legal, 3), 1); /* the drawn tile */
     v.last_draw = 9;
     assert_int_equal(jong_default_action(&v, legal, 3), 0); /* else the first discard */
+    legal[0].flags = JONG_ACT_FLAG_RIICHI;
+    assert_int_equal(jong_default_action(&v, legal, 3), 1); /* that declares nothing */
+    v.last_draw = 5;
+    legal[1].flags = JONG_ACT_FLAG_RED; /* the drawn red five */
+    assert_int_equal(jong_default_action(&v, legal, 3), 1);
     legal[3].type = JONG_ACT_PASS;
     assert_int_equal(jong_default_action(&v, legal, 4), 3);
 }

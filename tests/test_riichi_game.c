@@ -1,5 +1,6 @@
 /* The riichi table's rules. So far the pure rules the engine will use: the kuikae ban after a
- * call and the concealed kan allowed after riichi. */
+ * call, the concealed kan allowed after riichi, tenpai payments, kyuushu kyuuhai, the final
+ * ranking and result. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -65,11 +66,105 @@ static void ankan_after_riichi(void **state)
     assert_false(ankan_ok("2222m19m19p19s1234z", "2m"));
 }
 
+static void tenpai_payments_every_split(void **state)
+{
+    (void)state;
+    int32_t d[4];
+    for (unsigned t = 0; t < 16; t++) {
+        riichi_tenpai_payments(t, d);
+        int n = __builtin_popcount(t);
+        int32_t sum = 0;
+        for (int s = 0; s < 4; s++) {
+            sum += d[s];
+            static const int32_t win[5] = {0, 3000, 1500, 1000, 0}, lose[5] = {0, -1000, -1500, -3000, 0};
+            assert_int_equal(d[s], (t >> s & 1) ? win[n] : lose[n]);
+        }
+        assert_int_equal(sum, 0);
+    }
+}
+
+static void nine_terminals(void **state)
+{
+    (void)state;
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("19m19p1s1234z55888p", &h, &err), JONG_OK);  /* 9 kinds */
+    assert_true(riichi_nine_terminals(h.counts));
+    assert_int_equal(jong_parse_hand("119m19p1s123z55888p", &h, &err), JONG_OK);  /* 8 kinds */
+    assert_false(riichi_nine_terminals(h.counts));
+}
+
+/* Final results of real Tenhou games (scores and results as Tenhou's logs give them). */
+static void final_result_as_tenhou(void **state)
+{
+    (void)state;
+    static const struct { int32_t scores[4]; int points[4]; int rank[4]; } cases[] = {
+        {{36600, 4900, 39600, 18900}, {17, -45, 49, -21}, {1, 3, 0, 2}},
+        {{17000, 20600, 64100, -1700}, {-23, 1, 74, -52}, {2, 1, 0, 3}},
+        /* x.5 thousand rounds away from zero, on the score itself: 30500 -> 31, -3500 -> -4 */
+        {{-1100, 14600, 56000, 30500}, {-51, -25, 65, 11}, {3, 2, 0, 1}},
+        {{51300, 29000, -3500, 23200}, {62, 9, -54, -17}, {0, 1, 3, 2}},
+        {{40500, 22100, 4900, 32500}, {50, -18, -45, 13}, {0, 2, 3, 1}},
+        /* ties: the seat nearer the first dealer ranks first */
+        {{73000, 25000, 25000, -23000}, {83, 5, -15, -73}, {0, 1, 2, 3}},
+        {{22300, 15200, 40200, 22300}, {2, -35, 51, -18}, {1, 3, 0, 2}},
+    };
+    static const int uma[4] = {20, 10, -10, -20};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rank[4], points[4];
+        riichi_final_result(cases[i].scores, uma, 30000, rank, points);
+        assert_memory_equal(rank, cases[i].rank, sizeof rank);
+        assert_memory_equal(points, cases[i].points, sizeof points);
+    }
+}
+
+static uint64_t riichi_discards_of(const char *hand)
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    return riichi_tenpai_discards(&h);
+}
+
+static void riichi_discards_and_closed_hands(void **state)
+{
+    (void)state;
+    /* 123m 456p 789s 11z 579m: dropping 9m waits on 6m, 5m on 8m; dropping 7m leaves 5m 9m */
+    assert_int_equal(riichi_discards_of("12357m9m456p789s11z"), bits("9m", "5m"));
+    /* seven pairs: any single of the two breaks away to a tanki */
+    assert_int_equal(riichi_discards_of("1199m2288p3377s1z2z"), bits("E", "S"));
+    /* not waiting after any discard */
+    assert_int_equal(riichi_discards_of("1379m1379p1379s12z"), 0);
+    /* dropping S leaves 1111m waiting only on a kind held four times: no riichi that way */
+    assert_int_equal(riichi_discards_of("1111m123p456s789s2z"), bits("1m", NULL));
+    /* with a concealed kan the hand is still closed and may declare */
+    assert_int_equal(riichi_discards_of("123p456s78s112z (1111m)"), bits("S", NULL));
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("123p456s78s112z (1111m)", &h, &err), JONG_OK);
+    assert_true(riichi_hand_closed(&h));
+    assert_int_equal(jong_parse_hand("123p456s11z [789s] (1111m)", &h, &err), JONG_OK);
+    assert_false(riichi_hand_closed(&h));
+}
+
+static void four_winds(void **state)
+{
+    (void)state;
+    assert_true(riichi_four_winds((const uint8_t[]){JONG_N, JONG_N, JONG_N, JONG_N}));
+    assert_false(riichi_four_winds((const uint8_t[]){JONG_P, JONG_P, JONG_P, JONG_P}));  /* dragons */
+    assert_false(riichi_four_winds((const uint8_t[]){JONG_E, JONG_E, JONG_E, JONG_S}));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kuikae_bans_the_claimed_kind_and_the_other_end),
         cmocka_unit_test(ankan_after_riichi),
+        cmocka_unit_test(tenpai_payments_every_split),
+        cmocka_unit_test(nine_terminals),
+        cmocka_unit_test(final_result_as_tenhou),
+        cmocka_unit_test(riichi_discards_and_closed_hands),
+        cmocka_unit_test(four_winds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,23 +30,28 @@ static bool is_share(int m)
     return (m >= JONG_M_WIN && m <= JONG_M_DRAW) || (m >= JONG_M_RANK1 && m <= JONG_M_RANK4);
 }
 
-/* "31.5% ±2.1", "+120.3 ±12.1", "2.45 ±0.05": the mean and the half-width of its interval. */
+/* "31.5% ±2.1", "+120.3 ±12.1", "2.45 ±0.05": the mean and the half-width of its interval; an
+ * interval cut at a bound (a rate at 0) is no longer symmetric and is printed whole, "0.1% [0.0, 0.3]". */
 static void format_ci(const jong_ci *c, int m, char *buf, size_t n)
 {
     if (isnan(c->mean)) {
         snprintf(buf, n, "-");
         return;
     }
-    double scale = is_share(m) ? 100 : 1, half = (c->hi - c->lo) / 2 * scale;
+    double scale = is_share(m) ? 100 : 1;
+    bool wide = is_share(m) || m == JONG_M_SCORE || m == JONG_M_RESULT;
+    int digits = wide ? 1 : 2;
     const char *fmt = is_share(m) ? "%.1f%%" : m == JONG_M_SCORE || m == JONG_M_RESULT ? "%+.1f" : "%.2f";
     int used = snprintf(buf, n, fmt, c->mean * scale);
-    if (used > 0 && (size_t)used < n) {
-        if (isnan(half))
-            snprintf(buf + used, n - (size_t)used, " ±n/a"); /* fewer than two informative games */
-        else
-            snprintf(buf + used, n - (size_t)used, is_share(m) || m == JONG_M_SCORE || m == JONG_M_RESULT
-                                                     ? " ±%.1f" : " ±%.2f", half);
-    }
+    if (used <= 0 || (size_t)used >= n)
+        return;
+    double lo = c->lo * scale, hi = c->hi * scale, mean = c->mean * scale;
+    if (isnan(lo))
+        snprintf(buf + used, n - (size_t)used, " ±n/a"); /* see finish_ci: no spread known */
+    else if (fabs((hi - mean) - (mean - lo)) > 1e-9 * (1 + fabs(mean)))
+        snprintf(buf + used, n - (size_t)used, " [%.*f, %.*f]", digits, lo, digits, hi);
+    else
+        snprintf(buf + used, n - (size_t)used, " ±%.*f", digits, (hi - lo) / 2);
 }
 
 /* Right-aligns text in width columns; "±" takes two bytes but one column, so count characters. */
@@ -304,6 +309,10 @@ static void svg_panel(FILE *f, const jong_arena_summary *s, int m, double x0, do
         double y = YPOS(c->mean * scale), z = YPOS(0);
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", cx - bw / 2,
                 fmin(y, z), bw, fabs(z - y), colors[d % 4]);
+        /* the value, beside the whisker so that neither hides the other */
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%.*f</text>\n", cx + 8,
+                fmin(y, z) + (c->mean < 0 ? fabs(z - y) + 12 : -3), m == JONG_M_SCORE || m == JONG_M_RESULT ? 1 : 2,
+                c->mean * scale);
         if (!isnan(c->lo)) {
             double a = YPOS(c->lo * scale), b = YPOS(c->hi * scale);
             fprintf(f, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#222\" fill=\"none\"/>\n",

@@ -9,6 +9,7 @@
  * z_g = zA_g - zB_g. Ranks and uma come from the final scores alone, so any ruleset whose table
  * reports final scores gets them unchanged. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,12 +43,13 @@ double jong_t975(int df)
 /* The interval from the estimate, the sum of the squared linearised terms and the count of
  * games; informative counts the games that bear on the estimate (a ratio's games with a nonzero
  * denominator: tai per win rests only on games with a win). With fewer than two of them the
- * spread is unknown, not zero, so the interval is left undefined. */
+ * spread is unknown, not zero, so the interval is left undefined; likewise when the games show
+ * no spread at all (a side that never won: 0 of 400 hands is not a rate known to be exactly 0). */
 static void finish_ci(double estimate, double sum_z2, int n, int informative, jong_ci *out)
 {
     out->mean = estimate;
     out->n = n;
-    if (n < 2 || informative < 2 || isnan(estimate)) {
+    if (n < 2 || informative < 2 || isnan(estimate) || sum_z2 == 0) {
         out->lo = out->hi = NAN;
         return;
     }
@@ -200,12 +202,25 @@ static double zterm(const accum *a, const game_values *v, int grp, int m, int n)
     return (v->num[m] - a->sum_num[grp][m] / sd * v->den[m]) / (sd / n);
 }
 
+/* Shares lie in [0, 1] and ranks in [1, 4]: the t interval is cut to what the quantity can be. */
+static void clamp_ci(jong_ci *c, int m)
+{
+    bool share = (m >= JONG_M_WIN && m <= JONG_M_DRAW) || (m >= JONG_M_RANK1 && m <= JONG_M_RANK4);
+    double lo = share ? 0 : m == JONG_M_RANK ? 1 : -INFINITY, hi = share ? 1 : m == JONG_M_RANK ? 4 : INFINITY;
+    if (!isnan(c->lo)) {
+        c->lo = fmax(c->lo, lo);
+        c->hi = fmin(c->hi, hi);
+    }
+}
+
 static void fill_unit(jong_arena_unit *u, const accum *a, int grp, int n, const jong_arena_results *r,
                       const int sp[][4])
 {
     u->players = a->mask[grp];
-    for (int m = 0; m < JONG_M_COUNT; m++)
+    for (int m = 0; m < JONG_M_COUNT; m++) {
         finish_ci(ratio(a->sum_num[grp][m], a->sum_den[grp][m]), a->z2[grp][m], n, a->informative[grp][m], &u->m[m]);
+        clamp_ci(&u->m[m], m);
+    }
     for (int g = 0; g < r->cfg.games; g++) {
         if (!r->done[g])
             continue;

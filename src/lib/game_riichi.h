@@ -1,4 +1,4 @@
-/* Riichi-only rules of the engine that are pure functions of a hand or a call, kept apart from
+/* Riichi-only rules of the engine that are pure functions of a hand, a call or the scores, kept apart from
  * the state machine so that each can be tested alone (tests/test_riichi_game.c). */
 #ifndef JONG_GAME_RIICHI_H
 #define JONG_GAME_RIICHI_H
@@ -20,5 +20,34 @@ uint64_t riichi_kuikae_banned(int type, int claimed, int low);
  * tile equal the waits after the kan, and every standard reading of the hand completed by any
  * of those waits holds the kind as a triplet. */
 bool riichi_ankan_allowed(const jong_hand *h, int drawn);
+
+/* A closed hand: no declared meld but concealed kans (riichi and menzen tsumo need it). */
+bool riichi_hand_closed(const jong_hand *h);
+
+/* The riichi discards of a hand with 3N+2 concealed tiles: bit k set when discarding kind k
+ * leaves the hand waiting. A kind whose four copies are all in the hand is no wait, so a hand
+ * waiting only on such kinds cannot declare riichi (as Tenhou). The other conditions (closed,
+ * 1000 points, 4 tiles left in the live wall, not yet in riichi) are the engine's. */
+uint64_t riichi_tenpai_discards(const jong_hand *h);
+
+/* Four winds: the first four discards of a hand, with no call before them, are one wind. */
+bool riichi_four_winds(const uint8_t first_discards[4]);
+
+/* The payments of an exhaustive draw (no nagashi mangan): the seats not in tenpai pay 3000 in
+ * all to the seats in tenpai (1 tenpai: +3000 / -1000 each; 2: +1500 / -1500; 3: +1000 / -3000;
+ * none or all four: nothing). tenpai is a bit set of seats. */
+void riichi_tenpai_payments(unsigned tenpai, int32_t deltas[4]);
+
+/* Kyuushu kyuuhai: a hand holds at least nine different terminal and honor kinds. */
+bool riichi_nine_terminals(const uint8_t counts[JONG_KINDS]);
+
+/* The end of a riichi game. scores are the final scores (leftover riichi sticks already given to
+ * the first place). rank[s] = 0..3, ties to the seat nearer the first dealer (seat 0). points[s]
+ * is the result in thousands, as Tenhou computes it: each seat but the first gets its score in
+ * thousands rounded half away from zero, minus return_score / 1000, plus the uma of its rank;
+ * the first place gets minus the sum of the others (so the oka goes to it). Checked against the
+ * final results of 1,586 Tenhou Houou games of January 2022. */
+void riichi_final_result(const int32_t scores[4], const int uma[4], int return_score, int rank[4],
+                         int points[4]);
 
 #endif

@@ -118,6 +118,43 @@ static void final_result_as_tenhou(void **state)
     }
 }
 
+static uint64_t riichi_discards_of(const char *hand)
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    return riichi_tenpai_discards(&h);
+}
+
+static void riichi_discards_and_closed_hands(void **state)
+{
+    (void)state;
+    /* 123m 456p 789s 11z 579m: dropping 9m waits on 6m, 5m on 8m; dropping 7m leaves 5m 9m */
+    assert_int_equal(riichi_discards_of("12357m9m456p789s11z"), bits("9m", "5m"));
+    /* seven pairs: any single of the two breaks away to a tanki */
+    assert_int_equal(riichi_discards_of("1199m2288p3377s1z2z"), bits("E", "S"));
+    /* not waiting after any discard */
+    assert_int_equal(riichi_discards_of("1379m1379p1379s12z"), 0);
+    /* dropping S leaves 1111m waiting only on a kind held four times: no riichi that way */
+    assert_int_equal(riichi_discards_of("1111m123p456s789s2z"), bits("1m", NULL));
+    /* with a concealed kan the hand is still closed and may declare */
+    assert_int_equal(riichi_discards_of("123p456s78s112z (1111m)"), bits("S", NULL));
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("123p456s78s112z (1111m)", &h, &err), JONG_OK);
+    assert_true(riichi_hand_closed(&h));
+    assert_int_equal(jong_parse_hand("123p456s11z [789s] (1111m)", &h, &err), JONG_OK);
+    assert_false(riichi_hand_closed(&h));
+}
+
+static void four_winds(void **state)
+{
+    (void)state;
+    assert_true(riichi_four_winds((const uint8_t[]){JONG_N, JONG_N, JONG_N, JONG_N}));
+    assert_false(riichi_four_winds((const uint8_t[]){JONG_P, JONG_P, JONG_P, JONG_P}));  /* dragons */
+    assert_false(riichi_four_winds((const uint8_t[]){JONG_E, JONG_E, JONG_E, JONG_S}));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -126,6 +163,8 @@ int main(void)
         cmocka_unit_test(tenpai_payments_every_split),
         cmocka_unit_test(nine_terminals),
         cmocka_unit_test(final_result_as_tenhou),
+        cmocka_unit_test(riichi_discards_and_closed_hands),
+        cmocka_unit_test(four_winds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

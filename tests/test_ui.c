@@ -16,6 +16,7 @@
 
 #include "event_text.h"
 #include "hand_menu.h"
+#include "tty_tiles.h"
 #include "jong/jong.h"
 #include "support/sanitized.h"
 #include "tty_screen.h"
@@ -255,11 +256,61 @@ static void test_tile_pictures(void **state)
     assert_non_null(strstr(svg, "#c0392b"));
 }
 
+/* Riichi actions by hand (the engine does not deal riichi yet): a red and a plain 5m in the
+ * hand; the plain discard, the red discard and the red riichi discard each reach the right tile
+ * and say what they are. */
+static void test_riichi_red_and_declaring_discards(void **state)
+{
+    (void)state;
+    jong_view v;
+    memset(&v, 0, sizeof v);
+    v.variant = JONG_VARIANT_RIICHI;
+    v.last_draw = JONG_NO_TILE;
+    v.own.counts[0] = 1;  /* 1m */
+    v.own.counts[4] = 2;  /* 5m, one of them red */
+    v.own.red[0] = 1;
+    v.own.counts[JONG_E] = 2;
+    const jong_action legal[] = {
+        {.type = JONG_ACT_DISCARD, .tile = 0},
+        {.type = JONG_ACT_DISCARD, .tile = 4},
+        {.type = JONG_ACT_DISCARD, .tile = 4, .flags = JONG_ACT_FLAG_RED},
+        {.type = JONG_ACT_DISCARD, .tile = 4, .flags = JONG_ACT_FLAG_RED | JONG_ACT_FLAG_RIICHI},
+        {.type = JONG_ACT_DISCARD, .tile = JONG_E},
+    };
+    hand_menu m;
+    hand_menu_build(&m, &v, legal, 5);
+    /* display order: 1m, red 5m, 5m, E, E */
+    assert_int_equal(m.ntiles, 5);
+    assert_true(m.red[1] && !m.red[2]);
+    assert_int_equal(hand_menu_choice(&m, 'b', false), 2);
+    assert_int_equal(hand_menu_choice(&m, 'c', false), 1);
+    assert_int_equal(hand_menu_choice(&m, 'b', true), 3);
+    assert_int_equal(hand_menu_choice(&m, 'c', true), -1);
+    assert_true(hand_menu_has_declare(&m));
+    char text[64];
+    action_text(&legal[2], text, sizeof text);
+    assert_string_equal(text, "discard 0m");
+    action_text(&legal[3], text, sizeof text);
+    assert_string_equal(text, "riichi, discard 0m");
+    action_text(&legal[1], text, sizeof text);
+    assert_string_equal(text, "discard 5m");
+    /* a red five's own code (in events and rivers) draws as a red five */
+    tty_style ascii = {.ascii = true};
+    char buf[48];
+    assert_string_equal(tty_tile(JONG_CODE_RED_BASE, false, &ascii, buf, sizeof buf), "0m");
+    assert_string_equal(tty_tile(4, false, &ascii, buf, sizeof buf), "5m");
+    char a[4096], b[4096];
+    web_tile_svg(JONG_CODE_RED_BASE + 1, false, a, sizeof a);
+    web_tile_svg(13, true, b, sizeof b);
+    assert_string_equal(a, b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_screens_on_self_play),
         cmocka_unit_test(test_tile_pictures),
+        cmocka_unit_test(test_riichi_red_and_declaring_discards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

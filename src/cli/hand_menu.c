@@ -50,12 +50,18 @@ void hand_menu_build(hand_menu *m, const jong_view *v, const jong_action *legal,
         if (x->type == JONG_ACT_PASS) {
             m->pass = a;
         } else if (x->type == JONG_ACT_DISCARD) {
+            /* the tiles this discard may be: of its kind, red exactly when the action plays a
+             * red five (when the hand shows no such copy, any copy of the kind) */
+            bool red = x->flags & JONG_ACT_FLAG_RED, exact = false;
             for (int i = 0; i < m->ntiles; i++)
-                if (m->tiles[i] == x->tile) {
-                    int *slot = x->flags ? &m->declare[i] : &m->discard[i];
-                    if (*slot < 0)
-                        *slot = a;
-                }
+                exact |= m->tiles[i] == x->tile && m->red[i] == red;
+            for (int i = 0; i < m->ntiles; i++) {
+                if (m->tiles[i] != x->tile || (exact && m->red[i] != red))
+                    continue;
+                int *slot = x->flags & JONG_ACT_FLAG_RIICHI ? &m->declare[i] : &m->discard[i];
+                if (*slot < 0)
+                    *slot = a;
+            }
         } else if (m->nother < MENU_OTHER_MAX) {
             m->other[m->nother++] = a;
         }

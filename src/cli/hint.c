@@ -10,8 +10,8 @@ void hint_text(const jong_view *v, char *buf, size_t n)
     for (int s = 0; s < JONG_SEATS; s++) {
         const jong_seat_view *sv = &v->seats[s];
         for (int i = 0; i < sv->ndiscards; i++)
-            if (!sv->discard_claimed[i] && sv->discards[i] < JONG_KINDS)
-                seen[sv->discards[i]]++;
+            if (!sv->discard_claimed[i] && jong_code_kind(sv->discards[i]) < JONG_KINDS)
+                seen[jong_code_kind(sv->discards[i])]++;
         if (s == v->seat)
             continue; /* own melds are counted by the evaluator */
         for (int i = 0; i < sv->nmelds; i++) {

@@ -68,6 +68,10 @@ static void text(svg_out *o, double x, double y, int size, const char *colour, c
 size_t web_tile_svg(int code, bool red, char *buf, size_t n)
 {
     svg_out o = {buf, n, 0};
+    if (jong_code_is_red(code)) {
+        code = jong_code_kind(code);
+        red = true;
+    }
     if (n)
         buf[0] = 0;
     out(&o, "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 60 80' width='60' height='80'>");

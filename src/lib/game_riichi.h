@@ -21,6 +21,18 @@ uint64_t riichi_kuikae_banned(int type, int claimed, int low);
  * of those waits holds the kind as a triplet. */
 bool riichi_ankan_allowed(const jong_hand *h, int drawn);
 
+/* A closed hand: no declared meld but concealed kans (riichi and menzen tsumo need it). */
+bool riichi_hand_closed(const jong_hand *h);
+
+/* The riichi discards of a hand with 3N+2 concealed tiles: bit k set when discarding kind k
+ * leaves the hand waiting. A kind whose four copies are all in the hand is no wait, so a hand
+ * waiting only on such kinds cannot declare riichi (as Tenhou). The other conditions (closed,
+ * 1000 points, 4 tiles left in the live wall, not yet in riichi) are the engine's. */
+uint64_t riichi_tenpai_discards(const jong_hand *h);
+
+/* Four winds: the first four discards of a hand, with no call before them, are one wind. */
+bool riichi_four_winds(const uint8_t first_discards[4]);
+
 /* The payments of an exhaustive draw (no nagashi mangan): the seats not in tenpai pay 3000 in
  * all to the seats in tenpai (1 tenpai: +3000 / -1000 each; 2: +1500 / -1500; 3: +1000 / -3000;
  * none or all four: nothing). tenpai is a bit set of seats. */

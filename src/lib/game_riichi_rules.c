@@ -1,4 +1,5 @@
-/* The riichi rules that depend only on a hand or a call: kuikae and the ankan after riichi. */
+/* The riichi rules that depend only on a hand or a call: kuikae, the riichi discards, the ankan
+ * after riichi, four winds. */
 #include "game_riichi.h"
 
 #include "jong/eval.h"
@@ -59,5 +60,39 @@ bool riichi_ankan_allowed(const jong_hand *h, int drawn)
         if (!every_reading_has_triplet(c, sets, drawn))
             return false;
     }
+    return true;
+}
+
+bool riichi_hand_closed(const jong_hand *h)
+{
+    for (int i = 0; i < h->nmelds; i++)
+        if (h->melds[i].type != JONG_MELD_CONCEALED_KONG)
+            return false;
+    return true;
+}
+
+uint64_t riichi_tenpai_discards(const jong_hand *h)
+{
+    uint64_t out = 0;
+    jong_hand after = *h;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        if (!h->counts[k])
+            continue;
+        after.counts[k]--;
+        if (jong_waits(&after, JONG_VARIANT_RIICHI, JONG_FORMS_ALL))
+            out |= 1ull << k;
+        after.counts[k]++;
+    }
+    return out;
+}
+
+bool riichi_four_winds(const uint8_t first_discards[4])
+{
+    int k = first_discards[0];
+    if (k < JONG_E || k > JONG_N)
+        return false;
+    for (int i = 1; i < 4; i++)
+        if (first_discards[i] != k)
+            return false;
     return true;
 }

@@ -346,6 +346,40 @@ static void test_summary_riichi_ranks_and_uma(void **state)
     jong_arena_results_free(&r);
 }
 
+/* The uma result rounds like the engine's end of game (Tenhou: thousands rounded half away from
+ * zero for all but the first, who takes minus their sum). 2v2, one game: seating 0 (ABAB) ends
+ * 40600 31500 17900 10000: 1st gets -(12 - 22 - 40) = 50 (not 50.6), 31500 -> 32 - 30 + 10 = 12,
+ * 17900 -> 18 - 30 - 10 = -22, 10000 -> -40; A (seats 0, 2) 28. Seating 1 (BABA) ends level at
+ * 25000: ranks by seat, 2nd 5, 3rd -15, 4th -25, 1st 35; A (seats 1, 3) -20. A: 8 over 4 seats. */
+static void test_summary_riichi_rounding(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_RIICHI, JONG_ARENA_2V2, 1);
+    cfg.rules.hands = 0;
+    jong_arena_results r;
+    jong_error err;
+    assert_int_equal(jong_arena_results_init(&r, &cfg, &err), JONG_OK);
+    int first[4] = {40600, 31500, 17900, 10000};
+    for (int s = 0; s < 4; s++) {
+        set_seat(&jong_arena_results_at(&r, 0, 0)[s], first[s], 0, 0);
+        set_seat(&jong_arena_results_at(&r, 0, 1)[s], 25000, 0, 0);
+    }
+    r.done[0] = 1;
+    r.ndone = 1;
+    jong_arena_summary s;
+    assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
+    assert_float_equal(s.side[0].m[JONG_M_RESULT].mean, 2, 1e-12);
+    assert_float_equal(s.side[1].m[JONG_M_RESULT].mean, -2, 1e-12);
+    assert_true(isnan(s.side[0].m[JONG_M_RESULT].lo)); /* one game */
+    /* points: A (40600 + 17900 + 25000 * 2 - 4 * 25000) / 4 = 2125 */
+    assert_float_equal(s.side[0].m[JONG_M_SCORE].mean, 2125, 1e-9);
+    /* ranks of A: 1st, 3rd, 2nd, 4th */
+    assert_float_equal(s.side[0].m[JONG_M_RANK].mean, 2.5, 1e-12);
+    assert_float_equal(s.side[0].m[JONG_M_RANK3].mean, 0.25, 1e-12);
+    jong_arena_results_free(&r);
+}
+
 /* ---- running ---- */
 
 static int64_t mono_ms(void)
@@ -682,6 +716,7 @@ int main(void)
         cmocka_unit_test(test_paired_difference),
         cmocka_unit_test(test_summary_two_sides),
         cmocka_unit_test(test_summary_riichi_ranks_and_uma),
+        cmocka_unit_test(test_summary_riichi_rounding),
         cmocka_unit_test(test_jobs_do_not_change_results),
         cmocka_unit_test(test_interrupt_and_resume),
         cmocka_unit_test(test_faulty_illegal),

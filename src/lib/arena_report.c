@@ -25,6 +25,14 @@ static const char *const metric_titles[JONG_M_COUNT] = {
     "average rank", "1st place", "2nd place", "3rd place", "4th place", "result per game (uma)",
 };
 
+/* A metric's title; riichi calls the score its points. */
+static const char *title(const jong_arena_config *cfg, int m)
+{
+    if (m == JONG_M_SCORE && cfg->rules.variant == JONG_VARIANT_RIICHI)
+        return "points per game";
+    return metric_titles[m];
+}
+
 static bool is_share(int m)
 {
     return (m >= JONG_M_WIN && m <= JONG_M_DRAW) || (m >= JONG_M_RANK1 && m <= JONG_M_RANK4);
@@ -82,7 +90,7 @@ static void unit_table(FILE *f, const jong_arena_summary *s, const jong_arena_un
     for (int m = 0; m < JONG_M_COUNT; m++) {
         if (!applies(&s->cfg, m))
             continue;
-        fprintf(f, "%-22s", metric_titles[m]);
+        fprintf(f, "%-22s", title(&s->cfg, m));
         for (int i = 0; i < nu; i++) {
             char buf[48];
             format_ci(&u[i].m[m], m, buf, sizeof buf);
@@ -123,7 +131,7 @@ static void versus_lines(FILE *f, const jong_arena_summary *s)
         const jong_ci *c = &s->versus[d][m];
         char against[64];
         snprintf(against, sizeof against, "%s", s->nsides == 2 ? s->side[1].label : "the rest");
-        fprintf(f, "%s - %s, %s: ", s->side[d].label, against, metric_titles[m]);
+        fprintf(f, "%s - %s, %s: ", s->side[d].label, against, title(&s->cfg, m));
         if (isnan(c->lo)) {
             fprintf(f, "not enough games for an interval\n");
             continue;
@@ -293,7 +301,7 @@ static void svg_panel(FILE *f, const jong_arena_summary *s, int m, double x0, do
     hi += pad;
 #define YPOS(v) (bottom - ((v) - lo) / (hi - lo) * (bottom - top))
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">%s%s</text>\n", x0 + w / 2,
-            y0 + 16, metric_titles[m], is_share(m) ? " (%)" : "");
+            y0 + 16, title(&s->cfg, m), is_share(m) ? " (%)" : "");
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>\n", x0 + 34, YPOS(0),
             x0 + w - 4, YPOS(0));
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.3g</text>\n", x0 + 30, top + 4, hi);

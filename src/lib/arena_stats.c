@@ -6,13 +6,14 @@
  * linearised (delta-method) one: z_g = (num_g - R den_g) / mean(den), s^2 = sum(z_g^2) / (n - 1),
  * R +- t(0.975, n - 1) s / sqrt(n). When den_g is the same for every game this is exactly the
  * t interval of the per-game means. A difference of two ratios on the same games uses
- * z_g = zA_g - zB_g. Ranks and uma come from the final scores alone, so any ruleset whose table
- * reports final scores gets them unchanged. */
+ * z_g = zA_g - zB_g. Ranks and the uma result come from the final scores alone, through the
+ * engine's own end-of-game ranking (riichi_final_result), so the arena counts what the table does. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "game_riichi.h"
 #include "jong/arena.h"
 
 /* t(0.975, df) for df = 1..30 (standard table values, checked by numerical integration). */
@@ -128,23 +129,18 @@ typedef struct {
     double num[JONG_M_COUNT], den[JONG_M_COUNT];
 } game_values;
 
-/* Rank of each seat by final score, ties to the seat nearer the first East (seat 0). */
-static void ranks(const jong_arena_seat *s, int rank[4])
+/* The rank of each seat and, in riichi, the result in match points exactly as the engine's end
+ * of game computes it (Tenhou's rounding to thousands, the uma, the oka to the first). In
+ * Taiwanese the result is the score itself. */
+static void ranks_and_results(const jong_ruleset *rs, const jong_arena_seat *seats, int rank[4], double result[4])
 {
-    for (int i = 0; i < 4; i++) {
-        rank[i] = 0;
-        for (int j = 0; j < 4; j++)
-            if (s[j].score > s[i].score || (s[j].score == s[i].score && j < i))
-                rank[i]++;
-    }
-}
-
-/* Match points: (points - return) / 1000 plus the uma of the rank, and the oka (what the four
- * seats paid in beyond the start score) to the first. */
-static double uma_result(const jong_ruleset *rs, int32_t score, int rank)
-{
-    double oka = rank == 0 ? 4.0 * (rs->return_score - rs->start_score) / 1000.0 : 0;
-    return (score - rs->return_score) / 1000.0 + rs->uma[rank] + oka;
+    int32_t scores[4];
+    int points[4];
+    for (int s = 0; s < 4; s++)
+        scores[s] = seats[s].score;
+    riichi_final_result(scores, rs->uma, rs->return_score, rank, points);
+    for (int s = 0; s < 4; s++)
+        result[s] = rs->variant == JONG_VARIANT_RIICHI ? points[s] : seats[s].score - rs->start_score;
 }
 
 static void values_of(const jong_arena_results *r, const int sp[][4], int g, unsigned mask, game_values *v)
@@ -154,7 +150,8 @@ static void values_of(const jong_arena_results *r, const int sp[][4], int g, uns
     for (int k = 0; k < r->nseatings; k++) {
         const jong_arena_seat *seats = jong_arena_results_at(r, g, k);
         int rank[4];
-        ranks(seats, rank);
+        double result[4];
+        ranks_and_results(rs, seats, rank, result);
         for (int s = 0; s < 4; s++) {
             if (!(mask >> sp[k][s] & 1))
                 continue;
@@ -167,8 +164,7 @@ static void values_of(const jong_arena_results *r, const int sp[][4], int g, uns
             v->num[JONG_M_TAI] += x->tai;
             v->num[JONG_M_RANK] += rank[s] + 1;
             v->num[JONG_M_RANK1 + rank[s]] += 1;
-            v->num[JONG_M_RESULT] += rs->variant == JONG_VARIANT_RIICHI ? uma_result(rs, x->score, rank[s])
-                                                                        : x->score - rs->start_score;
+            v->num[JONG_M_RESULT] += result[s];
             for (int m = JONG_M_WIN; m <= JONG_M_DRAW; m++)
                 v->den[m] += x->hands;
             v->den[JONG_M_TAI] += x->wins;

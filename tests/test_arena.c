@@ -428,11 +428,16 @@ static void assert_same_results(const jong_arena_results *a, const jong_arena_re
 static void test_jobs_do_not_change_results(void **state)
 {
     (void)state;
-    jong_arena_mode modes[3] = {JONG_ARENA_2V2, JONG_ARENA_1V3, JONG_ARENA_3V1};
-    for (int i = 0; i < 3; i++) {
+    jong_arena_mode modes[5] = {JONG_ARENA_2V2, JONG_ARENA_1V3, JONG_ARENA_3V1, JONG_ARENA_FREE, JONG_ARENA_2V2};
+    for (int i = 0; i < 5; i++) {
         jong_arena_config cfg;
         base_config(&cfg, JONG_VARIANT_TAIWAN, modes[i], 12);
         cfg.match_hands = 4;
+        if (i >= 3) { /* four players */
+            cfg.nplayers = 4;
+            strcpy(cfg.players[2], "greedy:claim=off");
+            strcpy(cfg.players[3], "random");
+        }
         jong_arena_results r1, r2;
         play(&r1, &cfg, 1, NULL);
         play(&r2, &cfg, 2, NULL);

@@ -177,7 +177,8 @@ static int write_file(const char *dir, const char *name, const char *text)
     FILE *f = fopen(path, "w");
     if (!f)
         return cli_fail(cmd, "%s: %s", path, strerror(errno));
-    bool ok = fputs(text, f) >= 0;
+    size_t len = strlen(text);
+    bool ok = fputs(text, f) >= 0 && (len && text[len - 1] == '\n' ? true : fputc('\n', f) != EOF);
     if (fclose(f) || !ok)
         return cli_fail(cmd, "%s: write failed", path);
     return CLI_OK;

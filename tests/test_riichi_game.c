@@ -155,6 +155,49 @@ static void four_winds(void **state)
     assert_false(riichi_four_winds((const uint8_t[]){JONG_E, JONG_E, JONG_E, JONG_S}));
 }
 
+static int calls_of(const char *hand, const char *discard, bool chi, jong_action out[8])
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    return riichi_call_options(&h, kind(discard), chi, out);
+}
+
+static void calls_with_red_fives_and_kuikae(void **state)
+{
+    (void)state;
+    jong_action a[8];
+    /* 3m 4m 0m 6m 7m on a 5m: three chi, none uses a red five of the hand; no pon */
+    assert_int_equal(calls_of("34067m111p222s33z", "5m", true, a), 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(a[i].type, JONG_ACT_CHI);
+        assert_int_equal(a[i].flags, 0);
+        assert_int_equal(a[i].low, kind("3m") + i);
+    }
+    /* not from the previous seat: no chi */
+    assert_int_equal(calls_of("34067m111p222s33z", "5m", false, a), 0);
+    /* 3m 0m 5m 5m 6m on a 4m: 3-4-5 and 4-5-6 each with the red or a plain five */
+    assert_int_equal(calls_of("30556m111p222s33z", "4m", true, a), 4);
+    assert_int_equal(a[0].low, kind("3m"));
+    assert_int_equal(a[0].flags, 0);
+    assert_int_equal(a[1].low, kind("3m"));
+    assert_int_equal(a[1].flags, JONG_ACT_FLAG_RED);
+    assert_int_equal(a[3].low, kind("4m"));
+    assert_int_equal(a[3].flags, JONG_ACT_FLAG_RED);
+    /* pon of 5m holding 0m 5m 5m: with two plain fives or with the red one */
+    assert_int_equal(calls_of("055m111p222s333s1z", "5m", false, a), 2);
+    assert_int_equal(a[0].type, JONG_ACT_PON);
+    assert_int_equal(a[0].flags, 0);
+    assert_int_equal(a[1].flags, JONG_ACT_FLAG_RED);
+    /* holding 0m 5m only: the pon must use the red five */
+    assert_int_equal(calls_of("05m111p222s333s11z", "5m", false, a), 1);
+    assert_int_equal(a[0].flags, JONG_ACT_FLAG_RED);
+    /* 45m 66m on a 3m: after 3-4-5 only 6m is left, and kuikae bars 3m and 6m: no chi */
+    assert_int_equal(calls_of("4566m [111p] [222s] [333s]", "3m", true, a), 0);
+    /* the same with a 1z left over: the chi is allowed */
+    assert_int_equal(calls_of("45m66m1z11p [222s] [333s]", "3m", true, a), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +208,7 @@ int main(void)
         cmocka_unit_test(final_result_as_tenhou),
         cmocka_unit_test(riichi_discards_and_closed_hands),
         cmocka_unit_test(four_winds),
+        cmocka_unit_test(calls_with_red_fives_and_kuikae),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -63,8 +63,9 @@ typedef struct {
     uint8_t flags; /* JONG_ACT_FLAG_*; 0 in Taiwanese */
 } jong_action;
 
-/* jong_action.flags (riichi): the tile played (discard, kakan) or the claimed discard is a red
- * five; the discard declares riichi. */
+/* jong_action.flags (riichi). JONG_ACT_FLAG_RED: a discard or kakan plays a red five; a chi, pon
+ * or kan uses a red five from the hand (the hand may hold a red and a plain five: the legal
+ * actions then list both calls). JONG_ACT_FLAG_RIICHI: the discard declares riichi. */
 enum { JONG_ACT_FLAG_RED = 1, JONG_ACT_FLAG_RIICHI = 2 };
 
 typedef enum {

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "jong/game.h"
 #include "jong/hand.h"
 
 /* Kinds (bit k) a seat may not discard right after a chi or pon (kuikae, as Tenhou bans it):
@@ -20,6 +21,13 @@ uint64_t riichi_kuikae_banned(int type, int claimed, int low);
  * tile equal the waits after the kan, and every standard reading of the hand completed by any
  * of those waits holds the kind as a triplet. */
 bool riichi_ankan_allowed(const jong_hand *h, int drawn);
+
+/* The chi and pon a seat may make on a discard of kind `kind` (chi only when chi is true, i.e.
+ * from the previous seat), as actions: tile = kind, low = the chi's lowest kind, flags =
+ * JONG_ACT_FLAG_RED when a red five of the hand is used. When the hand holds both a red and a
+ * plain five that a call could use, both calls are listed. A call after which every tile left in
+ * the hand is barred by kuikae is not listed (as on Tenhou). Writes at most 8; returns the count. */
+int riichi_call_options(const jong_hand *h, int kind, bool chi, jong_action out[8]);
 
 /* A closed hand: no declared meld but concealed kans (riichi and menzen tsumo need it). */
 bool riichi_hand_closed(const jong_hand *h);

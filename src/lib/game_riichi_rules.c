@@ -96,3 +96,70 @@ bool riichi_four_winds(const uint8_t first_discards[4])
             return false;
     return true;
 }
+
+/* Plain and red copies of kind k among the concealed tiles. */
+static int red_of(const jong_hand *h, int k)
+{
+    return k < JONG_NUMBER_KINDS && k % 9 == 4 ? h->red[k / 9] : 0;
+}
+
+/* Add the call using `use` (kinds taken from the hand, n of them) in its red/plain variants,
+ * unless kuikae would leave nothing to discard. */
+static int add_call(const jong_hand *h, int type, int kind, int low, const int *use, int n,
+                    jong_action *out, int count)
+{
+    uint8_t left[JONG_KINDS];
+    for (int k = 0; k < JONG_KINDS; k++)
+        left[k] = h->counts[k];
+    int five = -1;
+    for (int i = 0; i < n; i++) {
+        left[use[i]]--;
+        if (red_of(h, use[i]))
+            five = use[i];
+    }
+    uint64_t banned = riichi_kuikae_banned(type, kind, low);
+    bool can_discard = false;
+    for (int k = 0; k < JONG_KINDS; k++)
+        can_discard |= left[k] > 0 && !(banned >> k & 1);
+    if (!can_discard)
+        return count;
+    int used = 0;  /* copies of the five the call takes */
+    for (int i = 0; i < n; i++)
+        used += use[i] == five;
+    bool with_red = five >= 0, with_plain = five < 0 || h->counts[five] - red_of(h, five) >= used;
+    jong_action a = {.type = (uint8_t)type, .tile = (uint8_t)kind, .low = (uint8_t)low};
+    if (with_plain)
+        out[count++] = a;
+    if (with_red) {
+        a.flags = JONG_ACT_FLAG_RED;
+        out[count++] = a;
+    }
+    return count;
+}
+
+int riichi_call_options(const jong_hand *h, int kind, bool chi, jong_action out[8])
+{
+    int n = 0;
+    if (h->counts[kind] >= 2) {
+        int use[2] = {kind, kind};
+        n = add_call(h, JONG_ACT_PON, kind, 0, use, 2, out, n);
+    }
+    if (!chi || kind >= JONG_NUMBER_KINDS)
+        return n;
+    int rank = jong_kind_rank(kind);
+    for (int low = kind - 2; low <= kind; low++) {
+        int lr = rank - (kind - low);
+        if (lr < 1 || lr > 7)
+            continue;
+        int use[2], u = 0;
+        bool ok = true;
+        for (int k = low; k < low + 3; k++)
+            if (k != kind) {
+                ok &= h->counts[k] > 0;
+                use[u++] = k;
+            }
+        if (ok)
+            n = add_call(h, JONG_ACT_CHI, kind, low, use, 2, out, n);
+    }
+    return n;
+}

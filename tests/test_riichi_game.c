@@ -198,6 +198,58 @@ static void calls_with_red_fives_and_kuikae(void **state)
     assert_int_equal(calls_of("45m66m1z11p [222s] [333s]", "3m", true, a), 1);
 }
 
+/* riichi_next_hand on a ruleset, returning -1 when the game is over, else kyoku * 100 + honba */
+static int next_of(bool tonpuu, bool agari_yame, bool tobi, int kyoku, int honba, bool keeps,
+                   bool draw, int32_t a, int32_t b, int32_t c, int32_t d, int dealer)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = tonpuu;
+    rs.agari_yame = agari_yame;
+    rs.tobi = tobi;
+    const int32_t scores[4] = {a, b, c, d};
+    int k = -5, h = -5;
+    if (riichi_next_hand(&rs, kyoku, honba, keeps, draw, scores, dealer, &k, &h))
+        return -1;
+    return k * 100 + h;
+}
+
+static void next_hand_and_game_end(void **state)
+{
+    (void)state;
+    /* East 3: a non-dealer win moves the deal and clears the honba; draws add one */
+    assert_int_equal(next_of(false, true, true, 2, 1, false, false, 25000, 25000, 25000, 25000, 2), 300);
+    assert_int_equal(next_of(false, true, true, 2, 1, false, true, 25000, 25000, 25000, 25000, 2), 302);
+    assert_int_equal(next_of(false, true, true, 2, 1, true, true, 25000, 25000, 25000, 25000, 2), 202);
+    assert_int_equal(next_of(false, true, true, 2, 1, true, false, 40000, 20000, 20000, 20000, 2), 202);
+    /* tobi below zero only, and only with the option */
+    assert_int_equal(next_of(false, true, true, 2, 0, false, false, 50100, 25000, 25000, -100, 2), -1);
+    assert_int_equal(next_of(false, true, true, 2, 0, false, false, 50000, 25000, 25000, 0, 2), 300);
+    assert_int_equal(next_of(false, true, false, 2, 0, false, false, 50100, 25000, 25000, -100, 2), 300);
+    /* South 4 (dealer seat 3): ends when the deal moves and someone has 30000, else West 1 */
+    assert_int_equal(next_of(false, true, true, 7, 0, false, false, 31000, 23000, 23000, 23000, 3), -1);
+    assert_int_equal(next_of(false, true, true, 7, 2, false, true, 29000, 29000, 29000, 13000, 3), 803);
+    /* the dealer keeps the deal: agari-yame when first with 30000, otherwise the game goes on */
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), -1);
+    assert_int_equal(next_of(false, true, true, 7, 0, true, true, 20000, 20000, 20000, 40000, 3), -1);
+    assert_int_equal(next_of(false, false, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), 701);
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 23000, 24000, 24000, 29000, 3), 701);
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 45000, 10000, 10000, 35000, 3), 701);
+    /* tied first place goes to the seat nearer seat 0: the dealer at seat 3 is not first */
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 35000, 15000, 15000, 35000, 3), 701);
+    /* the West round: over as soon as someone has 30000, even on a dealer repeat */
+    assert_int_equal(next_of(false, true, true, 8, 0, true, false, 31000, 23000, 23000, 23000, 0), -1);
+    assert_int_equal(next_of(false, true, true, 8, 0, false, false, 29000, 29000, 29000, 13000, 0), 900);
+    /* West 4 is the last hand: over when the deal moves, even with nobody at 30000 */
+    assert_int_equal(next_of(false, true, true, 11, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
+    assert_int_equal(next_of(false, true, true, 11, 0, true, true, 29000, 29000, 29000, 13000, 3), 1101);
+    /* tonpuu: East 4 is the last, the South round the extension */
+    assert_int_equal(next_of(true, true, true, 3, 0, false, false, 31000, 23000, 23000, 23000, 3), -1);
+    assert_int_equal(next_of(true, true, true, 3, 0, false, false, 29000, 29000, 29000, 13000, 3), 400);
+    assert_int_equal(next_of(true, true, true, 2, 0, false, false, 31000, 23000, 23000, 23000, 2), 300);
+    assert_int_equal(next_of(true, true, true, 7, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +261,7 @@ int main(void)
         cmocka_unit_test(riichi_discards_and_closed_hands),
         cmocka_unit_test(four_winds),
         cmocka_unit_test(calls_with_red_fives_and_kuikae),
+        cmocka_unit_test(next_hand_and_game_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

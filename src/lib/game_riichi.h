@@ -8,6 +8,7 @@
 
 #include "jong/game.h"
 #include "jong/hand.h"
+#include "jong/rules.h"
 
 /* Kinds (bit k) a seat may not discard right after a chi or pon (kuikae, as Tenhou bans it):
  * the claimed kind, and after a chi that took the tile at one end of its sequence, the kind just
@@ -48,6 +49,18 @@ void riichi_tenpai_payments(unsigned tenpai, int32_t deltas[4]);
 
 /* Kyuushu kyuuhai: a hand holds at least nine different terminal and honor kinds. */
 bool riichi_nine_terminals(const uint8_t counts[JONG_KINDS]);
+
+/* What comes after a riichi hand, as on Tenhou. kyoku counts hands by dealer and round from 0
+ * (East 1 = 0 .. East 4 = 3, South 1 = 4 .. West 4 = 11); dealer_keeps: the dealer won, or the
+ * hand was drawn (exhaustive, nagashi or abortive) with the dealer in tenpai or aborted; draw:
+ * the hand was drawn (honba + 1 then too); scores: after the hand; dealer: its seat. Returns
+ * true when the game is over; otherwise writes the next kyoku and honba. The game ends: on a
+ * score below zero (tobi on); after the last hand of the length (East 4 tonpuu, South 4 hanchan)
+ * when the dealer moves on and someone has return_score, or when the dealer keeps the deal
+ * first with return_score (agari_yame on); in the extension round after any hand that leaves
+ * someone with return_score; after the extension's last hand when the dealer moves on. */
+bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_keeps, bool draw,
+                      const int32_t scores[4], int dealer, int *next_kyoku, int *next_honba);
 
 /* The end of a riichi game. scores are the final scores (leftover riichi sticks already given to
  * the first place). rank[s] = 0..3, ties to the seat nearer the first dealer (seat 0). points[s]

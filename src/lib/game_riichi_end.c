@@ -1,5 +1,6 @@
 /* The riichi rules of a hand's and a game's end that depend only on hands and scores: tenpai
- * payments, the nine-terminals condition, the final ranking and result. */
+ * payments, the nine-terminals condition, the next hand or the game's end, the final ranking
+ * and result. */
 #include "game_riichi.h"
 
 #include "jong/tile.h"
@@ -47,4 +48,38 @@ void riichi_final_result(const int32_t scores[4], const int uma[4], int return_s
         others += points[s];
     }
     points[first] = -others;
+}
+
+/* Is seat first (ties to the seat nearer seat 0)? */
+static bool first_place(const int32_t scores[4], int seat)
+{
+    for (int o = 0; o < 4; o++)
+        if (scores[o] > scores[seat] || (scores[o] == scores[seat] && o < seat))
+            return false;
+    return true;
+}
+
+bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_keeps, bool draw,
+                      const int32_t scores[4], int dealer, int *next_kyoku, int *next_honba)
+{
+    bool someone_up = false, below = false;
+    for (int s = 0; s < 4; s++) {
+        someone_up |= scores[s] >= rs->return_score;
+        below |= scores[s] < 0;
+    }
+    if (rs->tobi && below)
+        return true;
+    int last = rs->tonpuu ? 3 : 7, limit = last + 4;  /* the extension is one round at most */
+    if (kyoku > last && someone_up)
+        return true;
+    if (kyoku >= last) {
+        if (dealer_keeps && rs->agari_yame && scores[dealer] >= rs->return_score &&
+            first_place(scores, dealer))
+            return true;
+        if (!dealer_keeps && (someone_up || kyoku >= limit))
+            return true;
+    }
+    *next_kyoku = dealer_keeps ? kyoku : kyoku + 1;
+    *next_honba = dealer_keeps || draw ? honba + 1 : 0;
+    return false;
 }

@@ -250,6 +250,28 @@ static void next_hand_and_game_end(void **state)
     assert_int_equal(next_of(true, true, true, 7, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
 }
 
+static void nagashi_mangan(void **state)
+{
+    (void)state;
+    const uint8_t river[4] = {0, 8, JONG_E, JONG_C}, claimed[4] = {0, 0, 0, 0}, taken[4] = {0, 0, 1, 0};
+    assert_true(riichi_nagashi(river, claimed, 4));
+    assert_false(riichi_nagashi(river, taken, 4));          /* one of them was called */
+    const uint8_t simple[4] = {0, 8, 1, JONG_C};
+    assert_false(riichi_nagashi(simple, claimed, 4));       /* a 2m */
+    assert_false(riichi_nagashi(river, claimed, 0));        /* no discard at all */
+    int32_t d[4] = {0, 0, 0, 0};
+    riichi_nagashi_payments(1, 0, d);                        /* non-dealer: 4000 / 2000 / 2000 */
+    assert_int_equal(d[0], -4000);
+    assert_int_equal(d[1], 8000);
+    assert_int_equal(d[2], -2000);
+    assert_int_equal(d[3], -2000);
+    riichi_nagashi_payments(0, 0, d);                        /* and the dealer too: 4000 all */
+    assert_int_equal(d[0], 8000);
+    assert_int_equal(d[1], 4000);
+    assert_int_equal(d[2], -6000);
+    assert_int_equal(d[3], -6000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -262,6 +284,7 @@ int main(void)
         cmocka_unit_test(four_winds),
         cmocka_unit_test(calls_with_red_fives_and_kuikae),
         cmocka_unit_test(next_hand_and_game_end),
+        cmocka_unit_test(nagashi_mangan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

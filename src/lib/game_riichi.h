@@ -47,6 +47,13 @@ bool riichi_four_winds(const uint8_t first_discards[4]);
  * none or all four: nothing). tenpai is a bit set of seats. */
 void riichi_tenpai_payments(unsigned tenpai, int32_t deltas[4]);
 
+/* Nagashi mangan at an exhaustive draw: a seat discarded at least once, only terminals and
+ * honors, and none of its discards was claimed. river: the seat's discards (kinds). */
+bool riichi_nagashi(const uint8_t *river, const uint8_t *claimed, int n);
+/* Add to deltas what a nagashi mangan of seat pays it: a mangan by tsumo (dealer 4000 from each
+ * seat; non-dealer 4000 from the dealer and 2000 from the others), without honba (as Tenhou). */
+void riichi_nagashi_payments(int seat, int dealer, int32_t deltas[4]);
+
 /* Kyuushu kyuuhai: a hand holds at least nine different terminal and honor kinds. */
 bool riichi_nine_terminals(const uint8_t counts[JONG_KINDS]);
 

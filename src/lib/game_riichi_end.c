@@ -14,6 +14,25 @@ void riichi_tenpai_payments(unsigned tenpai, int32_t deltas[4])
         deltas[s] = n == 0 || n == 4 ? 0 : (tenpai >> s & 1) ? 3000 / n : -3000 / (4 - n);
 }
 
+bool riichi_nagashi(const uint8_t *river, const uint8_t *claimed, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!jong_kind_is_yaochu(river[i]) || claimed[i])
+            return false;
+    return n > 0;
+}
+
+void riichi_nagashi_payments(int seat, int dealer, int32_t deltas[4])
+{
+    for (int s = 0; s < 4; s++) {
+        if (s == seat)
+            continue;
+        int32_t pay = seat == dealer || s == dealer ? 4000 : 2000;
+        deltas[s] -= pay;
+        deltas[seat] += pay;
+    }
+}
+
 bool riichi_nine_terminals(const uint8_t counts[JONG_KINDS])
 {
     int kinds = 0;

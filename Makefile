@@ -1,6 +1,7 @@
 # Jong build. `make` builds the library, the program and the tests; `make test` runs every test
 # (release and ASan+UBSan builds, a clang build, the fuzz corpus, the CLI golden files);
-# `make run` tours `jong analyze`, `jong score` and `jong play`. Missing Debian packages are installed first.
+# `make run` tours `jong analyze`, `jong score` and `jong play`, then runs a short arena between the
+# built-in players and prints its table. Missing Debian packages are installed first.
 
 MODE      ?= release
 CC        ?= cc
@@ -29,7 +30,8 @@ TEST_SRC  := $(wildcard tests/test_*.c)
 SUPPORT_SRC := $(wildcard tests/support/*.c)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(LIB_ASM:%.S=$(BUILD)/%.o)
-CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o) $(BUILD)/src/cli/web_assets.o
+WEB_ASSETS := $(wildcard web/*)
 SUPPORT_OBJ := $(SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TABLES    := $(GEN)/suit_table.bin $(GEN)/honor_table.bin
@@ -38,7 +40,7 @@ LIBJONG   := $(BUILD)/libjong.a
 JONG      := $(BUILD)/jong
 REPLAY    := $(BUILD)/fuzz_replay
 
-DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev tmux
+DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev tmux
 
 .PHONY: all build run test check deps clean fuzz bench help
 
@@ -92,12 +94,23 @@ $(LIBJONG): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(JONG): $(CLI_OBJ) $(LIBJONG)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBJONG) $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBJONG) -lmicrohttpd $(LIBS)
+
+# the web page (web/) embedded into the program
+$(BUILD)/src/cli/web_assets.o: src/cli/web_assets.S $(WEB_ASSETS)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_$(MODE)) -Iweb -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
 
 $(BUILD)/tests/%.o: CPPFLAGS += -Itests
+
+# The person's screens are program code (src/cli): their test links those objects too.
+UI_OBJ := $(addprefix $(BUILD)/src/cli/,hand_menu.o tty_screen.o tty_tiles.o event_text.o hint.o web_state.o web_svg.o)
+$(BUILD)/tests/test_ui.o: CPPFLAGS += -Isrc/cli
+$(BUILD)/tests/test_ui: $(BUILD)/tests/test_ui.o $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
 
 $(REPLAY): $(BUILD)/fuzz/fuzz_notation.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)

@@ -696,6 +696,47 @@ static void same_seed_same_events(void **state)
         jong_player_free(p[s]);
 }
 
+/* The riichi wall (the engine does not play it yet): 136 tiles, four of each kind, the red fives
+ * of the red_fives option as their own codes, a pure function of (seed, game, hand). */
+static void riichi_wall_red_fives(void **state)
+{
+    (void)state;
+    static const int reds[3] = {0, 3, 4};
+    for (int r = 0; r < 3; r++) {
+        jong_ruleset rs;
+        jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+        rs.red_fives = reds[r];
+        assert_int_equal(jong_ruleset_tiles(&rs), 136);
+        for (int hand = 0; hand < 20; hand++) {
+            uint8_t w[JONG_WALL_MAX], w2[JONG_WALL_MAX];
+            jong_game_wall(&rs, 123, 0, hand, w);
+            jong_game_wall(&rs, 123, 0, hand, w2);
+            assert_memory_equal(w, w2, 136);
+            int kinds[JONG_KINDS] = {0}, red[3] = {0};
+            for (int i = 0; i < 136; i++) {
+                int k = jong_code_kind(w[i]);
+                assert_true(k < JONG_KINDS);
+                kinds[k]++;
+                if (jong_code_is_red(w[i]))
+                    red[w[i] - JONG_CODE_RED_BASE]++;
+            }
+            for (int k = 0; k < JONG_KINDS; k++)
+                assert_int_equal(kinds[k], 4);
+            assert_int_equal(red[0], reds[r] ? 1 : 0);
+            assert_int_equal(red[1], reds[r] == 4 ? 2 : reds[r] ? 1 : 0);
+            assert_int_equal(red[2], reds[r] ? 1 : 0);
+        }
+    }
+    /* a Taiwanese ruleset never has red fives, whatever the (riichi-only) option says */
+    jong_ruleset tw;
+    jong_ruleset_default(&tw, JONG_VARIANT_TAIWAN);
+    tw.red_fives = 3;
+    uint8_t w[JONG_WALL_MAX];
+    jong_game_wall(&tw, 123, 0, 0, w);
+    for (int i = 0; i < jong_ruleset_tiles(&tw); i++)
+        assert_false(jong_code_is_red(w[i]));
+}
+
 /* The checking mode: after every event of many self-play hands, all tiles are accounted for,
  * points are conserved and each view equals the one rebuilt from its seat's events. */
 static void checking_mode_on_self_play(void **state)
@@ -789,6 +830,7 @@ int main(void)
         cmocka_unit_test(bad_walls_and_options),
         cmocka_unit_test(every_option_prints_and_parses_back),
         cmocka_unit_test(same_seed_same_events),
+        cmocka_unit_test(riichi_wall_red_fives),
         cmocka_unit_test(full_game_and_hand_match),
         cmocka_unit_test(checking_mode_on_self_play),
     };

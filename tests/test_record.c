@@ -17,17 +17,8 @@
 
 #include "jong/jong.h"
 #include "record_json.h"
+#include "support/sanitized.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
@@ -205,14 +196,32 @@ static jong_ruleset short_games(int hands)
 static void test_tile_names(void **state)
 {
     (void)state;
-    for (int c = 0; c < JONG_KINDS + JONG_FLOWERS; c++)
+    for (int c = 0; c < JONG_CODE_RED_BASE + 3; c++)
         assert_int_equal(record_tile_code(record_tile_name(c)), c);
+    /* red fives: their own codes, the kind of the five, mjai names, compact "0m" in messages */
+    assert_int_equal(record_tile_code("5mr"), JONG_CODE_RED_BASE);
+    assert_int_equal(record_tile_code("5sr"), JONG_CODE_RED_BASE + 2);
+    assert_string_equal(record_tile_name(JONG_CODE_RED_BASE + 1), "5pr");
+    assert_string_equal(jong_code_name(JONG_CODE_RED_BASE + 1), "0p");
+    for (int s = 0; s < 3; s++) {
+        int five = jong_kind_make(s, 5), red = JONG_CODE_RED_BASE + s;
+        assert_true(jong_code_is_red(red));
+        assert_false(jong_code_is_red(five));
+        assert_int_equal(jong_code_kind(red), five);
+        assert_int_equal(jong_code_make(five, true), red);
+        assert_int_equal(jong_code_make(five, false), five);
+        assert_int_equal(jong_code_make(five - 1, true), five - 1);  /* only fives are red */
+    }
+    assert_int_equal(jong_code_make(JONG_E, true), JONG_E);
+    assert_int_equal(jong_code_kind(JONG_TILE_FLOWER_BASE), JONG_NO_TILE);
+    assert_int_equal(jong_code_kind(JONG_HIDDEN), JONG_NO_TILE);
+    assert_false(jong_code_is_red(JONG_CODE_RED_BASE + 3));
     assert_string_equal(record_tile_name(0), "1m");
     assert_string_equal(record_tile_name(JONG_P), "P");
     assert_string_equal(record_tile_name(JONG_TILE_FLOWER_BASE), "f1");
     assert_string_equal(record_tile_name(JONG_TILE_FLOWER_BASE + 7), "s4");
     assert_string_equal(record_tile_name(JONG_HIDDEN), "?");
-    static const char *const bad[] = {"", "?", "0m", "5mr", "10m", "1z", "f0", "f5", "s5", "EE", "e", "m1", "1M"};
+    static const char *const bad[] = {"", "?", "0m", "4mr", "5zr", "5mrr", "5m ", "10m", "1z", "f0", "f5", "s5", "EE", "e", "m1", "1M"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(record_tile_code(bad[i]), -1);
     assert_int_equal(record_tile_code(NULL), -1);

@@ -55,6 +55,39 @@ wait_for() {
     fail "'$1' never appeared"
 }
 
+# play_hand: discard the tile just drawn, pass on claims, until the hand is over
+play_hand() {
+    steps=0
+    while :; do
+        steps=$((steps + 1))
+        [ "$steps" -le 200 ] || fail "the hand did not end in 200 steps"
+        screen
+        [ "$(wc -l < "$tmp/screen")" -le 24 ] || fail "more than 24 lines"
+        awk 'length($0) > 80 { exit 1 }' "$tmp/screen" || fail "a line wider than 80 columns"
+        if has "hand over\|the game is over"; then
+            break
+        elif has "your turn\|not a legal action now"; then
+            # the key line under the hand: its last letter is the tile just drawn
+            keys="$(grep -A1 "^hand  " "$tmp/screen" | tail -1)"
+            key="$(echo "$keys" | tr -s ' ' '\n' | grep -E '^[a-q]$' | tail -1)"
+            [ -n "$key" ] || fail "no discard keys under the hand"
+            tm send-keys -t t "$key"
+        elif has "0 to pass\|0 or space: pass"; then
+            has "^0 pass\|   0 pass" || fail "pass offered in the prompt but not listed"
+            tm send-keys -t t 0
+        else
+            sleep 0.1
+            continue
+        fi
+        # wait until the screen changes
+        for _ in $(seq 50); do
+            sleep 0.05
+            tm capture-pane -p -t t > "$tmp/screen2"
+            cmp -s "$tmp/screen" "$tmp/screen2" || break
+        done
+    done
+}
+
 # ---- one whole hand in ASCII ---------------------------------------------------------------
 start C.UTF-8 --hands 1 --seed 5 --ascii --no-colour
 wait_for "Q: quit"
@@ -62,38 +95,12 @@ has "Jong  taiwan  game 1 hand 1" || fail "no header"
 has "wall [0-9]" || fail "no wall count"
 grep -q "^S  you" "$tmp/screen" || fail "no line for the person's seat"
 [ "$(grep -c "^[ESWN][* ] " "$tmp/screen")" -eq 4 ] || fail "not four seat lines"
+has "^hint:" && fail "the hint line is shown before ? asks for it"
+tm send-keys -t t '?'
+wait_for "^hint: [0-9][mps]\|^hint: [ESWNPFC] "
 tm send-keys -t t z
 wait_for "that key is not a legal action now"
-steps=0
-while :; do
-    steps=$((steps + 1))
-    [ "$steps" -le 200 ] || fail "the hand did not end in 200 steps"
-    screen
-    [ "$(wc -l < "$tmp/screen")" -le 24 ] || fail "more than 24 lines"
-    awk 'length($0) > 80 { exit 1 }' "$tmp/screen" || fail "a line wider than 80 columns"
-    if has "hand over\|the game is over"; then
-        break
-    elif has "your turn\|not a legal action now"; then
-        # the key line under the hand: its last letter is the tile just drawn
-        keys="$(grep -A1 "^hand  " "$tmp/screen" | tail -1)"
-        key="$(echo "$keys" | tr -s ' ' '\n' | grep -E '^[a-q]$' | tail -1)"
-        [ -n "$key" ] || fail "no discard keys under the hand"
-        before="$(cat "$tmp/screen")"
-        tm send-keys -t t "$key"
-    elif has "0 to pass\|0 or space: pass"; then
-        has "^0 pass\|   0 pass" || fail "pass offered in the prompt but not listed"
-        tm send-keys -t t 0
-    else
-        sleep 0.1
-        continue
-    fi
-    # wait until the screen changes
-    for _ in $(seq 50); do
-        sleep 0.05
-        tm capture-pane -p -t t > "$tmp/screen2"
-        cmp -s "$tmp/screen" "$tmp/screen2" || break
-    done
-done
+play_hand
 screen
 has "wins\|exhausted" || fail "the result screen names no winner and no draw"
 has "you [+-][0-9]" || fail "the result screen shows no score change for you"
@@ -102,6 +109,26 @@ finished
 has "seed 5: 1 hand; record $tmp/human-5.jsonl" || fail "no summary"
 "$jong" replay "$tmp/human-5.jsonl" --verify > "$tmp/replay" 2>&1 || fail "replay: $(cat "$tmp/replay")"
 grep -q '"human"' "$tmp/human-5.jsonl" || fail "the record does not name the human seat"
+
+# ---- riichi, as soon as the engine plays it ----------------------------------------------
+start C.UTF-8 --rules riichi --hands 1 --seed 8 --ascii --no-colour
+for _ in $(seq 50); do
+    screen
+    has "Q: quit" && break
+    [ -s "$tmp/rc" ] && break
+    sleep 0.1
+done
+if grep -q "not available" "$tmp/err" 2>/dev/null; then
+    echo "SKIP tty_test riichi part: $(grep -m1 "not available" "$tmp/err")"
+    rm -f "$tmp/rc"
+else
+    wait_for "Jong  riichi  game 1 hand 1"
+    play_hand
+    has "wins\|exhausted\|draw" || fail "riichi: the result screen names no winner and no draw"
+    tm send-keys -t t Enter
+    finished
+    "$jong" replay "$tmp/human-8.jsonl" --verify > "$tmp/replay" 2>&1 || fail "riichi replay: $(cat "$tmp/replay")"
+fi
 
 # ---- Unicode tiles, quitting in the middle -------------------------------------------------
 start C.UTF-8 --hands 1 --seed 6
@@ -118,6 +145,10 @@ start C --hands 1 --seed 7 --time-limit 1
 wait_for "s left\]"
 grep "^hand  " "$tmp/screen" | grep -q $'\xf0' && fail "Unicode tiles in a C locale"
 wait_for "you discard"
-tm send-keys -t t Q y
+# Ctrl-C quits at once and keeps the record of the game so far
+tm send-keys -t t C-c
+finished
+has "seed 7: .*left before the end" || fail "Ctrl-C: no summary"
+grep -q '"type":"dahai"' "$tmp/human-7.jsonl" || fail "Ctrl-C: the record lost the discards"
 
 echo "PASS tty_test"

@@ -108,6 +108,10 @@ int jong_arena_run(jong_arena_results *r, const jong_arena_run_opts *opts, jong_
 /* The results file: a header line with the configuration, then one JSON line per game. */
 int jong_arena_write_header(FILE *f, const jong_arena_config *cfg, jong_error *err);
 int jong_arena_write_game(FILE *f, const jong_arena_results *r, int g, jong_error *err);
+/* The whole file in game order (the header, then every finished game): what a finished run
+ * rewrites its file to, so that the file is the same byte for byte whatever --jobs was and
+ * however often the run was interrupted (games are appended in the order they finish). */
+int jong_arena_write_all(FILE *f, const jong_arena_results *r, jong_error *err);
 /* Reads a results file into r (initialised from its header). A last line without its newline
  * (a run killed while writing) is ignored and *good_bytes tells where the whole lines end, so
  * that the file can be cut there before appending; any other bad line is an error naming it. */

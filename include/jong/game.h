@@ -21,8 +21,27 @@
 #define JONG_MAX_ACTIONS 64
 #define JONG_RIVER_MAX 48
 
-/* A tile code in walls and events: kind 0..33, or JONG_TILE_FLOWER_BASE + flower (34..41). */
+/* A tile code in walls and events: kind 0..33, JONG_TILE_FLOWER_BASE + flower (34..41), or a red
+ * five JONG_CODE_RED_BASE + suit (42 = 5mr, 43 = 5pr, 44 = 5sr; riichi walls only). A red five
+ * is its own code in walls and events, so that a record names the very tile that moved; actions
+ * give the kind in tile and JONG_ACT_FLAG_RED in flags. */
+#define JONG_CODE_RED_BASE 42
 static inline bool jong_code_is_flower(int code) { return code >= JONG_TILE_FLOWER_BASE && code < JONG_TILE_FLOWER_BASE + 8; }
+static inline bool jong_code_is_red(int code) { return code >= JONG_CODE_RED_BASE && code < JONG_CODE_RED_BASE + 3; }
+/* The kind of a code (a red five's is the five of its suit); JONG_NO_TILE for a flower or hidden. */
+static inline int jong_code_kind(int code)
+{
+    if (code >= 0 && code < JONG_KINDS)
+        return code;
+    if (jong_code_is_red(code))
+        return (code - JONG_CODE_RED_BASE) * 9 + 4;
+    return JONG_NO_TILE;
+}
+/* The code of a tile of this kind, red or not (red only for a five of a suit). */
+static inline int jong_code_make(int kind, bool red)
+{
+    return red && kind < JONG_NUMBER_KINDS && kind % 9 == 4 ? JONG_CODE_RED_BASE + kind / 9 : kind;
+}
 
 typedef enum {
     JONG_ACT_DISCARD = 0,   /* tile = kind discarded */
@@ -41,8 +60,13 @@ typedef struct {
     uint8_t type;  /* jong_action_type */
     uint8_t tile;  /* tile code */
     uint8_t low;   /* chi: lowest kind of the sequence; otherwise 0 */
-    uint8_t flags; /* reserved for riichi (red five, riichi declaration); 0 in Taiwanese */
+    uint8_t flags; /* JONG_ACT_FLAG_*; 0 in Taiwanese */
 } jong_action;
+
+/* jong_action.flags (riichi). JONG_ACT_FLAG_RED: a discard or kakan plays a red five; a chi, pon
+ * or kan uses a red five from the hand (the hand may hold a red and a plain five: the legal
+ * actions then list both calls). JONG_ACT_FLAG_RIICHI: the discard declares riichi. */
+enum { JONG_ACT_FLAG_RED = 1, JONG_ACT_FLAG_RIICHI = 2 };
 
 typedef enum {
     JONG_EV_START_GAME = 0,

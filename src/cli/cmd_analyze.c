@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "analyze_json.h"
 #include "commands.h"
 #include "jong/jong.h"
 
@@ -113,27 +114,34 @@ static int parse_args(int argc, char **argv, analyze_opts *o)
     return -1;
 }
 
-/* Parses --seen and refuses a kind that would then have more than 4 copies in sight. */
-static int read_seen(const analyze_opts *o, analysis *a)
+/* Parses the seen tiles and refuses a kind that would then have more than 4 copies in sight;
+ * on error writes the reason into why. */
+static int parse_seen(const char *seen_text, analysis *a, char *why, size_t n)
 {
-    if (!o->seen_text)
-        return CLI_OK;
     jong_error err;
     jong_error_clear(&err);
-    if (jong_parse_tiles(o->seen_text, a->seen, &err) != JONG_OK) {
-        char why[256];
-        cli_format_error(&err, why, sizeof why);
-        return cli_fail(CMD, "--seen %s: %s", o->seen_text, why);
+    if (jong_parse_tiles(seen_text, a->seen, &err) != JONG_OK) {
+        cli_format_error(&err, why, n);
+        return CLI_FAIL;
     }
     uint8_t meld[JONG_KINDS];
     jong_hand_meld_counts(&a->hand, meld);
     for (int k = 0; k < JONG_KINDS; k++) {
         int held = a->hand.counts[k] + meld[k];
-        if (held + a->seen[k] > 4)
-            return cli_fail(CMD, "--seen %s: %d %s seen and %d in the hand make %d copies (at most 4)",
-                            o->seen_text, a->seen[k], jong_kind_name(k, JONG_STYLE_COMPACT), held,
-                            held + a->seen[k]);
+        if (held + a->seen[k] > 4) {
+            snprintf(why, n, "%d %s seen and %d in the hand make %d copies (at most 4)", a->seen[k],
+                     jong_kind_name(k, JONG_STYLE_COMPACT), held, held + a->seen[k]);
+            return CLI_FAIL;
+        }
     }
+    return CLI_OK;
+}
+
+static int read_seen(const analyze_opts *o, analysis *a)
+{
+    char why[256];
+    if (o->seen_text && parse_seen(o->seen_text, a, why, sizeof why))
+        return cli_fail(CMD, "--seen %s: %s", o->seen_text, why);
     return CLI_OK;
 }
 
@@ -429,7 +437,7 @@ static void json_add_discard_phase(json_t *root, const analysis *a)
     json_object_set_new(root, "discards", rows);
 }
 
-static int print_json(const analysis *a, const char *hand, const char *seen)
+static json_t *build_json(const analysis *a, const char *hand, const char *seen)
 {
     json_t *root = json_object();
     json_object_set_new(root, "hand", json_string(hand));
@@ -452,6 +460,12 @@ static int print_json(const analysis *a, const char *hand, const char *seen)
         json_add_draw_phase(root, a);
     else
         json_add_discard_phase(root, a);
+    return root;
+}
+
+static int print_json(const analysis *a, const char *hand, const char *seen)
+{
+    json_t *root = build_json(a, hand, seen);
     char *text = json_dumps(root, JSON_COMPACT);
     json_decref(root);
     if (!text)
@@ -459,6 +473,37 @@ static int print_json(const analysis *a, const char *hand, const char *seen)
     puts(text);
     free(text);
     return CLI_OK;
+}
+
+/* ---- for the web page ------------------------------------------------------------------------ */
+
+json_t *analyze_json(const char *hand_text, const char *seen_text, jong_variant rules, char *why, size_t n)
+{
+    analysis *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(why, n, "out of memory");
+        return NULL;
+    }
+    a->rules = rules;
+    jong_error err;
+    jong_error_clear(&err);
+    json_t *root = NULL;
+    char reason[256];
+    if (jong_parse_hand(hand_text, &a->hand, &err) != JONG_OK ||
+        jong_hand_check(&a->hand, rules, &err) != JONG_OK) {
+        cli_format_error(&err, reason, sizeof reason);
+        snprintf(why, n, "hand: %s", reason);
+    } else if (seen_text && *seen_text && parse_seen(seen_text, a, reason, sizeof reason)) {
+        snprintf(why, n, "seen: %s", reason);
+    } else {
+        run_analysis(a);
+        char hand[512], seen[256];
+        jong_format_hand(&a->hand, JONG_STYLE_COMPACT, hand, sizeof hand);
+        jong_format_counts(a->seen, JONG_STYLE_COMPACT, seen, sizeof seen);
+        root = build_json(a, hand, seen_text && *seen_text ? seen : NULL);
+    }
+    free(a);
+    return root;
 }
 
 /* ---- the command ----------------------------------------------------------------------------- */

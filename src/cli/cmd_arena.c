@@ -26,7 +26,8 @@ static const char *const usage =
     "so the luck of the deal cancels; prints per side (and per player) the win, self-draw,\n"
     "deal-in and draw rates, tai per win (Taiwanese) or ranks and uma (riichi), the score per\n"
     "game and match wins, each with a 95% confidence interval over games, and whether the\n"
-    "difference between the sides is significant.\n"
+    "difference between the sides is significant (paired per game). \"±n/a\": the interval\n"
+    "rests on fewer than two games, or the games show no spread at all.\n"
     "  --players      2 or 4 player specs (name or name:key=val,key=val), labelled A B C D\n"
     "  --mode         2v2 (default): A+C against B+D, partners opposite, teams swapped;\n"
     "                 1v3: A alone takes each seat; 3v1: the last player alone; free: 4 players\n"
@@ -145,6 +146,28 @@ static void show_progress(progress *pr, int done, int total, bool final)
 
 static void on_game(void *ctx, int done, int total) { show_progress(ctx, done, total, false); }
 
+/* A finished run's results file, rewritten in game order through a new file renamed over it
+ * (atomic: a crash leaves the old file, which holds the same games). */
+static int rewrite_in_order(const char *path, const jong_arena_results *r)
+{
+    char tmp[4300];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return cli_fail(cmd, "%s: %s", tmp, strerror(errno));
+    jong_error err;
+    int rc = jong_arena_write_all(f, r, &err);
+    if (fclose(f) && !rc)
+        rc = jong_error_set(&err, JONG_ERR_IO, -1, "write failed");
+    if (!rc && rename(tmp, path))
+        rc = jong_error_set(&err, JONG_ERR_IO, -1, "renaming to %s: %s", path, strerror(errno));
+    if (rc) {
+        remove(tmp);
+        return cli_fail(cmd, "%s: %s", tmp, err.msg);
+    }
+    return CLI_OK;
+}
+
 /* ---- reports ---- */
 
 static int write_file(const char *dir, const char *name, const char *text)
@@ -154,7 +177,8 @@ static int write_file(const char *dir, const char *name, const char *text)
     FILE *f = fopen(path, "w");
     if (!f)
         return cli_fail(cmd, "%s: %s", path, strerror(errno));
-    bool ok = fputs(text, f) >= 0;
+    size_t len = strlen(text);
+    bool ok = fputs(text, f) >= 0 && (len && text[len - 1] == '\n' ? true : fputc('\n', f) != EOF);
     if (fclose(f) || !ok)
         return cli_fail(cmd, "%s: write failed", path);
     return CLI_OK;
@@ -434,6 +458,8 @@ int cmd_arena(int argc, char **argv)
     int status = CLI_OK;
     if (rc)
         status = cli_fail(cmd, "%s", err.msg);
+    else if (out && r.ndone == cfg.games)
+        status = rewrite_in_order(path, &r);
     double took = cli_now() - pr.start;
     fprintf(stderr, "jong arena: %d of %d games done, %.1f s\n", r.ndone, cfg.games, took);
     if (r.ndone && report(&r, out, json))

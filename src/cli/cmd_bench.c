@@ -87,6 +87,7 @@ static int usage(FILE *f)
                "       jong bench selfplay --help   (self-play speed)\n"
                "       jong bench score --help      (riichi scoring speed)\n"
                "       jong bench simcat --help     (SIMCAT simulation speed)\n"
+               "       jong bench kf --help         (KF-TREE decision time by waiting number)\n"
                "  Evaluator speed on one thread over N seeded random hands (default %d):\n"
                "  14-tile standard form, 14-tile all three forms, 17-tile standard form (5 sets).\n"
                "  Prints hands per second and a checksum of all results.\n",
@@ -102,6 +103,8 @@ int cmd_bench(int argc, char **argv)
         return bench_score(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "simcat"))
         return bench_simcat(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "kf"))
+        return bench_kf(argc - 1, argv + 1);
     int json = 0, n = BENCH_DEFAULT_HANDS;
     uint64_t seed = BENCH_DEFAULT_SEED;
     const char *what = NULL;
@@ -133,7 +136,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     if (!what || strcmp(what, "shanten") != 0) {
-        fprintf(stderr, "jong bench: %s (available: shanten, selfplay, score, simcat)\n", what ? "unknown benchmark" : "which benchmark?");
+        fprintf(stderr, "jong bench: %s (available: shanten, selfplay, score, simcat, kf)\n", what ? "unknown benchmark" : "which benchmark?");
         return usage(stderr);
     }
 

@@ -34,7 +34,7 @@ static const char *const usage =
     "  r            riichi: then the letter of the discard\n"
     "  0 or space   pass (do not claim)\n"
     "  ?            hint on/off (the evaluator's best discards, as `jong analyze`)\n"
-    "  Q            quit (the record keeps the game so far)\n"
+    "  Q, Ctrl-C    quit (the record keeps the game so far)\n"
     "  --ascii        tile names (1m E f1) instead of Unicode tiles; the default when the\n"
     "                 locale is not UTF-8\n"
     "  --no-colour    no ANSI colours\n"
@@ -114,7 +114,7 @@ typedef struct {
     int seat;
     uint64_t seed;
     const char *names[JONG_SEATS];
-    char log[TTY_LOG_LINES][128];
+    char log[TTY_LOG_LINES][EVENT_LOG_WIDTH];
     int nlog;
     bool hint;
     tty_style style;
@@ -126,11 +126,7 @@ static void observe(void *ctx, int seat, const jong_view *v, const jong_event *s
     char text[128];
     if (seat != h->seat || !event_text(seen, v, text, sizeof text))
         return;
-    if (h->nlog == TTY_LOG_LINES) {
-        memmove(h->log[0], h->log[1], sizeof h->log[0] * (TTY_LOG_LINES - 1));
-        h->nlog--;
-    }
-    snprintf(h->log[h->nlog++], sizeof h->log[0], "%s", text);
+    event_log_push(h->log, &h->nlog, TTY_LOG_LINES, text);
 }
 
 static void frame_base(const human_table *h, tty_frame *f)
@@ -148,7 +144,7 @@ static void frame_base(const human_table *h, tty_frame *f)
         f->log[i] = h->log[i];
 }
 
-static const char *prompt(const tty_menu *m)
+static const char *prompt(const hand_menu *m)
 {
     if (m->nother && m->pass >= 0)
         return "a claim or a win is open: its key, or 0 to pass";
@@ -159,13 +155,12 @@ static const char *prompt(const tty_menu *m)
 
 enum { ASK_ACTED = 0, ASK_QUIT = 1 };
 
-static bool confirm_quit(human_table *h, tty_frame *f)
+static bool confirm_quit(tty_frame *f)
 {
     f->status = "quit this game? y: yes, any other key: no";
     tty_screen_draw(stdout, f);
     int k = tty_term_key(-1);
-    (void)h;
-    return k == 'y' || k == 'Y' || k == TTY_KEY_EOF;
+    return k == 'y' || k == 'Y' || k == TTY_KEY_EOF || k == TTY_KEY_INTERRUPT;
 }
 
 /* One decision of the person: draw, read keys until one chooses a legal action. */
@@ -173,9 +168,9 @@ static int ask(human_table *h, int time_limit, int *choice_out, jong_action lega
 {
     int n = jong_session_legal(h->s, h->seat, legal);
     *nout = n;
-    tty_menu m;
+    hand_menu m;
     tty_frame f;
-    tty_menu_build(&m, jong_session_view(h->s, h->seat), legal, n);
+    hand_menu_build(&m, jong_session_view(h->s, h->seat), legal, n);
     bool declaring = false;
     const char *note = NULL;
     double deadline = time_limit > 0 ? cli_now() + time_limit : 0;
@@ -204,14 +199,14 @@ static int ask(human_table *h, int time_limit, int *choice_out, jong_action lega
         if (key == TTY_KEY_TIMEOUT || key == TTY_KEY_OTHER)
             continue;
         note = NULL;
-        if (key == TTY_KEY_EOF || (key == 'Q' && confirm_quit(h, &f)))
+        if (key == TTY_KEY_EOF || key == TTY_KEY_INTERRUPT || (key == 'Q' && confirm_quit(&f)))
             return ASK_QUIT;
         if (key == '?') {
             h->hint = !h->hint;
-        } else if (key == 'r' && tty_menu_has_declare(&m)) {
+        } else if (key == 'r' && hand_menu_has_declare(&m)) {
             declaring = !declaring;
         } else {
-            int c = tty_menu_choice(&m, key, declaring);
+            int c = hand_menu_choice(&m, key, declaring);
             if (c >= 0) {
                 *choice_out = c;
                 return ASK_ACTED;
@@ -242,13 +237,13 @@ static bool show_result(human_table *h, bool game_over)
     for (;;) {
         tty_screen_draw(stdout, &f);
         int key = tty_term_key(-1);
-        if (key == TTY_KEY_EOF)
+        if (key == TTY_KEY_EOF || key == TTY_KEY_INTERRUPT)
             return false;
         if (game_over)
             return true;
         if (key == '\n' || key == '\r' || key == ' ')
             return true;
-        if (key == 'Q' && confirm_quit(h, &f))
+        if (key == 'Q' && confirm_quit(&f))
             return false;
         f.status = "hand over: Enter or space for the next hand, Q to quit";
     }
@@ -307,6 +302,7 @@ int play_human(int argc, char **argv)
     for (int s = 0; s < JONG_SEATS; s++)
         specs[s] = h.names[s] = s == o.seat ? "human" : players[s]->spec;
     h.names[o.seat] = "you";
+    setvbuf(f, NULL, _IOLBF, 0); /* each event on disk at once, whatever ends the program */
     jong_record_writer *w = NULL;
     jong_error err;
     int rc = jong_record_writer_new(f, &rs, o.seed, 0, specs, &w, &err);
@@ -316,15 +312,16 @@ int play_human(int argc, char **argv)
         memcpy(cfg.players, players, sizeof cfg.players);
         cfg.players[o.seat] = NULL;
         fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)o.seed);
-        tty_term_open();
         rc = jong_session_new(&cfg, &h.s, &err);
-        if (!rc)
+        if (!rc) {
+            tty_term_open();
             rc = run(&h, o.time_limit, &err);
-        tty_term_close();
+            tty_term_close();
+        }
     }
     int32_t scores[JONG_SEATS] = {0};
     int hands = 0;
-    bool over = false;
+    bool over = false, started = h.s != NULL;
     if (h.s) {
         memcpy(scores, jong_session_view(h.s, o.seat)->scores, sizeof scores);
         hands = jong_session_hands(h.s);
@@ -335,6 +332,8 @@ int play_human(int argc, char **argv)
         rc = 1;
     if (fclose(f) && !rc)
         rc = jong_error_set(&err, JONG_ERR_IO, -1, "%s: write failed", path);
+    if (!started)
+        remove(path); /* no game was played: no record */
     if (!rc) {
         printf("seed %llu: %d hand%s%s; record %s\n", (unsigned long long)o.seed, hands,
                hands == 1 ? "" : "s", over ? "" : " (left before the end)", path);

@@ -10,6 +10,8 @@ int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 /* `jong play --human SEAT`: a person at the terminal table, reached through cmd_play. */
 int play_human(int argc, char **argv);
+/* `jong bench kf`, reached through cmd_bench. */
+int bench_kf(int argc, char **argv);
 /* `jong bench selfplay`, reached through cmd_bench. */
 int bench_selfplay(int argc, char **argv);
 /* `jong bench score`, reached through cmd_bench. */
@@ -20,7 +22,10 @@ int cmd_score(int argc, char **argv);
 /* `jong score` with riichi rules (the default), reached through cmd_score. */
 int score_riichi(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_web(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_simcat(int argc, char **argv);
+/* `jong kf wn-table`: KF-V's waiting-number table from self-play. */
+int cmd_kf(int argc, char **argv);
 
 #endif

@@ -13,10 +13,10 @@ const char *tile_word(int code)
 
 void action_text(const jong_action *a, char *buf, size_t n)
 {
-    const char *t = tile_word(a->tile);
+    const char *t = tile_word(jong_code_make(a->tile, a->flags & JONG_ACT_FLAG_RED));
     switch (a->type) {
     case JONG_ACT_DISCARD:
-        snprintf(buf, n, "%sdiscard %s", a->flags ? "riichi, " : "", t);
+        snprintf(buf, n, "%sdiscard %s", a->flags & JONG_ACT_FLAG_RIICHI ? "riichi, " : "", t);
         break;
     case JONG_ACT_SELF_DRAW_WIN:
         snprintf(buf, n, "win by self-draw");
@@ -131,4 +131,13 @@ int event_result_lines(const jong_event *ev, const jong_view *v, char *lines, si
     }
 #undef LINE
     return k;
+}
+
+void event_log_push(char (*log)[EVENT_LOG_WIDTH], int *n, int max, const char *text)
+{
+    if (*n == max) {
+        memmove(log[0], log[1], sizeof log[0] * (size_t)(max - 1));
+        (*n)--;
+    }
+    snprintf(log[(*n)++], sizeof log[0], "%s", text);
 }

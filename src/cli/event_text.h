@@ -24,4 +24,9 @@ bool event_text(const jong_event *ev, const jong_view *v, char *buf, size_t n);
  * (lines[i] is lines + i * width) and returns how many. */
 int event_result_lines(const jong_event *ev, const jong_view *v, char *lines, size_t width, int max);
 
+/* The last lines a person saw: appends text to log (n lines used of max, 128 bytes each),
+ * dropping the oldest when full. */
+#define EVENT_LOG_WIDTH 128
+void event_log_push(char (*log)[EVENT_LOG_WIDTH], int *n, int max, const char *text);
+
 #endif

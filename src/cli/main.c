@@ -16,10 +16,12 @@ typedef struct {
 static const command commands[] = {
     {"analyze", "everything about one hand: shanten, blocks, MTW, waits, discards", cmd_analyze},
     {"simcat", "one SIMCAT discard decision: win rates, tatsu-breaking sets, H1 and H2", cmd_simcat},
+    {"kf", "KF players' tables: the waiting-number distribution per round from self-play", cmd_kf},
     {"shanten", "shanten and MTW of one hand per line of stdin, for scripts", cmd_shanten},
     {"score", "the value of one win: Taiwanese tai or riichi yaku, fu, han and points", cmd_score},
     {"play", "self-play games between players, with records and a summary", cmd_play},
     {"replay", "re-run game records through the engine and verify every event", cmd_replay},
+    {"web", "a web page on 127.0.0.1 to play against Jong's players and analyse hands", cmd_web},
     {"arena", "duplicate matches between players, with statistics and intervals", cmd_arena},
     {"bench", "speed of the evaluator or of self-play, with a signature of the work", cmd_bench},
 };

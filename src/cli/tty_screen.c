@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "event_text.h"
+#include "hint.h"
 #include "tty_screen.h"
 
 /* A line being built: its bytes and its width in columns (ANSI escapes take none, a tile glyph
@@ -134,56 +135,12 @@ static void seat_lines(FILE *out, const tty_frame *f, int s, line *l)
     emit(out, l);
 }
 
-void tty_hint_text(const jong_view *v, char *buf, size_t n)
-{
-    uint8_t seen[JONG_KINDS] = {0};
-    for (int s = 0; s < JONG_SEATS; s++) {
-        const jong_seat_view *sv = &v->seats[s];
-        for (int i = 0; i < sv->ndiscards; i++)
-            if (!sv->discard_claimed[i] && sv->discards[i] < JONG_KINDS)
-                seen[sv->discards[i]]++;
-        if (s == v->seat)
-            continue; /* own melds are counted by the evaluator */
-        for (int i = 0; i < sv->nmelds; i++) {
-            const jong_meld *m = &sv->melds[i];
-            if (m->tile >= JONG_KINDS)
-                continue;
-            for (int t = 0; t < (m->type >= JONG_MELD_KONG ? 4 : 3); t++) {
-                int k = m->type == JONG_MELD_CHOW ? m->tile + t : m->tile;
-                if (seen[k] < 4)
-                    seen[k]++;
-            }
-        }
-    }
-    /* never more than 4 in sight with the own tiles (a claimed tile is both river and meld) */
-    uint8_t mine[JONG_KINDS];
-    jong_hand_meld_counts(&v->own, mine);
-    for (int k = 0; k < JONG_KINDS; k++) {
-        int room = 4 - v->own.counts[k] - mine[k];
-        if (seen[k] > room)
-            seen[k] = (uint8_t)(room > 0 ? room : 0);
-    }
-    jong_discard_option rows[JONG_KINDS];
-    int nrows = jong_discard_table(&v->own, v->variant, jong_variant_forms(v->variant), seen, rows);
-    size_t used = (size_t)snprintf(buf, n, "hint:");
-    for (int i = 0; i < nrows && i < 3 && used < n; i++) {
-        const char *sh = rows[i].shanten < 0 ? "win" : rows[i].shanten == 0 ? "ready" : NULL;
-        char shbuf[24];
-        if (!sh) {
-            snprintf(shbuf, sizeof shbuf, "%d-shanten", rows[i].shanten);
-            sh = shbuf;
-        }
-        used += (size_t)snprintf(buf + used, n - used, "%s %s %s/%d", i ? "," : "",
-                                 tile_word(rows[i].discard), sh, rows[i].ukeire.total);
-    }
-}
-
 static void hand_lines(FILE *out, const tty_frame *f, line *l)
 {
-    const tty_menu *m = f->menu;
-    tty_menu shown;
+    const hand_menu *m = f->menu;
+    hand_menu shown;
     if (!m) {
-        tty_menu_build(&shown, f->v, NULL, 0);
+        hand_menu_build(&shown, f->v, NULL, 0);
         m = &shown;
     }
     put(l, "hand  ");
@@ -208,7 +165,7 @@ static void hand_lines(FILE *out, const tty_frame *f, line *l)
 
 static void action_lines(FILE *out, const tty_frame *f, line *l)
 {
-    const tty_menu *m = f->menu;
+    const hand_menu *m = f->menu;
     if (m) {
         bool any_discard = false;
         for (int i = 0; i < m->ntiles; i++)
@@ -217,13 +174,13 @@ static void action_lines(FILE *out, const tty_frame *f, line *l)
             put(l, "riichi: choose the discard with its letter (r again: cancel)");
         else if (any_discard)
             put(l, "letter: discard that tile");
-        if (!f->declaring && tty_menu_has_declare(m))
+        if (!f->declaring && hand_menu_has_declare(m))
             put(l, "   r: riichi");
         emit(out, l);
         for (int i = 0; i < m->nother; i++) {
             char text[64];
             action_text(&f->legal[m->other[i]], text, sizeof text);
-            putf(l, "%s%c %s", i ? "   " : "", tty_menu_other_key(i), text);
+            putf(l, "%s%c %s", i ? "   " : "", hand_menu_other_key(i), text);
         }
         if (m->pass >= 0)
             putf(l, "%s0 pass", m->nother ? "   " : "");
@@ -234,7 +191,7 @@ static void action_lines(FILE *out, const tty_frame *f, line *l)
     }
     if (f->hint && m && m->ntiles % 3 == 2) {
         char h[256];
-        tty_hint_text(f->v, h, sizeof h);
+        hint_text(f->v, h, sizeof h);
         put(l, h);
     } else if (f->hint) {
         jong_shanten3 sh;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "jong/jong.h"
-#include "tty_menu.h"
+#include "hand_menu.h"
 #include "tty_tiles.h"
 
 #define TTY_LOG_LINES 3
@@ -21,7 +21,7 @@ typedef struct {
     const char *names[JONG_SEATS]; /* player specs; the person's seat says "you" */
     int seat;                      /* the person's seat */
     uint64_t seed;
-    const tty_menu *menu;          /* NULL when the person is not asked */
+    const hand_menu *menu;          /* NULL when the person is not asked */
     const jong_action *legal;
     int nlegal;
     bool declaring;                /* 'r' pressed: letters choose a declaring discard */
@@ -34,9 +34,5 @@ typedef struct {
 } tty_frame;
 
 void tty_screen_draw(FILE *out, const tty_frame *f);
-
-/* The hint for a discard: the best discards by the evaluator's per-discard table (shanten
- * after the discard, then unseen effective tiles), counting what the seat can see. */
-void tty_hint_text(const jong_view *v, char *buf, size_t n);
 
 #endif

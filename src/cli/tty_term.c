@@ -44,7 +44,8 @@ void tty_term_open(void)
     }
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0) {
         struct termios raw = saved;
-        raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+        /* no ISIG: Ctrl-C arrives as a key (3), so that quitting keeps the record */
+        raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG);
         raw.c_cc[VMIN] = 1;
         raw.c_cc[VTIME] = 0;
         if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0)

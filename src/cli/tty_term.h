@@ -10,9 +10,10 @@
 void tty_term_open(void);
 /* Leave them (idempotent). */
 void tty_term_close(void);
-/* One key: its byte; escape sequences (arrows, ...) are read and dropped as TTY_KEY_OTHER.
+/* One key: its byte (Ctrl-C is TTY_KEY_INTERRUPT, 3); escape sequences (arrows, ...) are
+ * read and dropped as TTY_KEY_OTHER.
  * TTY_KEY_TIMEOUT after timeout_ms (< 0: wait for ever), TTY_KEY_EOF at end of input. */
-enum { TTY_KEY_TIMEOUT = -1, TTY_KEY_EOF = -2, TTY_KEY_OTHER = -3 };
+enum { TTY_KEY_TIMEOUT = -1, TTY_KEY_EOF = -2, TTY_KEY_OTHER = -3, TTY_KEY_INTERRUPT = 3 };
 int tty_term_key(int timeout_ms);
 
 #endif

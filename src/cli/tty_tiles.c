@@ -60,6 +60,10 @@ static const char *colour_of(int code, bool red)
 const char *tty_tile(int code, bool red, const tty_style *st, char *buf, size_t n)
 {
     char text[8];
+    if (jong_code_is_red(code)) {
+        code = jong_code_kind(code);
+        red = true;
+    }
     if (st->ascii) {
         const char *name = tile_word(code);
         if (red && code < JONG_NUMBER_KINDS)

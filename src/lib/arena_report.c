@@ -25,28 +25,50 @@ static const char *const metric_titles[JONG_M_COUNT] = {
     "average rank", "1st place", "2nd place", "3rd place", "4th place", "result per game (uma)",
 };
 
+/* A metric's title; riichi calls the score its points. */
+static const char *title(const jong_arena_config *cfg, int m)
+{
+    if (m == JONG_M_SCORE && cfg->rules.variant == JONG_VARIANT_RIICHI)
+        return "points per game";
+    return metric_titles[m];
+}
+
 static bool is_share(int m)
 {
     return (m >= JONG_M_WIN && m <= JONG_M_DRAW) || (m >= JONG_M_RANK1 && m <= JONG_M_RANK4);
 }
 
-/* "31.5% ±2.1", "+120.3 ±12.1", "2.45 ±0.05": the mean and the half-width of its interval. */
+/* "31.5% ±2.1", "+120.3 ±12.1", "2.45 ±0.05": the mean and the half-width of its interval; an
+ * interval cut at a bound (a rate at 0) is no longer symmetric and is printed whole, "0.1% [0.0, 0.3]". */
 static void format_ci(const jong_ci *c, int m, char *buf, size_t n)
 {
     if (isnan(c->mean)) {
         snprintf(buf, n, "-");
         return;
     }
-    double scale = is_share(m) ? 100 : 1, half = (c->hi - c->lo) / 2 * scale;
+    double scale = is_share(m) ? 100 : 1;
+    bool wide = is_share(m) || m == JONG_M_SCORE || m == JONG_M_RESULT;
+    int digits = wide ? 1 : 2;
     const char *fmt = is_share(m) ? "%.1f%%" : m == JONG_M_SCORE || m == JONG_M_RESULT ? "%+.1f" : "%.2f";
     int used = snprintf(buf, n, fmt, c->mean * scale);
-    if (used > 0 && (size_t)used < n) {
-        if (isnan(half))
-            snprintf(buf + used, n - (size_t)used, " ±?");
-        else
-            snprintf(buf + used, n - (size_t)used, is_share(m) || m == JONG_M_SCORE || m == JONG_M_RESULT
-                                                     ? " ±%.1f" : " ±%.2f", half);
-    }
+    if (used <= 0 || (size_t)used >= n)
+        return;
+    double lo = c->lo * scale, hi = c->hi * scale, mean = c->mean * scale;
+    if (isnan(lo))
+        snprintf(buf + used, n - (size_t)used, " ±n/a"); /* see finish_ci: no spread known */
+    else if (fabs((hi - mean) - (mean - lo)) > 1e-9 * (1 + fabs(mean)))
+        snprintf(buf + used, n - (size_t)used, " [%.*f, %.*f]", digits, lo, digits, hi);
+    else
+        snprintf(buf + used, n - (size_t)used, " ±%.*f", digits, (hi - lo) / 2);
+}
+
+/* Right-aligns text in width columns; "±" takes two bytes but one column, so count characters. */
+static void cell(FILE *f, const char *text, int width)
+{
+    int chars = 0;
+    for (const char *c = text; *c; c++)
+        chars += ((unsigned char)*c & 0xc0) != 0x80;
+    fprintf(f, " %*s%s", width > chars ? width - chars : 0, "", text);
 }
 
 static bool significant(const jong_ci *c) { return !isnan(c->lo) && (c->lo > 0 || c->hi < 0); }
@@ -57,7 +79,7 @@ static void unit_table(FILE *f, const jong_arena_summary *s, const jong_arena_un
 {
     fprintf(f, "%-22s", "");
     for (int i = 0; i < nu; i++) {
-        char head[64];
+        char head[96];
         snprintf(head, sizeof head, "%s %s", what, u[i].label);
         fprintf(f, " %20s", head);
     }
@@ -68,18 +90,21 @@ static void unit_table(FILE *f, const jong_arena_summary *s, const jong_arena_un
     for (int m = 0; m < JONG_M_COUNT; m++) {
         if (!applies(&s->cfg, m))
             continue;
-        fprintf(f, "%-22s", metric_titles[m]);
+        fprintf(f, "%-22s", title(&s->cfg, m));
         for (int i = 0; i < nu; i++) {
             char buf[48];
             format_ci(&u[i].m[m], m, buf, sizeof buf);
-            fprintf(f, " %20s", buf);
+            cell(f, buf, 20);
         }
         fputc('\n', f);
     }
     if (with_matches) {
         fprintf(f, "%-22s", "match wins");
-        for (int i = 0; i < nu; i++)
-            fprintf(f, " %20g", u[i].match_wins);
+        for (int i = 0; i < nu; i++) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%g", u[i].match_wins);
+            cell(f, s->matches ? buf : "- (no full match)", 20);
+        }
         fputc('\n', f);
     }
     int64_t any = 0;
@@ -106,7 +131,7 @@ static void versus_lines(FILE *f, const jong_arena_summary *s)
         const jong_ci *c = &s->versus[d][m];
         char against[64];
         snprintf(against, sizeof against, "%s", s->nsides == 2 ? s->side[1].label : "the rest");
-        fprintf(f, "%s - %s, %s: ", s->side[d].label, against, metric_titles[m]);
+        fprintf(f, "%s - %s, %s: ", s->side[d].label, against, title(&s->cfg, m));
         if (isnan(c->lo)) {
             fprintf(f, "not enough games for an interval\n");
             continue;
@@ -276,7 +301,7 @@ static void svg_panel(FILE *f, const jong_arena_summary *s, int m, double x0, do
     hi += pad;
 #define YPOS(v) (bottom - ((v) - lo) / (hi - lo) * (bottom - top))
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">%s%s</text>\n", x0 + w / 2,
-            y0 + 16, metric_titles[m], is_share(m) ? " (%)" : "");
+            y0 + 16, title(&s->cfg, m), is_share(m) ? " (%)" : "");
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>\n", x0 + 34, YPOS(0),
             x0 + w - 4, YPOS(0));
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.3g</text>\n", x0 + 30, top + 4, hi);
@@ -292,6 +317,10 @@ static void svg_panel(FILE *f, const jong_arena_summary *s, int m, double x0, do
         double y = YPOS(c->mean * scale), z = YPOS(0);
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", cx - bw / 2,
                 fmin(y, z), bw, fabs(z - y), colors[d % 4]);
+        /* the value, beside the whisker so that neither hides the other */
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">%.*f</text>\n", cx + 8,
+                fmin(y, z) + (c->mean < 0 ? fabs(z - y) + 12 : -3), m == JONG_M_SCORE || m == JONG_M_RESULT ? 1 : 2,
+                c->mean * scale);
         if (!isnan(c->lo)) {
             double a = YPOS(c->lo * scale), b = YPOS(c->hi * scale);
             fprintf(f, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#222\" fill=\"none\"/>\n",

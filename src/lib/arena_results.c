@@ -115,6 +115,15 @@ int jong_arena_write_game(FILE *f, const jong_arena_results *r, int g, jong_erro
     return write_json_line(f, o, err);
 }
 
+int jong_arena_write_all(FILE *f, const jong_arena_results *r, jong_error *err)
+{
+    int rc = jong_arena_write_header(f, &r->cfg, err);
+    for (int g = 0; g < r->cfg.games && !rc; g++)
+        if (r->done[g])
+            rc = jong_arena_write_game(f, r, g, err);
+    return rc;
+}
+
 /* ---- reading ---- */
 
 static int parse_seed(json_t *v, uint64_t *out)
@@ -199,7 +208,7 @@ static int read_game(json_t *o, jong_arena_results *r, char *why, size_t n)
         return snprintf(why, n, "game %lld appears twice", g), -1;
     json_t *seatings = json_object_get(o, "seatings");
     if (json_array_size(seatings) != (size_t)r->nseatings)
-        return snprintf(why, n, "game %lld: %d seatings expected", g, r->nseatings), -1;
+        return snprintf(why, n, "game %lld: \"seatings\" must list %d seatings", g, r->nseatings), -1;
     for (int k = 0; k < r->nseatings; k++) {
         json_t *x = json_array_get(seatings, (size_t)k);
         char letters[5];

@@ -6,12 +6,14 @@
  * linearised (delta-method) one: z_g = (num_g - R den_g) / mean(den), s^2 = sum(z_g^2) / (n - 1),
  * R +- t(0.975, n - 1) s / sqrt(n). When den_g is the same for every game this is exactly the
  * t interval of the per-game means. A difference of two ratios on the same games uses
- * z_g = zA_g - zB_g. Ranks and uma come from the final scores alone, so any ruleset whose table
- * reports final scores gets them unchanged. */
+ * z_g = zA_g - zB_g. Ranks and the uma result come from the final scores alone, through the
+ * engine's own end-of-game ranking (riichi_final_result), so the arena counts what the table does. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "game_riichi.h"
 #include "jong/arena.h"
 
 /* t(0.975, df) for df = 1..30 (standard table values, checked by numerical integration). */
@@ -39,12 +41,16 @@ double jong_t975(int df)
     return z + g1 / v + g2 / (v * v) + g3 / (v * v * v) + g4 / (v * v * v * v);
 }
 
-/* The interval from the estimate, the sum of the squared linearised terms and the count. */
-static void finish_ci(double estimate, double sum_z2, int n, jong_ci *out)
+/* The interval from the estimate, the sum of the squared linearised terms and the count of
+ * games; informative counts the games that bear on the estimate (a ratio's games with a nonzero
+ * denominator: tai per win rests only on games with a win). With fewer than two of them the
+ * spread is unknown, not zero, so the interval is left undefined; likewise when the games show
+ * no spread at all (a side that never won: 0 of 400 hands is not a rate known to be exactly 0). */
+static void finish_ci(double estimate, double sum_z2, int n, int informative, jong_ci *out)
 {
     out->mean = estimate;
     out->n = n;
-    if (n < 2 || isnan(estimate)) {
+    if (n < 2 || informative < 2 || isnan(estimate) || sum_z2 == 0) {
         out->lo = out->hi = NAN;
         return;
     }
@@ -66,7 +72,15 @@ void jong_mean_ci(const double *x, int n, jong_ci *out)
     double mean = n > 0 ? sum(x, n) / n : NAN, s2 = 0;
     for (int i = 0; i < n; i++)
         s2 += (x[i] - mean) * (x[i] - mean);
-    finish_ci(mean, s2, n, out);
+    finish_ci(mean, s2, n, n, out);
+}
+
+static int nonzero(const double *x, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += x[i] != 0;
+    return k;
 }
 
 void jong_ratio_ci(const double *num, const double *den, int n, jong_ci *out)
@@ -77,7 +91,7 @@ void jong_ratio_ci(const double *num, const double *den, int n, jong_ci *out)
         double z = (num[i] - r * den[i]) / dbar;
         s2 += z * z;
     }
-    finish_ci(r, s2, n, out);
+    finish_ci(r, s2, n, nonzero(den, n), out);
 }
 
 void jong_ratio_diff_ci(const double *a, const double *b, const double *c, const double *d, int n,
@@ -85,7 +99,7 @@ void jong_ratio_diff_ci(const double *a, const double *b, const double *c, const
 {
     double sa = sum(a, n), sb = sum(b, n), sc = sum(c, n), sd = sum(d, n);
     if (sb == 0 || sd == 0) {
-        finish_ci(NAN, 0, n, out);
+        finish_ci(NAN, 0, n, 0, out);
         return;
     }
     double r1 = sa / sb, r2 = sc / sd, b1 = sb / n, b2 = sd / n, s2 = 0;
@@ -93,7 +107,8 @@ void jong_ratio_diff_ci(const double *a, const double *b, const double *c, const
         double z = (a[i] - r1 * b[i]) / b1 - (c[i] - r2 * d[i]) / b2;
         s2 += z * z;
     }
-    finish_ci(r1 - r2, s2, n, out);
+    int kb = nonzero(b, n), kd = nonzero(d, n);
+    finish_ci(r1 - r2, s2, n, kb < kd ? kb : kd, out);
 }
 
 static const char *const metric_names[JONG_M_COUNT] = {
@@ -114,23 +129,18 @@ typedef struct {
     double num[JONG_M_COUNT], den[JONG_M_COUNT];
 } game_values;
 
-/* Rank of each seat by final score, ties to the seat nearer the first East (seat 0). */
-static void ranks(const jong_arena_seat *s, int rank[4])
+/* The rank of each seat and, in riichi, the result in match points exactly as the engine's end
+ * of game computes it (Tenhou's rounding to thousands, the uma, the oka to the first). In
+ * Taiwanese the result is the score itself. */
+static void ranks_and_results(const jong_ruleset *rs, const jong_arena_seat *seats, int rank[4], double result[4])
 {
-    for (int i = 0; i < 4; i++) {
-        rank[i] = 0;
-        for (int j = 0; j < 4; j++)
-            if (s[j].score > s[i].score || (s[j].score == s[i].score && j < i))
-                rank[i]++;
-    }
-}
-
-/* Match points: (points - return) / 1000 plus the uma of the rank, and the oka (what the four
- * seats paid in beyond the start score) to the first. */
-static double uma_result(const jong_ruleset *rs, int32_t score, int rank)
-{
-    double oka = rank == 0 ? 4.0 * (rs->return_score - rs->start_score) / 1000.0 : 0;
-    return (score - rs->return_score) / 1000.0 + rs->uma[rank] + oka;
+    int32_t scores[4];
+    int points[4];
+    for (int s = 0; s < 4; s++)
+        scores[s] = seats[s].score;
+    riichi_final_result(scores, rs->uma, rs->return_score, rank, points);
+    for (int s = 0; s < 4; s++)
+        result[s] = rs->variant == JONG_VARIANT_RIICHI ? points[s] : seats[s].score - rs->start_score;
 }
 
 static void values_of(const jong_arena_results *r, const int sp[][4], int g, unsigned mask, game_values *v)
@@ -140,7 +150,8 @@ static void values_of(const jong_arena_results *r, const int sp[][4], int g, uns
     for (int k = 0; k < r->nseatings; k++) {
         const jong_arena_seat *seats = jong_arena_results_at(r, g, k);
         int rank[4];
-        ranks(seats, rank);
+        double result[4];
+        ranks_and_results(rs, seats, rank, result);
         for (int s = 0; s < 4; s++) {
             if (!(mask >> sp[k][s] & 1))
                 continue;
@@ -153,8 +164,7 @@ static void values_of(const jong_arena_results *r, const int sp[][4], int g, uns
             v->num[JONG_M_TAI] += x->tai;
             v->num[JONG_M_RANK] += rank[s] + 1;
             v->num[JONG_M_RANK1 + rank[s]] += 1;
-            v->num[JONG_M_RESULT] += rs->variant == JONG_VARIANT_RIICHI ? uma_result(rs, x->score, rank[s])
-                                                                        : x->score - rs->start_score;
+            v->num[JONG_M_RESULT] += result[s];
             for (int m = JONG_M_WIN; m <= JONG_M_DRAW; m++)
                 v->den[m] += x->hands;
             v->den[JONG_M_TAI] += x->wins;
@@ -174,6 +184,7 @@ typedef struct {
     unsigned mask[MAX_GROUPS];
     double sum_num[MAX_GROUPS][JONG_M_COUNT], sum_den[MAX_GROUPS][JONG_M_COUNT];
     double z2[MAX_GROUPS][JONG_M_COUNT], vs_z2[4][JONG_M_COUNT];
+    int informative[MAX_GROUPS][JONG_M_COUNT]; /* games with a nonzero denominator */
 } accum;
 
 static double ratio(double n, double d) { return d != 0 ? n / d : NAN; }
@@ -187,12 +198,25 @@ static double zterm(const accum *a, const game_values *v, int grp, int m, int n)
     return (v->num[m] - a->sum_num[grp][m] / sd * v->den[m]) / (sd / n);
 }
 
+/* Shares lie in [0, 1] and ranks in [1, 4]: the t interval is cut to what the quantity can be. */
+static void clamp_ci(jong_ci *c, int m)
+{
+    bool share = (m >= JONG_M_WIN && m <= JONG_M_DRAW) || (m >= JONG_M_RANK1 && m <= JONG_M_RANK4);
+    double lo = share ? 0 : m == JONG_M_RANK ? 1 : -INFINITY, hi = share ? 1 : m == JONG_M_RANK ? 4 : INFINITY;
+    if (!isnan(c->lo)) {
+        c->lo = fmax(c->lo, lo);
+        c->hi = fmin(c->hi, hi);
+    }
+}
+
 static void fill_unit(jong_arena_unit *u, const accum *a, int grp, int n, const jong_arena_results *r,
                       const int sp[][4])
 {
     u->players = a->mask[grp];
-    for (int m = 0; m < JONG_M_COUNT; m++)
-        finish_ci(ratio(a->sum_num[grp][m], a->sum_den[grp][m]), a->z2[grp][m], n, &u->m[m]);
+    for (int m = 0; m < JONG_M_COUNT; m++) {
+        finish_ci(ratio(a->sum_num[grp][m], a->sum_den[grp][m]), a->z2[grp][m], n, a->informative[grp][m], &u->m[m]);
+        clamp_ci(&u->m[m], m);
+    }
     for (int g = 0; g < r->cfg.games; g++) {
         if (!r->done[g])
             continue;
@@ -299,6 +323,7 @@ int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jon
             for (int m = 0; m < JONG_M_COUNT; m++) {
                 a.sum_num[i][m] += v.num[m];
                 a.sum_den[i][m] += v.den[m];
+                a.informative[i][m] += v.den[m] != 0;
             }
         }
         for (int k = 0; k < r->nseatings; k++)
@@ -331,7 +356,8 @@ int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jon
         for (int m = 0; m < JONG_M_COUNT; m++) {
             double est = ratio(a.sum_num[s->nplayers + d][m], a.sum_den[s->nplayers + d][m]) -
                          ratio(a.sum_num[rest][m], a.sum_den[rest][m]);
-            finish_ci(est, a.vs_z2[d][m], n, &s->versus[d][m]);
+            int k1 = a.informative[s->nplayers + d][m], k2 = a.informative[rest][m];
+            finish_ci(est, a.vs_z2[d][m], n, k1 < k2 ? k1 : k2, &s->versus[d][m]);
         }
     }
     label_units(s, side_of);

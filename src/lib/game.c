@@ -57,6 +57,13 @@ void jong_game_wall(const jong_ruleset *rs, uint64_t seed, int game_number, int 
     if (rs->flowers)
         for (int f = 0; f < JONG_FLOWERS; f++)
             wall[n++] = (uint8_t)(JONG_TILE_FLOWER_BASE + f);
+    if (rs->variant == JONG_VARIANT_RIICHI && rs->red_fives > 0) {
+        /* red fives replace plain copies before the shuffle: one per suit, a second 5p for 4 */
+        for (int suit = 0; suit < 3; suit++)
+            wall[jong_kind_make(suit, 5) * 4] = (uint8_t)(JONG_CODE_RED_BASE + suit);
+        if (rs->red_fives == 4)
+            wall[jong_kind_make(JONG_SUIT_P, 5) * 4 + 1] = (uint8_t)(JONG_CODE_RED_BASE + JONG_SUIT_P);
+    }
     jong_rng rng;
     jong_rng_seed(&rng, jong_seed_mix(jong_seed_mix(seed, (uint64_t)game_number), (uint64_t)hand_number));
     for (int i = n - 1; i > 0; i--) {

@@ -29,6 +29,8 @@ const char *jong_code_name(int code)
         return jong_kind_name(code, JONG_STYLE_COMPACT);
     if (jong_code_is_flower(code))
         return jong_flower_name(code - JONG_TILE_FLOWER_BASE);
+    if (jong_code_is_red(code))
+        return (const char *const[]){"0m", "0p", "0s"}[code - JONG_CODE_RED_BASE];
     if (code == JONG_HIDDEN)
         return "?";
     return "-";

@@ -8,6 +8,9 @@ int jong_player_random_create(const char *opts, jong_player *p, jong_error *err)
 int jong_player_greedy_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_faulty_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_kf_rule_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_kf_tree_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_kf_v_create(const char *opts, jong_player *p, jong_error *err);
 
 static const jong_player_info registry[] = {
     {"random", "uniform over the legal actions", "", jong_player_random_create},
@@ -17,6 +20,13 @@ static const jong_player_info registry[] = {
      "mode=illegal,every=10,ms=200", jong_player_faulty_create},
     {"simcat", "SIMCAT flat Monte Carlo (Taiwanese): SP/FP simulation, progressive pruning, discard-twice H1/H2",
      "model=fp,pp=on,heuristic=h2h1,sims=10000,m=12,rd=3,first=300,step=100,claims=on", jong_player_simcat_create},
+    {"kf-rule", "KF-RULE (Taiwanese): combination sets of least waiting number valued by Eq. 9",
+     "w=4.5,claim=on,hs=on,improved=on", jong_player_kf_rule_create},
+    {"kf-tree", "KF-TREE (Taiwanese): game-tree search over combination sets when WN <= search, KF-RULE above",
+     "w=4.5,claim=on,hs=on,improved=on,search=3,nodes=400000", jong_player_kf_tree_create},
+    {"kf-v", "KF-V (Taiwanese): KF-TREE with situation analysis, the Monte Carlo opponent model, risk and defence",
+     "w=4.5,claim=on,hs=on,improved=on,search=3,nodes=400000,risk=0.375,def=2,late=8,samples=100",
+     jong_player_kf_v_create},
 };
 #define NPLAYERS (int)(sizeof registry / sizeof registry[0])
 

@@ -13,6 +13,8 @@ const char *record_tile_name(int code)
         return jong_kind_name(code, JONG_STYLE_MJAI);
     if (jong_code_is_flower(code))
         return jong_flower_name(code - JONG_TILE_FLOWER_BASE);
+    if (jong_code_is_red(code))  /* mjai's names of the red fives */
+        return (const char *const[]){"5mr", "5pr", "5sr"}[code - JONG_CODE_RED_BASE];
     return "?";
 }
 
@@ -25,8 +27,13 @@ int record_tile_code(const char *name)
         const char *p = strchr(honors, name[0]);
         return p ? JONG_E + (int)(p - honors) : -1;
     }
-    if (name[2])
+    if (name[2]) {
+        static const char *const red[3] = {"5mr", "5pr", "5sr"};
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(name, red[i]))
+                return JONG_CODE_RED_BASE + i;
         return -1;
+    }
     int d = name[0] - '0', c = name[1];
     if (d >= 1 && d <= 9) {
         if (c == 'm') return d - 1;

@@ -14,7 +14,8 @@
 /* Compact, keys in insertion order: the same game always gives the same bytes. */
 #define RECORD_JSON_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY)
 
-/* The mjai name of a tile code ("5m", "E", "P"), "f1".."s4" for flowers, "?" for anything else. */
+/* The mjai name of a tile code ("5m", "E", "P", red fives "5mr" "5pr" "5sr"), "f1".."s4" for
+ * flowers, "?" for anything else. */
 const char *record_tile_name(int code);
 /* The code of a tile name as record_tile_name writes it; -1 when it is not one. */
 int record_tile_code(const char *name);

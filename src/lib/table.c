@@ -90,12 +90,13 @@ int jong_default_action(const jong_view *v, const jong_action *legal, int n)
     for (int i = 0; i < n; i++) {
         if (legal[i].type != JONG_ACT_DISCARD)
             continue;
-        /* flags mark a declaration (riichi); a default must not declare anything */
-        if (!legal[i].flags && legal[i].tile == v->last_draw)
+        /* a default must not declare anything (riichi); a red five is still a plain discard */
+        bool plain = !(legal[i].flags & JONG_ACT_FLAG_RIICHI);
+        if (plain && legal[i].tile == v->last_draw)
             return i;
         if (first_discard < 0)
             first_discard = i;
-        if (first_plain < 0 && !legal[i].flags)
+        if (first_plain < 0 && plain)
             first_plain = i;
     }
     if (first_plain >= 0)

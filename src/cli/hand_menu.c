@@ -1,10 +1,10 @@
-/* Keys of the terminal table (see tty_menu.h). */
+/* Keys of the terminal table (see hand_menu.h). */
 #include <string.h>
 
-#include "tty_menu.h"
+#include "hand_menu.h"
 
 /* Red fives are shown first among their kind; a discard with the red flag takes the red one. */
-static void hand_order(tty_menu *m, const jong_view *v)
+static void hand_order(hand_menu *m, const jong_view *v)
 {
     uint8_t counts[JONG_KINDS];
     memcpy(counts, v->own.counts, sizeof counts);
@@ -21,12 +21,12 @@ static void hand_order(tty_menu *m, const jong_view *v)
     m->ntiles = 0;
     for (int k = 0; k < JONG_KINDS; k++) {
         int reds = k < JONG_NUMBER_KINDS && k % 9 == 4 ? v->own.red[k / 9] : 0;
-        for (int c = 0; c < counts[k] && m->ntiles < TTY_HAND_MAX; c++) {
+        for (int c = 0; c < counts[k] && m->ntiles < MENU_HAND_MAX; c++) {
             m->red[m->ntiles] = c < reds;
             m->tiles[m->ntiles++] = (uint8_t)k;
         }
     }
-    m->drawn_apart = drawn >= 0 && m->ntiles < TTY_HAND_MAX;
+    m->drawn_apart = drawn >= 0 && m->ntiles < MENU_HAND_MAX;
     if (m->drawn_apart) {
         int reds = drawn < JONG_NUMBER_KINDS && drawn % 9 == 4 ? v->own.red[drawn / 9] : 0;
         /* a red five drawn is the red one when every red copy is not yet shown */
@@ -38,11 +38,11 @@ static void hand_order(tty_menu *m, const jong_view *v)
     }
 }
 
-void tty_menu_build(tty_menu *m, const jong_view *v, const jong_action *legal, int n)
+void hand_menu_build(hand_menu *m, const jong_view *v, const jong_action *legal, int n)
 {
     memset(m, 0, sizeof *m);
     hand_order(m, v);
-    for (int i = 0; i < TTY_HAND_MAX; i++)
+    for (int i = 0; i < MENU_HAND_MAX; i++)
         m->discard[i] = m->declare[i] = -1;
     m->pass = -1;
     for (int a = 0; a < n; a++) {
@@ -50,21 +50,27 @@ void tty_menu_build(tty_menu *m, const jong_view *v, const jong_action *legal, i
         if (x->type == JONG_ACT_PASS) {
             m->pass = a;
         } else if (x->type == JONG_ACT_DISCARD) {
+            /* the tiles this discard may be: of its kind, red exactly when the action plays a
+             * red five (when the hand shows no such copy, any copy of the kind) */
+            bool red = x->flags & JONG_ACT_FLAG_RED, exact = false;
             for (int i = 0; i < m->ntiles; i++)
-                if (m->tiles[i] == x->tile) {
-                    int *slot = x->flags ? &m->declare[i] : &m->discard[i];
-                    if (*slot < 0)
-                        *slot = a;
-                }
-        } else if (m->nother < TTY_OTHER_MAX) {
+                exact |= m->tiles[i] == x->tile && m->red[i] == red;
+            for (int i = 0; i < m->ntiles; i++) {
+                if (m->tiles[i] != x->tile || (exact && m->red[i] != red))
+                    continue;
+                int *slot = x->flags & JONG_ACT_FLAG_RIICHI ? &m->declare[i] : &m->discard[i];
+                if (*slot < 0)
+                    *slot = a;
+            }
+        } else if (m->nother < MENU_OTHER_MAX) {
             m->other[m->nother++] = a;
         }
     }
 }
 
-char tty_menu_other_key(int i) { return i < 9 ? (char)('1' + i) : (char)('A' + i - 9); }
+char hand_menu_other_key(int i) { return i < 9 ? (char)('1' + i) : (char)('A' + i - 9); }
 
-int tty_menu_choice(const tty_menu *m, int key, bool declaring)
+int hand_menu_choice(const hand_menu *m, int key, bool declaring)
 {
     if (key >= 'a' && key < 'a' + m->ntiles) {
         int i = key - 'a';
@@ -73,12 +79,12 @@ int tty_menu_choice(const tty_menu *m, int key, bool declaring)
     if ((key == '0' || key == ' ') && !declaring)
         return m->pass;
     for (int i = 0; i < m->nother; i++)
-        if (key == tty_menu_other_key(i))
+        if (key == hand_menu_other_key(i))
             return m->other[i];
     return -1;
 }
 
-bool tty_menu_has_declare(const tty_menu *m)
+bool hand_menu_has_declare(const hand_menu *m)
 {
     for (int i = 0; i < m->ntiles; i++)
         if (m->declare[i] >= 0)

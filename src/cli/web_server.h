@@ -1,0 +1,19 @@
+/* The HTTP side of `jong web`, on libmicrohttpd: routes, request bodies (bounded), JSON
+ * answers with a clear error for anything wrong, the embedded page and the tile pictures. */
+#ifndef JONG_WEB_SERVER_H
+#define JONG_WEB_SERVER_H
+
+#include <stddef.h>
+
+#include "web_games.h"
+
+#define WEB_BODY_MAX 16384 /* bytes of a request body; more is refused with 413 */
+
+typedef struct web_server web_server;
+
+/* Listen on addr:port (port 0: any free port); *port_out gets the port. NULL on failure with
+ * the reason in why. */
+web_server *web_server_start(const char *addr, int port, web_games *games, int *port_out, char *why, size_t n);
+void web_server_stop(web_server *ws);
+
+#endif

@@ -1,0 +1,1 @@
+$JONG play --human E 2>&1

@@ -1,0 +1,1 @@
+$JONG play --human X --players greedy 2>&1

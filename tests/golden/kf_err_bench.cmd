@@ -1,0 +1,1 @@
+"$JONG" bench kf --hands 0 2>&1

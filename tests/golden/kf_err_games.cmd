@@ -1,0 +1,1 @@
+"$JONG" kf wn-table --games zero 2>&1

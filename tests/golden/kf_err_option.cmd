@@ -1,0 +1,1 @@
+"$JONG" play --rules taiwan --players kf-rule:search=2 2>&1

@@ -1,0 +1,1 @@
+$JONG web --addr nowhere --port 0 2>&1

@@ -1,0 +1,1 @@
+$JONG web --bogus 2>&1

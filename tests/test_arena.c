@@ -1,0 +1,735 @@
+/* The arena (arena.h): seatings cover each seat as each mode specifies; the interval code
+ * against values worked out by hand; the summary of hand-made results (ratios, paired
+ * differences, ranks and uma, match wins); the same seed gives the same results and reports
+ * with one or two workers; an interrupted run resumed from its results file gives the same
+ * summary; a faulty player (illegal, crashing, hanging) loses only its decisions, which are
+ * counted; a corrupt results file is refused with the line and the reason. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "jong/arena.h"
+#include "jong/jong.h"
+
+/* ---- seatings ---- */
+
+/* For every mode: how many seatings, and which player sits where. */
+static void test_seatings_four_players(void **state)
+{
+    (void)state;
+    int sp[JONG_ARENA_MAX_SEATINGS][4], side[4];
+    /* 1v3: A takes seat k at seating k, so exactly once each seat; B, C, D fill the others */
+    assert_int_equal(jong_arena_seatings(JONG_ARENA_1V3, 4, sp), 4);
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(sp[k][k], 0);
+        int seen = 0;
+        for (int s = 0; s < 4; s++)
+            seen |= 1 << sp[k][s];
+        assert_int_equal(seen, 15); /* a permutation */
+    }
+    assert_int_equal(jong_arena_sides(JONG_ARENA_1V3, 4, side), 2);
+    assert_int_equal(side[0], 0);
+    assert_int_equal(side[1], 1);
+    assert_int_equal(side[2], 1);
+    assert_int_equal(side[3], 1);
+    /* 3v1: the last player (D) is alone and takes seat k at seating k */
+    assert_int_equal(jong_arena_seatings(JONG_ARENA_3V1, 4, sp), 4);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(sp[k][k], 3);
+    assert_int_equal(jong_arena_sides(JONG_ARENA_3V1, 4, side), 2);
+    assert_int_equal(side[3], 1);
+    assert_int_equal(side[0] + side[1] + side[2], 0);
+    /* 2v2: partners opposite (A with C, B with D), and the second seating swaps the teams */
+    assert_int_equal(jong_arena_seatings(JONG_ARENA_2V2, 4, sp), 2);
+    assert_int_equal(jong_arena_sides(JONG_ARENA_2V2, 4, side), 2);
+    for (int k = 0; k < 2; k++)
+        for (int s = 0; s < 4; s++) {
+            assert_int_equal(side[sp[k][s]], side[sp[k][(s + 2) % 4]]);  /* partner opposite */
+            assert_int_not_equal(side[sp[k][s]], side[sp[k][(s + 1) % 4]]);
+        }
+    for (int s = 0; s < 4; s++)
+        assert_int_not_equal(side[sp[0][s]], side[sp[1][s]]); /* teams swapped on every seat */
+    /* free: the four turns of the table, each player at each seat once */
+    assert_int_equal(jong_arena_seatings(JONG_ARENA_FREE, 4, sp), 4);
+    assert_int_equal(jong_arena_sides(JONG_ARENA_FREE, 4, side), 4);
+    for (int p = 0; p < 4; p++) {
+        assert_int_equal(side[p], p);
+        int seats = 0;
+        for (int k = 0; k < 4; k++)
+            for (int s = 0; s < 4; s++)
+                if (sp[k][s] == p)
+                    seats |= 1 << s;
+        assert_int_equal(seats, 15);
+    }
+}
+
+static void seating_text(int sp[4], char out[5])
+{
+    for (int s = 0; s < 4; s++)
+        out[s] = (char)('A' + sp[s]);
+    out[4] = 0;
+}
+
+/* With two players the second fills every seat the first does not take. */
+static void test_seatings_two_players(void **state)
+{
+    (void)state;
+    int sp[JONG_ARENA_MAX_SEATINGS][4], side[4];
+    char t[5];
+    static const char *const one_v_three[4] = {"ABBB", "BABB", "BBAB", "BBBA"};
+    static const char *const three_v_one[4] = {"BAAA", "ABAA", "AABA", "AAAB"};
+    assert_int_equal(jong_arena_seatings(JONG_ARENA_1V3, 2, sp), 4);
+    for (int k = 0; k < 4; k++) {
+        seating_text(sp[k], t);
+        assert_string_equal(t, one_v_three[k]);
+    }
+    assert_int_equal(jong_arena_seatings(JONG_ARENA_3V1, 2, sp), 4);
+    for (int k = 0; k < 4; k++) {
+        seating_text(sp[k], t);
+        assert_string_equal(t, three_v_one[k]);
+    }
+    assert_int_equal(jong_arena_seatings(JONG_ARENA_2V2, 2, sp), 2);
+    seating_text(sp[0], t);
+    assert_string_equal(t, "ABAB");
+    seating_text(sp[1], t);
+    assert_string_equal(t, "BABA");
+    assert_int_equal(jong_arena_sides(JONG_ARENA_2V2, 2, side), 2);
+    assert_int_equal(side[0], 0);
+    assert_int_equal(side[1], 1);
+    jong_arena_config cfg = {.mode = JONG_ARENA_FREE, .nplayers = 2, .games = 1, .match_hands = 1};
+    strcpy(cfg.players[0], "random");
+    strcpy(cfg.players[1], "random");
+    jong_error err;
+    assert_int_equal(jong_arena_config_check(&cfg, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "free needs 4 players"));
+}
+
+/* ---- intervals, against values worked out by hand ---- */
+
+static void test_t_quantiles(void **state)
+{
+    (void)state;
+    assert_true(isnan(jong_t975(0)));
+    assert_float_equal(jong_t975(1), 12.706204736, 1e-9);
+    assert_float_equal(jong_t975(4), 2.776445105, 1e-9);
+    assert_float_equal(jong_t975(30), 2.042272456, 1e-9);
+    /* beyond the table: 2.0210753903 (40), 1.9839715185 (100), 1.9623390808 (1000) */
+    assert_float_equal(jong_t975(40), 2.0210753903, 1e-6);
+    assert_float_equal(jong_t975(100), 1.9839715185, 1e-6);
+    assert_float_equal(jong_t975(1000), 1.9623390808, 1e-6);
+    /* decreasing towards the normal quantile */
+    for (int df = 1; df < 2000; df++)
+        assert_true(jong_t975(df + 1) < jong_t975(df));
+    assert_true(jong_t975(2000) > 1.959963984);
+}
+
+static void test_mean_ci(void **state)
+{
+    (void)state;
+    /* 1..5: mean 3, s^2 = 10/4, se = sqrt(2.5/5) = 0.70710678, t(4) = 2.776445105 */
+    double x[5] = {1, 2, 3, 4, 5};
+    jong_ci c;
+    jong_mean_ci(x, 5, &c);
+    assert_float_equal(c.mean, 3, 1e-12);
+    assert_float_equal(c.hi - 3, 1.963243161, 1e-8);
+    assert_float_equal(3 - c.lo, 1.963243161, 1e-8);
+    assert_int_equal(c.n, 5);
+    /* one game: a mean, no interval (not a zero-width one) */
+    jong_mean_ci(x, 1, &c);
+    assert_float_equal(c.mean, 1, 0);
+    assert_true(isnan(c.lo) && isnan(c.hi));
+    jong_mean_ci(x, 0, &c);
+    assert_true(isnan(c.mean) && isnan(c.lo));
+}
+
+static void test_ratio_ci(void **state)
+{
+    (void)state;
+    jong_ci c;
+    /* equal denominators: the t interval of 0.5, 1, 1.5: se = 0.5 / sqrt(3), t(2) = 4.302652730 */
+    double n1[3] = {1, 2, 3}, d1[3] = {2, 2, 2};
+    jong_ratio_ci(n1, d1, 3, &c);
+    assert_float_equal(c.mean, 1, 1e-12);
+    assert_float_equal(c.hi - c.mean, 1.242068856, 1e-8);
+    /* unequal: R = 4/8, mean den 2, z = 0, -0.25, 0.25, 0; s^2 = 0.125/3; se = sqrt(s^2/4) =
+     * 0.10206207; t(3) = 3.182446305, so the half width is 0.32480707 */
+    double n2[4] = {1, 0, 2, 1}, d2[4] = {2, 1, 3, 2};
+    jong_ratio_ci(n2, d2, 4, &c);
+    assert_float_equal(c.mean, 0.5, 1e-12);
+    assert_float_equal(c.hi - c.mean, 0.324807066, 1e-8);
+    assert_float_equal(c.mean - c.lo, 0.324807066, 1e-8);
+    /* tai per win resting on one game with a win: 3.00, its spread unknown, not zero */
+    double n3[4] = {0, 0, 3, 0}, d3[4] = {0, 0, 1, 0};
+    jong_ratio_ci(n3, d3, 4, &c);
+    assert_float_equal(c.mean, 3, 0);
+    assert_true(isnan(c.lo) && isnan(c.hi));
+    /* no denominator at all: no ratio */
+    double zero[4] = {0, 0, 0, 0};
+    jong_ratio_ci(zero, zero, 4, &c);
+    assert_true(isnan(c.mean));
+}
+
+static void test_paired_difference(void **state)
+{
+    (void)state;
+    jong_ci c;
+    /* per game differences 2, 3, 0: mean 5/3, s^2 = (1/9 + 16/9 + 25/9) / 2 = 7/3,
+     * se = sqrt(7/9) = 0.88191710, t(2) = 4.302652730: half width 3.79458303 */
+    double a[3] = {3, 5, 4}, one[3] = {1, 1, 1}, b[3] = {1, 2, 4};
+    jong_ratio_diff_ci(a, one, b, one, 3, &c);
+    assert_float_equal(c.mean, 5.0 / 3, 1e-12);
+    assert_float_equal(c.hi - c.mean, 3.794583034, 1e-8);
+    /* pairing: games that move both sides together cancel in the difference */
+    double a2[4] = {10, 20, 30, 40}, b2[4] = {9, 19, 29, 39}, one4[4] = {1, 1, 1, 1};
+    jong_ratio_diff_ci(a2, one4, b2, one4, 4, &c);
+    assert_float_equal(c.mean, 1, 1e-12);
+    assert_true(isnan(c.lo) && isnan(c.hi)); /* a constant difference: no spread seen, no interval */
+}
+
+/* ---- the summary of hand-made results ---- */
+
+static void base_config(jong_arena_config *cfg, jong_variant v, jong_arena_mode mode, int games)
+{
+    memset(cfg, 0, sizeof *cfg);
+    jong_ruleset_default(&cfg->rules, v);
+    cfg->rules.hands = 1;
+    cfg->mode = mode;
+    cfg->nplayers = 2;
+    strcpy(cfg->players[0], "greedy");
+    strcpy(cfg->players[1], "random");
+    cfg->seed = 7;
+    cfg->games = games;
+    cfg->match_hands = 2;
+}
+
+static void set_seat(jong_arena_seat *s, int score, int wins, int tai)
+{
+    memset(s, 0, sizeof *s);
+    s->score = score;
+    s->hands = 1;
+    s->wins = wins;
+    s->tai = tai;
+}
+
+/* 2v2 over 3 games of one hand: A wins (+30, the others -10) at both seatings of games 0 and 1,
+ * B at both seatings of game 2. A's score per seat per game: (30 - 10) * 2 / 4 = +10, +10, then
+ * -10 * 4 / 4 = -10; B's the opposite. */
+static void test_summary_two_sides(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_TAIWAN, JONG_ARENA_2V2, 3);
+    jong_arena_results r;
+    jong_error err;
+    assert_int_equal(jong_arena_results_init(&r, &cfg, &err), JONG_OK);
+    /* seating 0 is ABAB, seating 1 BABA */
+    int tai[3] = {1, 3, 2};
+    for (int g = 0; g < 3; g++) {
+        for (int k = 0; k < 2; k++) {
+            jong_arena_seat *s = jong_arena_results_at(&r, g, k);
+            int winner = g < 2 ? k : 1 - k; /* the seat of A (games 0, 1) or B (game 2) */
+            for (int seat = 0; seat < 4; seat++)
+                set_seat(&s[seat], seat == winner ? 30 : -10, seat == winner, seat == winner ? tai[g] : 0);
+        }
+        r.done[g] = 1;
+        r.ndone++;
+    }
+    jong_arena_summary s;
+    assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
+    assert_int_equal(s.games, 3);
+    assert_int_equal(s.nsides, 2);
+    assert_int_equal(s.table_hands, 6);
+    const jong_ci *score = &s.side[0].m[JONG_M_SCORE];
+    assert_float_equal(score->mean, 10.0 / 3, 1e-12);
+    double a[3] = {10, 10, -10};
+    jong_ci want;
+    jong_mean_ci(a, 3, &want);
+    assert_float_equal(score->lo, want.lo, 1e-12);
+    /* A - B per game: 20, 20, -20 */
+    double diff[3] = {20, 20, -20};
+    jong_mean_ci(diff, 3, &want);
+    assert_float_equal(s.versus[0][JONG_M_SCORE].mean, 20.0 / 3, 1e-12);
+    assert_float_equal(s.versus[0][JONG_M_SCORE].lo, want.lo, 1e-9);
+    assert_float_equal(s.versus[0][JONG_M_SCORE].hi, want.hi, 1e-9);
+    /* win rate of A: 4 wins in 12 hands; tai per win of A: (1+1+3+3)/4 = 2 over two games */
+    assert_float_equal(s.side[0].m[JONG_M_WIN].mean, 4.0 / 12, 1e-12);
+    assert_float_equal(s.side[0].m[JONG_M_TAI].mean, 2, 1e-12);
+    assert_false(isnan(s.side[0].m[JONG_M_TAI].lo));
+    /* B never self-draws: no spread, so no interval (not [0, 0]); B's win rate 2/12 has a t
+     * interval reaching below 0, cut at 0 */
+    assert_float_equal(s.side[1].m[JONG_M_SELF_DRAW].mean, 0, 0);
+    assert_true(isnan(s.side[1].m[JONG_M_SELF_DRAW].lo));
+    assert_float_equal(s.side[1].m[JONG_M_WIN].mean, 2.0 / 12, 1e-12);
+    assert_float_equal(s.side[1].m[JONG_M_WIN].lo, 0, 0);
+    assert_true(s.side[1].m[JONG_M_WIN].hi > 2.0 / 12);
+    /* B won only in game 2 (2 tai twice): a mean, but no interval */
+    assert_float_equal(s.side[1].m[JONG_M_TAI].mean, 2, 1e-12);
+    assert_true(isnan(s.side[1].m[JONG_M_TAI].lo));
+    assert_true(isnan(s.versus[0][JONG_M_TAI].lo));
+    /* a match is 2 hands = 2 games: one full match (games 0, 1), won by A */
+    assert_int_equal(s.match_games, 2);
+    assert_int_equal(s.matches, 1);
+    assert_float_equal(s.side[0].match_wins, 1, 0);
+    assert_float_equal(s.side[1].match_wins, 0, 0);
+    char *text = jong_arena_report_text(&s);
+    assert_non_null(strstr(text, "2.00 ±n/a"));
+    assert_null(strstr(text, "±0.00"));
+    free(text);
+    jong_arena_results_free(&r);
+}
+
+/* Riichi: ranks from the final scores (ties to the seat nearer the first East), the uma result
+ * with the oka to the first, worked out by hand for a 1v3 game. */
+static void test_summary_riichi_ranks_and_uma(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_RIICHI, JONG_ARENA_1V3, 2);
+    cfg.rules.hands = 0;
+    cfg.match_hands = 8;
+    assert_int_equal(cfg.rules.start_score, 25000);
+    assert_int_equal(cfg.rules.return_score, 30000);
+    assert_int_equal(cfg.rules.uma[0], 20);
+    assert_int_equal(cfg.rules.uma[3], -20);
+    jong_arena_results r;
+    jong_error err;
+    assert_int_equal(jong_arena_results_init(&r, &cfg, &err), JONG_OK);
+    /* every seating of both games: seat scores 40000 32000 18000 10000; A at seat k in seating k,
+     * so A is 1st, 2nd, 3rd, 4th once each per game */
+    int scores[4] = {40000, 32000, 18000, 10000};
+    for (int g = 0; g < 2; g++) {
+        for (int k = 0; k < 4; k++)
+            for (int seat = 0; seat < 4; seat++)
+                set_seat(&jong_arena_results_at(&r, g, k)[seat], scores[seat], 0, 0);
+        r.done[g] = 1;
+        r.ndone++;
+    }
+    /* in game 1, seating 0: a tie for first (A at seat 0 and seat 1 both 36000): seat 0 ranks first */
+    jong_arena_results_at(&r, 1, 0)[0].score = 36000;
+    jong_arena_results_at(&r, 1, 0)[1].score = 36000;
+    jong_arena_summary s;
+    assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
+    assert_int_equal(s.match_games, 1);
+    assert_int_equal(s.matches, 2);
+    /* A's average rank: (1+2+3+4) / 4 in both games */
+    assert_float_equal(s.side[0].m[JONG_M_RANK].mean, 2.5, 1e-12);
+    for (int m = JONG_M_RANK1; m <= JONG_M_RANK4; m++)
+        assert_float_equal(s.side[0].m[m].mean, 0.25, 1e-12);
+    /* uma results: 1st (40000-30000)/1000 + 20 + oka 4 * 5 = 50; 2nd 2 + 10 = 12;
+     * 3rd -12 - 10 = -22; 4th -20 - 20 = -40. Game 0 for A: (50 + 12 - 22 - 40) / 4 = 0.
+     * Game 1 seating 0 has A first with 36000: 6 + 20 + 20 = 46 instead of 50: -1 over 4 seats. */
+    double a[2] = {0, -1};
+    jong_ci want;
+    jong_mean_ci(a, 2, &want);
+    assert_float_equal(s.side[0].m[JONG_M_RESULT].mean, -0.5, 1e-12);
+    assert_float_equal(s.side[0].m[JONG_M_RESULT].lo, want.lo, 1e-9);
+    /* B: game 0 sums to minus A's (zero-sum uma), over 12 seat games; game 1 seating 0 B at seat
+     * 1 has 36000 and ranks 2nd: 6 + 10 = 16 instead of 12, so B's total is +4 that game */
+    assert_float_equal(s.side[1].m[JONG_M_RESULT].mean, (0 + 4.0) / 24, 1e-12);
+    /* the main result of riichi is the uma result, and it decides the matches */
+    assert_int_equal(jong_arena_main_metric(&cfg), JONG_M_RESULT);
+    assert_float_equal(s.side[0].match_wins + s.side[1].match_wins, 2, 0);
+    assert_float_equal(s.side[1].match_wins, 1.5, 0); /* game 0 tied (0 each), game 1 B */
+    assert_float_equal(s.tied_matches, 1, 0);
+    char *text = jong_arena_report_text(&s);
+    assert_non_null(strstr(text, "average rank"));
+    assert_null(strstr(text, "tai per win"));
+    free(text);
+    jong_arena_results_free(&r);
+}
+
+/* The uma result rounds like the engine's end of game (Tenhou: thousands rounded half away from
+ * zero for all but the first, who takes minus their sum). 2v2, one game: seating 0 (ABAB) ends
+ * 40600 31500 17900 10000: 1st gets -(12 - 22 - 40) = 50 (not 50.6), 31500 -> 32 - 30 + 10 = 12,
+ * 17900 -> 18 - 30 - 10 = -22, 10000 -> -40; A (seats 0, 2) 28. Seating 1 (BABA) ends level at
+ * 25000: ranks by seat, 2nd 5, 3rd -15, 4th -25, 1st 35; A (seats 1, 3) -20. A: 8 over 4 seats. */
+static void test_summary_riichi_rounding(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_RIICHI, JONG_ARENA_2V2, 1);
+    cfg.rules.hands = 0;
+    jong_arena_results r;
+    jong_error err;
+    assert_int_equal(jong_arena_results_init(&r, &cfg, &err), JONG_OK);
+    int first[4] = {40600, 31500, 17900, 10000};
+    for (int s = 0; s < 4; s++) {
+        set_seat(&jong_arena_results_at(&r, 0, 0)[s], first[s], 0, 0);
+        set_seat(&jong_arena_results_at(&r, 0, 1)[s], 25000, 0, 0);
+    }
+    r.done[0] = 1;
+    r.ndone = 1;
+    jong_arena_summary s;
+    assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
+    assert_float_equal(s.side[0].m[JONG_M_RESULT].mean, 2, 1e-12);
+    assert_float_equal(s.side[1].m[JONG_M_RESULT].mean, -2, 1e-12);
+    assert_true(isnan(s.side[0].m[JONG_M_RESULT].lo)); /* one game */
+    /* points: A (40600 + 17900 + 25000 * 2 - 4 * 25000) / 4 = 2125 */
+    assert_float_equal(s.side[0].m[JONG_M_SCORE].mean, 2125, 1e-9);
+    /* ranks of A: 1st, 3rd, 2nd, 4th */
+    assert_float_equal(s.side[0].m[JONG_M_RANK].mean, 2.5, 1e-12);
+    assert_float_equal(s.side[0].m[JONG_M_RANK3].mean, 0.25, 1e-12);
+    jong_arena_results_free(&r);
+}
+
+/* ---- running ---- */
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void play(jong_arena_results *r, const jong_arena_config *cfg, int jobs, FILE *out)
+{
+    jong_error err;
+    assert_int_equal(jong_arena_results_init(r, cfg, &err), JONG_OK);
+    if (out)
+        assert_int_equal(jong_arena_write_header(out, cfg, &err), JONG_OK);
+    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = mono_ms, .results = out};
+    assert_int_equal(jong_arena_run(r, &opts, &err), JONG_OK);
+    assert_int_equal(r->ndone, cfg->games);
+}
+
+static char *summary_json(const jong_arena_results *r)
+{
+    jong_arena_summary s;
+    jong_error err;
+    assert_int_equal(jong_arena_summarize(r, &s, &err), JONG_OK);
+    return jong_arena_report_json(&s);
+}
+
+static char *file_text(FILE *f)
+{
+    long n = ftell(f);
+    char *t = calloc(1, (size_t)n + 1);
+    rewind(f);
+    assert_int_equal(fread(t, 1, (size_t)n, f), (size_t)n);
+    return t;
+}
+
+static void assert_same_results(const jong_arena_results *a, const jong_arena_results *b)
+{
+    assert_int_equal(a->ndone, b->ndone);
+    assert_memory_equal(a->done, b->done, (size_t)a->cfg.games);
+    assert_memory_equal(a->seats, b->seats, sizeof *a->seats * 4 * (size_t)a->nseatings * (size_t)a->cfg.games);
+}
+
+/* One worker or two: the same results, the same summary, and (in game order) the same file. */
+static void test_jobs_do_not_change_results(void **state)
+{
+    (void)state;
+    jong_arena_mode modes[5] = {JONG_ARENA_2V2, JONG_ARENA_1V3, JONG_ARENA_3V1, JONG_ARENA_FREE, JONG_ARENA_2V2};
+    for (int i = 0; i < 5; i++) {
+        jong_arena_config cfg;
+        base_config(&cfg, JONG_VARIANT_TAIWAN, modes[i], 12);
+        cfg.match_hands = 4;
+        if (i >= 3) { /* four players */
+            cfg.nplayers = 4;
+            strcpy(cfg.players[2], "greedy:claim=off");
+            strcpy(cfg.players[3], "random");
+        }
+        jong_arena_results r1, r2;
+        play(&r1, &cfg, 1, NULL);
+        play(&r2, &cfg, 2, NULL);
+        assert_same_results(&r1, &r2);
+        char *j1 = summary_json(&r1), *j2 = summary_json(&r2);
+        assert_string_equal(j1, j2);
+        FILE *f1 = tmpfile(), *f2 = tmpfile();
+        jong_error err;
+        assert_int_equal(jong_arena_write_all(f1, &r1, &err), JONG_OK);
+        assert_int_equal(jong_arena_write_all(f2, &r2, &err), JONG_OK);
+        char *t1 = file_text(f1), *t2 = file_text(f2);
+        assert_string_equal(t1, t2);
+        /* the file alone gives back the results */
+        rewind(f1);
+        jong_arena_results back;
+        long good;
+        assert_int_equal(jong_arena_read(f1, &back, &good, &err), JONG_OK);
+        assert_int_equal(good, (long)strlen(t1));
+        assert_same_results(&r1, &back);
+        jong_arena_results_free(&back);
+        fclose(f1);
+        fclose(f2);
+        free(t1);
+        free(t2);
+        free(j1);
+        free(j2);
+        jong_arena_results_free(&r1);
+        jong_arena_results_free(&r2);
+    }
+}
+
+typedef struct {
+    atomic_bool *flag;
+    int after;
+} stopper;
+
+static void stop_after(void *ctx, int done, int total)
+{
+    (void)total;
+    stopper *st = ctx;
+    if (done >= st->after)
+        atomic_store(st->flag, true);
+}
+
+/* Interrupted through the flag after some games, then resumed from what the file holds (with a
+ * partial last line added, as a killed run leaves): the same summary as a run in one go. */
+static void test_interrupt_and_resume(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_TAIWAN, JONG_ARENA_2V2, 20);
+    cfg.match_hands = 5;
+    jong_arena_results whole;
+    play(&whole, &cfg, 2, NULL);
+    char *want = summary_json(&whole);
+
+    FILE *f = tmpfile();
+    jong_error err;
+    jong_arena_results part;
+    assert_int_equal(jong_arena_results_init(&part, &cfg, &err), JONG_OK);
+    assert_int_equal(jong_arena_write_header(f, &cfg, &err), JONG_OK);
+    atomic_bool flag = false;
+    stopper st = {&flag, 7};
+    jong_arena_run_opts opts = {.jobs = 2, .interrupt = &flag, .results = f, .on_game = stop_after, .ctx = &st};
+    assert_int_equal(jong_arena_run(&part, &opts, &err), JONG_OK);
+    assert_true(part.ndone >= 7 && part.ndone < cfg.games);
+    int done_before = part.ndone;
+    jong_arena_results_free(&part);
+    fputs("{\"game\":19,\"seed\":\"7\",\"seatin", f); /* killed in the middle of a line */
+    long full = ftell(f);
+    rewind(f);
+    jong_arena_results back;
+    long good;
+    assert_int_equal(jong_arena_read(f, &back, &good, &err), JONG_OK);
+    assert_int_equal(back.ndone, done_before);
+    assert_true(good < full);
+    /* cut the partial line off and carry on appending, as --resume does */
+    assert_int_equal(fseek(f, good, SEEK_SET), 0);
+    jong_arena_run_opts again = {.jobs = 1, .results = f};
+    assert_int_equal(jong_arena_run(&back, &again, &err), JONG_OK);
+    assert_int_equal(back.ndone, cfg.games);
+    assert_same_results(&whole, &back);
+    char *got = summary_json(&back);
+    assert_string_equal(want, got);
+    /* and the file, read once more, holds every game once (the resumed writes overwrote the cut) */
+    rewind(f);
+    jong_arena_results again_read;
+    assert_int_equal(jong_arena_read(f, &again_read, &good, &err), JONG_OK);
+    assert_same_results(&whole, &again_read);
+    jong_arena_results_free(&again_read);
+    fclose(f);
+    free(want);
+    free(got);
+    jong_arena_results_free(&whole);
+    jong_arena_results_free(&back);
+}
+
+/* A faulty player in 1v3 against random: its bad answers are replaced, counted, and every game
+ * is played. */
+static void run_faulty(const char *spec, int64_t time_ms, int games, int kind)
+{
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_TAIWAN, JONG_ARENA_1V3, games);
+    strcpy(cfg.players[0], spec);
+    cfg.time_ms = time_ms;
+    jong_arena_results r;
+    play(&r, &cfg, 2, NULL);
+    jong_arena_summary s;
+    jong_error err;
+    assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
+    assert_true(s.player[0].faults[kind] > 0);
+    assert_true(s.player[0].faults[kind] < s.player[0].decisions);
+    for (int k = 0; k < JONG_FAULT_KINDS; k++) {
+        assert_int_equal(s.player[1].faults[k], 0);
+        if (k != kind)
+            assert_int_equal(s.player[0].faults[k], 0);
+    }
+    assert_int_equal(s.games, games);
+    char *text = jong_arena_report_text(&s), *json = jong_arena_report_json(&s);
+    assert_non_null(strstr(text, "faults ill/crash/time"));
+    assert_null(strstr(text, "faults: none"));
+    assert_non_null(strstr(json, "\"timeout\""));
+    free(text);
+    free(json);
+    jong_arena_results_free(&r);
+}
+
+static void test_faulty_illegal(void **state)
+{
+    (void)state;
+    run_faulty("faulty:mode=illegal,every=4", 0, 6, JONG_FAULT_ILLEGAL);
+}
+
+static void test_faulty_crash(void **state)
+{
+    (void)state;
+    run_faulty("faulty:mode=crash,every=4", 0, 6, JONG_FAULT_CRASH);
+}
+
+/* A hang of 400 ms against 100 ms per move (late after 100 + 50 ms): a timeout each time. */
+static void test_faulty_hang(void **state)
+{
+    (void)state;
+    run_faulty("faulty:mode=hang,every=40,ms=400", 100, 1, JONG_FAULT_TIMEOUT);
+}
+
+/* The default action is legal, never a win, and passes when it can. */
+static void test_default_action(void **state)
+{
+    (void)state;
+    jong_view v;
+    memset(&v, 0, sizeof v);
+    v.last_draw = 5;
+    jong_action legal[4];
+    memset(legal, 0, sizeof legal);
+    legal[0].type = JONG_ACT_DISCARD;
+    legal[0].tile = 3;
+    legal[1].type = JONG_ACT_DISCARD;
+    legal[1].tile = 5;
+    legal[2].type = JONG_ACT_DISCARD;
+    legal[2].tile = 7;
+    assert_int_equal(jong_default_action(&v, legal, 3), 1); /* the drawn tile */
+    v.last_draw = 9;
+    assert_int_equal(jong_default_action(&v, legal, 3), 0); /* else the first discard */
+    legal[0].flags = JONG_ACT_FLAG_RIICHI;
+    assert_int_equal(jong_default_action(&v, legal, 3), 1); /* that declares nothing */
+    v.last_draw = 5;
+    legal[1].flags = JONG_ACT_FLAG_RED; /* the drawn red five */
+    assert_int_equal(jong_default_action(&v, legal, 3), 1);
+    legal[3].type = JONG_ACT_PASS;
+    assert_int_equal(jong_default_action(&v, legal, 4), 3);
+}
+
+/* ---- the results file ---- */
+
+static int read_text(const char *text, jong_arena_results *r, long *good, jong_error *err)
+{
+    FILE *f = tmpfile();
+    fputs(text, f);
+    rewind(f);
+    int rc = jong_arena_read(f, r, good, err);
+    fclose(f);
+    return rc;
+}
+
+static void test_corrupt_results_file(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_TAIWAN, JONG_ARENA_2V2, 3);
+    jong_arena_results r;
+    play(&r, &cfg, 1, NULL);
+    FILE *f = tmpfile();
+    jong_error err;
+    assert_int_equal(jong_arena_write_all(f, &r, &err), JONG_OK);
+    char *good_text = file_text(f);
+    fclose(f);
+    jong_arena_results_free(&r);
+    long good;
+    size_t n = strlen(good_text);
+    char *bad = malloc(2 * n + 200);
+    /* a line that is not JSON, in the middle */
+    char *second = strchr(good_text, '\n') + 1;
+    snprintf(bad, 2 * n + 200, "%.*sgarbage\n%s", (int)(second - good_text), good_text, second);
+    assert_int_not_equal(read_text(bad, &r, &good, &err), JONG_OK);
+    assert_non_null(strstr(err.msg, "line 2: not a JSON object"));
+    /* a game twice */
+    snprintf(bad, 2 * n + 200, "%s%.*s", good_text, (int)(strchr(second, '\n') + 1 - second), second);
+    assert_int_not_equal(read_text(bad, &r, &good, &err), JONG_OK);
+    assert_non_null(strstr(err.msg, "line 5: game 0 appears twice"));
+    /* another seed */
+    snprintf(bad, 2 * n + 200, "%s", good_text);
+    char *seed = strstr(strchr(bad, '\n'), "\"seed\":\"7\"");
+    seed[8] = '8';
+    assert_int_not_equal(read_text(bad, &r, &good, &err), JONG_OK);
+    assert_non_null(strstr(err.msg, "line 2: game 0: the seed is not the header's"));
+    /* a header that is not one */
+    assert_int_not_equal(read_text("{\"x\":1}\n", &r, &good, &err), JONG_OK);
+    assert_non_null(strstr(err.msg, "line 1: not an arena results header"));
+    assert_int_not_equal(read_text("", &r, &good, &err), JONG_OK);
+    assert_non_null(strstr(err.msg, "no complete header line"));
+    /* a partial last line is a killed run, not an error */
+    snprintf(bad, 2 * n + 200, "%s{\"game\":2,\"se", good_text);
+    assert_int_equal(read_text(bad, &r, &good, &err), JONG_OK);
+    assert_int_equal(good, (long)n);
+    assert_int_equal(r.ndone, 3);
+    jong_arena_results_free(&r);
+    /* configurations that differ name the difference */
+    jong_arena_config other = cfg;
+    other.seed = 8;
+    char why[160];
+    assert_false(jong_arena_config_same(&cfg, &other, why, sizeof why));
+    assert_string_equal(why, "seed 7, not 8");
+    assert_true(jong_arena_config_same(&cfg, &cfg, why, sizeof why));
+    free(bad);
+    free(good_text);
+}
+
+/* Riichi through the arena: refused with the engine's own message while the engine cannot play
+ * it, and otherwise played, with ranks for every seat game. */
+static void test_riichi_run(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_RIICHI, JONG_ARENA_2V2, 1);
+    cfg.rules.hands = 0;
+    jong_game *g;
+    jong_error err;
+    if (jong_game_new(&cfg.rules, 1, 0, NULL, NULL, &g, &err)) {
+        jong_arena_results r;
+        assert_int_equal(jong_arena_results_init(&r, &cfg, &err), JONG_OK);
+        jong_arena_run_opts opts = {.jobs = 1};
+        jong_error e2;
+        assert_int_not_equal(jong_arena_run(&r, &opts, &e2), JONG_OK);
+        assert_string_equal(e2.msg, err.msg);
+        assert_int_equal(r.ndone, 0);
+        jong_arena_results_free(&r);
+        return;
+    }
+    jong_game_free(g);
+    jong_arena_results r;
+    play(&r, &cfg, 2, NULL);
+    jong_arena_summary s;
+    assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
+    double shares = 0;
+    for (int m = JONG_M_RANK1; m <= JONG_M_RANK4; m++)
+        shares += s.side[0].m[m].mean + s.side[1].m[m].mean;
+    assert_float_equal(shares, 2, 1e-9);
+    assert_float_equal(s.side[0].m[JONG_M_RESULT].mean + s.side[1].m[JONG_M_RESULT].mean, 0, 1e-9);
+    jong_arena_results_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seatings_four_players),
+        cmocka_unit_test(test_seatings_two_players),
+        cmocka_unit_test(test_t_quantiles),
+        cmocka_unit_test(test_mean_ci),
+        cmocka_unit_test(test_ratio_ci),
+        cmocka_unit_test(test_paired_difference),
+        cmocka_unit_test(test_summary_two_sides),
+        cmocka_unit_test(test_summary_riichi_ranks_and_uma),
+        cmocka_unit_test(test_summary_riichi_rounding),
+        cmocka_unit_test(test_jobs_do_not_change_results),
+        cmocka_unit_test(test_interrupt_and_resume),
+        cmocka_unit_test(test_faulty_illegal),
+        cmocka_unit_test(test_faulty_crash),
+        cmocka_unit_test(test_faulty_hang),
+        cmocka_unit_test(test_default_action),
+        cmocka_unit_test(test_corrupt_results_file),
+        cmocka_unit_test(test_riichi_run),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,290 @@
+/* The riichi table's rules. So far the pure rules the engine will use: the kuikae ban after a
+ * call, the concealed kan allowed after riichi, tenpai payments, kyuushu kyuuhai, the final
+ * ranking and result. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "game_riichi.h"
+#include "jong/jong.h"
+
+static int kind(const char *name)
+{
+    jong_tile t;
+    jong_error err;
+    assert_int_equal(jong_parse_tile(name, &t, &err), JONG_OK);
+    return t.kind;
+}
+
+static uint64_t bits(const char *a, const char *b)
+{
+    return 1ull << kind(a) | (b ? 1ull << kind(b) : 0);
+}
+
+static void kuikae_bans_the_claimed_kind_and_the_other_end(void **state)
+{
+    (void)state;
+    /* 3m taken with 45m: 3m and 6m; 6m taken with 45m: 6m and 3m; 5m taken with 46m: 5m only */
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("3m"), kind("3m")), bits("3m", "6m"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("6m"), kind("4m")), bits("6m", "3m"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("5m"), kind("4m")), bits("5m", NULL));
+    /* no other end beyond 9 or below 1, and never into another suit */
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("7p"), kind("7p")), bits("7p", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("3s"), kind("1s")), bits("3s", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("6s"), kind("6s")), bits("6s", "9s"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("4p"), kind("2p")), bits("4p", "1p"));
+    /* pon: the claimed kind only */
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind("5m"), 0), bits("5m", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind("E"), 0), bits("E", NULL));
+}
+
+static bool ankan_ok(const char *hand, const char *drawn)
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    return riichi_ankan_allowed(&h, kind(drawn));
+}
+
+static void ankan_after_riichi(void **state)
+{
+    (void)state;
+    /* 222m + 45m: waits 3m 6m with or without the kan, 2m always a triplet */
+    assert_true(ankan_ok("2222m45m345p678s11z", "2m"));
+    /* with a meld already declared */
+    assert_true(ankan_ok("9999s45m345p11z [678s]", "9s"));
+    /* only the drawn kind: the fourth 2m held before the draw of 4m is not kanned */
+    assert_false(ankan_ok("2222m445m345p678s1z", "4m"));
+    assert_false(ankan_ok("2222m45m345p678s11z", "5m"));
+    /* the kan changes the waits: 22234m EE waits on 2m, 5m and E; after a 2m kan, 34m waits on 5m */
+    assert_false(ankan_ok("22223m456p789s11z4m", "2m"));
+    /* same waits, other reading: 666777888m reads as three 678m too (waiting on E either way) */
+    assert_false(ankan_ok("6666777888m123p1z", "6m"));
+    /* a hand that is not waiting (riichi is impossible there, but the rule still says no) */
+    assert_false(ankan_ok("2222m19m19p19s1234z", "2m"));
+}
+
+static void tenpai_payments_every_split(void **state)
+{
+    (void)state;
+    int32_t d[4];
+    for (unsigned t = 0; t < 16; t++) {
+        riichi_tenpai_payments(t, d);
+        int n = __builtin_popcount(t);
+        int32_t sum = 0;
+        for (int s = 0; s < 4; s++) {
+            sum += d[s];
+            static const int32_t win[5] = {0, 3000, 1500, 1000, 0}, lose[5] = {0, -1000, -1500, -3000, 0};
+            assert_int_equal(d[s], (t >> s & 1) ? win[n] : lose[n]);
+        }
+        assert_int_equal(sum, 0);
+    }
+}
+
+static void nine_terminals(void **state)
+{
+    (void)state;
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("19m19p1s1234z55888p", &h, &err), JONG_OK);  /* 9 kinds */
+    assert_true(riichi_nine_terminals(h.counts));
+    assert_int_equal(jong_parse_hand("119m19p1s123z55888p", &h, &err), JONG_OK);  /* 8 kinds */
+    assert_false(riichi_nine_terminals(h.counts));
+}
+
+/* Final results of real Tenhou games (scores and results as Tenhou's logs give them). */
+static void final_result_as_tenhou(void **state)
+{
+    (void)state;
+    static const struct { int32_t scores[4]; int points[4]; int rank[4]; } cases[] = {
+        {{36600, 4900, 39600, 18900}, {17, -45, 49, -21}, {1, 3, 0, 2}},
+        {{17000, 20600, 64100, -1700}, {-23, 1, 74, -52}, {2, 1, 0, 3}},
+        /* x.5 thousand rounds away from zero, on the score itself: 30500 -> 31, -3500 -> -4 */
+        {{-1100, 14600, 56000, 30500}, {-51, -25, 65, 11}, {3, 2, 0, 1}},
+        {{51300, 29000, -3500, 23200}, {62, 9, -54, -17}, {0, 1, 3, 2}},
+        {{40500, 22100, 4900, 32500}, {50, -18, -45, 13}, {0, 2, 3, 1}},
+        /* ties: the seat nearer the first dealer ranks first */
+        {{73000, 25000, 25000, -23000}, {83, 5, -15, -73}, {0, 1, 2, 3}},
+        {{22300, 15200, 40200, 22300}, {2, -35, 51, -18}, {1, 3, 0, 2}},
+    };
+    static const int uma[4] = {20, 10, -10, -20};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rank[4], points[4];
+        riichi_final_result(cases[i].scores, uma, 30000, rank, points);
+        assert_memory_equal(rank, cases[i].rank, sizeof rank);
+        assert_memory_equal(points, cases[i].points, sizeof points);
+    }
+}
+
+static uint64_t riichi_discards_of(const char *hand)
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    return riichi_tenpai_discards(&h);
+}
+
+static void riichi_discards_and_closed_hands(void **state)
+{
+    (void)state;
+    /* 123m 456p 789s 11z 579m: dropping 9m waits on 6m, 5m on 8m; dropping 7m leaves 5m 9m */
+    assert_int_equal(riichi_discards_of("12357m9m456p789s11z"), bits("9m", "5m"));
+    /* seven pairs: any single of the two breaks away to a tanki */
+    assert_int_equal(riichi_discards_of("1199m2288p3377s1z2z"), bits("E", "S"));
+    /* not waiting after any discard */
+    assert_int_equal(riichi_discards_of("1379m1379p1379s12z"), 0);
+    /* dropping S leaves 1111m waiting only on a kind held four times: no riichi that way */
+    assert_int_equal(riichi_discards_of("1111m123p456s789s2z"), bits("1m", NULL));
+    /* with a concealed kan the hand is still closed and may declare */
+    assert_int_equal(riichi_discards_of("123p456s78s112z (1111m)"), bits("S", NULL));
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("123p456s78s112z (1111m)", &h, &err), JONG_OK);
+    assert_true(riichi_hand_closed(&h));
+    assert_int_equal(jong_parse_hand("123p456s11z [789s] (1111m)", &h, &err), JONG_OK);
+    assert_false(riichi_hand_closed(&h));
+}
+
+static void four_winds(void **state)
+{
+    (void)state;
+    assert_true(riichi_four_winds((const uint8_t[]){JONG_N, JONG_N, JONG_N, JONG_N}));
+    assert_false(riichi_four_winds((const uint8_t[]){JONG_P, JONG_P, JONG_P, JONG_P}));  /* dragons */
+    assert_false(riichi_four_winds((const uint8_t[]){JONG_E, JONG_E, JONG_E, JONG_S}));
+}
+
+static int calls_of(const char *hand, const char *discard, bool chi, jong_action out[8])
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    return riichi_call_options(&h, kind(discard), chi, out);
+}
+
+static void calls_with_red_fives_and_kuikae(void **state)
+{
+    (void)state;
+    jong_action a[8];
+    /* 3m 4m 0m 6m 7m on a 5m: three chi, none uses a red five of the hand; no pon */
+    assert_int_equal(calls_of("34067m111p222s33z", "5m", true, a), 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(a[i].type, JONG_ACT_CHI);
+        assert_int_equal(a[i].flags, 0);
+        assert_int_equal(a[i].low, kind("3m") + i);
+    }
+    /* not from the previous seat: no chi */
+    assert_int_equal(calls_of("34067m111p222s33z", "5m", false, a), 0);
+    /* 3m 0m 5m 5m 6m on a 4m: 3-4-5 and 4-5-6 each with the red or a plain five */
+    assert_int_equal(calls_of("30556m111p222s33z", "4m", true, a), 4);
+    assert_int_equal(a[0].low, kind("3m"));
+    assert_int_equal(a[0].flags, 0);
+    assert_int_equal(a[1].low, kind("3m"));
+    assert_int_equal(a[1].flags, JONG_ACT_FLAG_RED);
+    assert_int_equal(a[3].low, kind("4m"));
+    assert_int_equal(a[3].flags, JONG_ACT_FLAG_RED);
+    /* pon of 5m holding 0m 5m 5m: with two plain fives or with the red one */
+    assert_int_equal(calls_of("055m111p222s333s1z", "5m", false, a), 2);
+    assert_int_equal(a[0].type, JONG_ACT_PON);
+    assert_int_equal(a[0].flags, 0);
+    assert_int_equal(a[1].flags, JONG_ACT_FLAG_RED);
+    /* holding 0m 5m only: the pon must use the red five */
+    assert_int_equal(calls_of("05m111p222s333s11z", "5m", false, a), 1);
+    assert_int_equal(a[0].flags, JONG_ACT_FLAG_RED);
+    /* 45m 66m on a 3m: after 3-4-5 only 6m is left, and kuikae bars 3m and 6m: no chi */
+    assert_int_equal(calls_of("4566m [111p] [222s] [333s]", "3m", true, a), 0);
+    /* the same with a 1z left over: the chi is allowed */
+    assert_int_equal(calls_of("45m66m1z11p [222s] [333s]", "3m", true, a), 1);
+}
+
+/* riichi_next_hand on a ruleset, returning -1 when the game is over, else kyoku * 100 + honba */
+static int next_of(bool tonpuu, bool agari_yame, bool tobi, int kyoku, int honba, bool keeps,
+                   bool draw, int32_t a, int32_t b, int32_t c, int32_t d, int dealer)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = tonpuu;
+    rs.agari_yame = agari_yame;
+    rs.tobi = tobi;
+    const int32_t scores[4] = {a, b, c, d};
+    int k = -5, h = -5;
+    if (riichi_next_hand(&rs, kyoku, honba, keeps, draw, scores, dealer, &k, &h))
+        return -1;
+    return k * 100 + h;
+}
+
+static void next_hand_and_game_end(void **state)
+{
+    (void)state;
+    /* East 3: a non-dealer win moves the deal and clears the honba; draws add one */
+    assert_int_equal(next_of(false, true, true, 2, 1, false, false, 25000, 25000, 25000, 25000, 2), 300);
+    assert_int_equal(next_of(false, true, true, 2, 1, false, true, 25000, 25000, 25000, 25000, 2), 302);
+    assert_int_equal(next_of(false, true, true, 2, 1, true, true, 25000, 25000, 25000, 25000, 2), 202);
+    assert_int_equal(next_of(false, true, true, 2, 1, true, false, 40000, 20000, 20000, 20000, 2), 202);
+    /* tobi below zero only, and only with the option */
+    assert_int_equal(next_of(false, true, true, 2, 0, false, false, 50100, 25000, 25000, -100, 2), -1);
+    assert_int_equal(next_of(false, true, true, 2, 0, false, false, 50000, 25000, 25000, 0, 2), 300);
+    assert_int_equal(next_of(false, true, false, 2, 0, false, false, 50100, 25000, 25000, -100, 2), 300);
+    /* South 4 (dealer seat 3): ends when the deal moves and someone has 30000, else West 1 */
+    assert_int_equal(next_of(false, true, true, 7, 0, false, false, 31000, 23000, 23000, 23000, 3), -1);
+    assert_int_equal(next_of(false, true, true, 7, 2, false, true, 29000, 29000, 29000, 13000, 3), 803);
+    /* the dealer keeps the deal: agari-yame when first with 30000, otherwise the game goes on */
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), -1);
+    assert_int_equal(next_of(false, true, true, 7, 0, true, true, 20000, 20000, 20000, 40000, 3), -1);
+    assert_int_equal(next_of(false, false, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), 701);
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 23000, 24000, 24000, 29000, 3), 701);
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 45000, 10000, 10000, 35000, 3), 701);
+    /* tied first place goes to the seat nearer seat 0: the dealer at seat 3 is not first */
+    assert_int_equal(next_of(false, true, true, 7, 0, true, false, 35000, 15000, 15000, 35000, 3), 701);
+    /* the West round: over as soon as someone has 30000, even on a dealer repeat */
+    assert_int_equal(next_of(false, true, true, 8, 0, true, false, 31000, 23000, 23000, 23000, 0), -1);
+    assert_int_equal(next_of(false, true, true, 8, 0, false, false, 29000, 29000, 29000, 13000, 0), 900);
+    /* West 4 is the last hand: over when the deal moves, even with nobody at 30000 */
+    assert_int_equal(next_of(false, true, true, 11, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
+    assert_int_equal(next_of(false, true, true, 11, 0, true, true, 29000, 29000, 29000, 13000, 3), 1101);
+    /* tonpuu: East 4 is the last, the South round the extension */
+    assert_int_equal(next_of(true, true, true, 3, 0, false, false, 31000, 23000, 23000, 23000, 3), -1);
+    assert_int_equal(next_of(true, true, true, 3, 0, false, false, 29000, 29000, 29000, 13000, 3), 400);
+    assert_int_equal(next_of(true, true, true, 2, 0, false, false, 31000, 23000, 23000, 23000, 2), 300);
+    assert_int_equal(next_of(true, true, true, 7, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
+}
+
+static void nagashi_mangan(void **state)
+{
+    (void)state;
+    const uint8_t river[4] = {0, 8, JONG_E, JONG_C}, claimed[4] = {0, 0, 0, 0}, taken[4] = {0, 0, 1, 0};
+    assert_true(riichi_nagashi(river, claimed, 4));
+    assert_false(riichi_nagashi(river, taken, 4));          /* one of them was called */
+    const uint8_t simple[4] = {0, 8, 1, JONG_C};
+    assert_false(riichi_nagashi(simple, claimed, 4));       /* a 2m */
+    assert_false(riichi_nagashi(river, claimed, 0));        /* no discard at all */
+    int32_t d[4] = {0, 0, 0, 0};
+    riichi_nagashi_payments(1, 0, d);                        /* non-dealer: 4000 / 2000 / 2000 */
+    assert_int_equal(d[0], -4000);
+    assert_int_equal(d[1], 8000);
+    assert_int_equal(d[2], -2000);
+    assert_int_equal(d[3], -2000);
+    riichi_nagashi_payments(0, 0, d);                        /* and the dealer too: 4000 all */
+    assert_int_equal(d[0], 8000);
+    assert_int_equal(d[1], 4000);
+    assert_int_equal(d[2], -6000);
+    assert_int_equal(d[3], -6000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(kuikae_bans_the_claimed_kind_and_the_other_end),
+        cmocka_unit_test(ankan_after_riichi),
+        cmocka_unit_test(tenpai_payments_every_split),
+        cmocka_unit_test(nine_terminals),
+        cmocka_unit_test(final_result_as_tenhou),
+        cmocka_unit_test(riichi_discards_and_closed_hands),
+        cmocka_unit_test(four_winds),
+        cmocka_unit_test(calls_with_red_fives_and_kuikae),
+        cmocka_unit_test(next_hand_and_game_end),
+        cmocka_unit_test(nagashi_mangan),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

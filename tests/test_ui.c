@@ -1,0 +1,316 @@
+/* The person's screens (Taiwanese, and riichi once the engine plays it), on many states from self-play (seat 0 a "person" answered by the
+ * random player, so that claims, kongs and wins come up): the terminal frame never passes
+ * 80 columns or 24 lines (ASCII and Unicode, hint on); the key menu offers every legal action
+ * and nothing else; the web state's hand and actions do the same and its tiles add up; every
+ * event a person sees has words; every tile has a well-formed SVG picture.
+ * JONG_UI_HANDS changes the number of hands (default 300, 60 under ASan). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "event_text.h"
+#include "hand_menu.h"
+#include "tty_tiles.h"
+#include "jong/jong.h"
+#include "support/sanitized.h"
+#include "tty_screen.h"
+#include "web_state.h"
+#include "web_svg.h"
+
+
+/* Visible columns of a drawn line, as the frame counts them: ANSI sequences take none, the
+ * red dragon glyph two, other characters one. */
+static int columns(const char *s, size_t len)
+{
+    int cols = 0;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0x1b) {
+            i++;
+            while (i < len && !((unsigned char)s[i] >= 0x40 && (unsigned char)s[i] <= 0x7e && s[i] != '['))
+                i++;
+            i++;
+        } else if (c >= 0xF0) {
+            cols += !memcmp(s + i, "\xf0\x9f\x80\x84", 4) ? 2 : 1;
+            i += 4;
+        } else {
+            cols++;
+            i += c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        }
+    }
+    return cols;
+}
+
+static void check_frame(const tty_frame *f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    assert_non_null(out);
+    tty_screen_draw(out, f);
+    fclose(out);
+    int lines = 1;
+    const char *line = buf, *end = buf + len;
+    while (line < end) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        if (n && line[n - 1] == '\r')
+            n--;
+        int cols = columns(line, n);
+        if (cols > 80)
+            fail_msg("a line of %d columns: %.*s", cols, (int)n, line);
+        if (!nl)
+            break;
+        lines++;
+        line = nl + 1;
+    }
+    assert_true(lines <= 24);
+    free(buf);
+}
+
+/* Every legal action is reachable through the menu exactly as listed, and the menu holds
+ * nothing else. */
+static void check_menu(const hand_menu *m, const jong_view *v, const jong_action *legal, int n)
+{
+    int reach[JONG_MAX_ACTIONS] = {0};
+    int tiles = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        tiles += v->own.counts[k];
+    assert_int_equal(m->ntiles, tiles);
+    for (int i = 0; i < m->ntiles; i++) {
+        if (i)
+            assert_true(m->tiles[i] >= m->tiles[i - 1] || (m->drawn_apart && i == m->ntiles - 1));
+        for (int d = 0; d < 2; d++) {
+            int a = d ? m->declare[i] : m->discard[i];
+            if (a < 0)
+                continue;
+            assert_true(a < n);
+            assert_int_equal(legal[a].type, JONG_ACT_DISCARD);
+            assert_int_equal(legal[a].tile, m->tiles[i]);
+            reach[a] = 1;
+        }
+    }
+    for (int i = 0; i < m->nother; i++) {
+        assert_true(m->other[i] >= 0 && m->other[i] < n);
+        assert_int_not_equal(legal[m->other[i]].type, JONG_ACT_DISCARD);
+        reach[m->other[i]] = 1;
+        assert_int_equal(hand_menu_choice(m, hand_menu_other_key(i), false), m->other[i]);
+    }
+    if (m->pass >= 0) {
+        assert_int_equal(legal[m->pass].type, JONG_ACT_PASS);
+        reach[m->pass] = 1;
+        assert_int_equal(hand_menu_choice(m, '0', false), m->pass);
+    }
+    for (int a = 0; a < n; a++)
+        if (!reach[a])
+            fail_msg("legal action %d (type %d tile %d) has no key", a, legal[a].type, legal[a].tile);
+    assert_int_equal(hand_menu_choice(m, 'z', false), -1);
+}
+
+static void check_state_json(const jong_session *s, int n)
+{
+    web_state_input in = {.s = s, .seat = 0, .names = {"you", "a", "b", "c"}, .time_left = -1};
+    json_t *st = web_state_json(&in);
+    assert_non_null(st);
+    assert_int_equal(json_integer_value(json_object_get(st, "nlegal")), n);
+    size_t i;
+    json_t *x;
+    json_array_foreach(json_object_get(st, "actions"), i, x) {
+        json_int_t a = json_integer_value(json_object_get(x, "index"));
+        assert_true(a >= 0 && a < n);
+        assert_non_null(json_string_value(json_object_get(x, "text")));
+    }
+    json_array_foreach(json_object_get(st, "hand"), i, x)
+        assert_true(json_integer_value(json_object_get(x, "discard")) < n);
+    /* every seat's tiles: concealed + melds (3 each) make 3N+1 or 3N+2 */
+    int sets = jong_variant_sets(jong_session_view(s, 0)->variant);
+    json_array_foreach(json_object_get(st, "seats"), i, x) {
+        json_int_t tiles = json_integer_value(json_object_get(x, "concealed")) +
+                           3 * (json_int_t)json_array_size(json_object_get(x, "melds"));
+        assert_true(tiles == 3 * sets + 1 || tiles == 3 * sets + 2);
+    }
+    json_decref(st);
+}
+
+typedef struct {
+    int events, worded;
+} word_count;
+
+static void observe(void *ctx, int seat, const jong_view *v, const jong_event *seen)
+{
+    word_count *w = ctx;
+    char text[128];
+    (void)seat;
+    w->events++;
+    if (event_text(seen, v, text, sizeof text)) {
+        assert_true(strlen(text) > 3);
+        w->worded++;
+    }
+    if (seen->type == JONG_EV_WIN || seen->type == JONG_EV_EXHAUSTED) {
+        char lines[4][160];
+        int k = event_result_lines(seen, v, lines[0], sizeof lines[0], 4);
+        assert_true(k >= 2);
+        if (seen->type == JONG_EV_WIN && v->variant == JONG_VARIANT_TAIWAN)
+            assert_non_null(strstr(lines[1], "tai"));
+    }
+}
+
+/* Returns false when the engine does not play this variant yet. */
+static bool screens_on_self_play(jong_variant variant)
+{
+    const char *env = getenv("JONG_UI_HANDS");
+    int hands = env ? atoi(env) : SANITIZED ? 60 : 300;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, variant);
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", hands);
+    assert_int_equal(jong_ruleset_set(&rs, "hands", buf, NULL), JONG_OK);
+    jong_player *p[JONG_SEATS];
+    jong_error err;
+    const char *specs[JONG_SEATS] = {"random", "greedy", "random", "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &p[s], &err), JONG_OK);
+    word_count wc = {0};
+    jong_session_config cfg = {.rules = &rs, .seed = 99, .observe = observe, .observe_ctx = &wc};
+    memcpy(cfg.players, p, sizeof cfg.players);
+    cfg.players[0] = NULL;
+    jong_session *s;
+    if (jong_session_new(&cfg, &s, &err) != JONG_OK) {
+        printf("test_ui: %s rules skipped: %s\n", variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", err.msg);
+        for (int k = 0; k < JONG_SEATS; k++)
+            jong_player_free(p[k]);
+        return false;
+    }
+    int decisions = 0, claims = 0;
+    while (jong_session_state_now(s) != JONG_SESSION_GAME_OVER) {
+        if (jong_session_state_now(s) == JONG_SESSION_HAND_OVER) {
+            assert_int_equal(jong_session_next_hand(s, &err), JONG_OK);
+            continue;
+        }
+        jong_action legal[JONG_MAX_ACTIONS];
+        int n = jong_session_legal(s, 0, legal);
+        const jong_view *v = jong_session_view(s, 0);
+        hand_menu m;
+        hand_menu_build(&m, v, legal, n);
+        check_menu(&m, v, legal, n);
+        claims += m.pass >= 0;
+        tty_frame f = {.v = v, .rules = &rs, .names = {"you", "random", "greedy", "random"}, .seat = 0,
+                       .menu = &m, .legal = legal, .nlegal = n, .hint = true, .status = "status", .width = 80,
+                       .log = {"one", "two", "three"}};
+        for (int style = 0; style < 4; style++) {
+            f.style.ascii = style & 1;
+            f.style.colour = style & 2;
+            check_frame(&f);
+        }
+        check_state_json(s, n);
+        jong_decision d = {.view = v, .rules = &rs, .legal = legal, .nlegal = n,
+                           .seed = jong_session_decision_seed(s, 0)};
+        int c = p[0]->ops->choose(p[0], &d);
+        assert_int_equal(jong_session_act(s, 0, &legal[c], &err), JONG_OK);
+        decisions++;
+    }
+    printf("test_ui: %s: %d hands, %d decisions of the person (%d with a claim open), %d of %d events in words\n",
+           variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", jong_session_hands(s), decisions, claims,
+           wc.worded, wc.events);
+    assert_true(claims > 0);
+    jong_session_free(s);
+    for (int k = 0; k < JONG_SEATS; k++)
+        jong_player_free(p[k]);
+    return true;
+}
+
+/* Taiwanese always; riichi as soon as the engine plays it (until then it says it skipped). */
+static void test_screens_on_self_play(void **state)
+{
+    (void)state;
+    assert_true(screens_on_self_play(JONG_VARIANT_TAIWAN));
+    screens_on_self_play(JONG_VARIANT_RIICHI);
+}
+
+static void test_tile_pictures(void **state)
+{
+    (void)state;
+    char svg[4096];
+    for (int code = 0; code < 256; code++) {
+        for (int red = 0; red < 2; red++) {
+            size_t len = web_tile_svg(code, red, svg, sizeof svg);
+            assert_true(len > 100 && len < sizeof svg - 1);
+            assert_int_equal(strncmp(svg, "<svg ", 5), 0);
+            assert_string_equal(svg + len - 6, "</svg>");
+        }
+    }
+    /* a five of dots has five pips, a red one draws them red */
+    web_tile_svg(13, false, svg, sizeof svg);
+    int pips = 0;
+    for (const char *q = svg; (q = strstr(q, "r='1.8'")); q++)
+        pips++;
+    assert_int_equal(pips, 5);
+    assert_null(strstr(svg, "#c0392b"));
+    web_tile_svg(13, true, svg, sizeof svg);
+    assert_non_null(strstr(svg, "#c0392b"));
+}
+
+/* Riichi actions by hand (the engine does not deal riichi yet): a red and a plain 5m in the
+ * hand; the plain discard, the red discard and the red riichi discard each reach the right tile
+ * and say what they are. */
+static void test_riichi_red_and_declaring_discards(void **state)
+{
+    (void)state;
+    jong_view v;
+    memset(&v, 0, sizeof v);
+    v.variant = JONG_VARIANT_RIICHI;
+    v.last_draw = JONG_NO_TILE;
+    v.own.counts[0] = 1;  /* 1m */
+    v.own.counts[4] = 2;  /* 5m, one of them red */
+    v.own.red[0] = 1;
+    v.own.counts[JONG_E] = 2;
+    const jong_action legal[] = {
+        {.type = JONG_ACT_DISCARD, .tile = 0},
+        {.type = JONG_ACT_DISCARD, .tile = 4},
+        {.type = JONG_ACT_DISCARD, .tile = 4, .flags = JONG_ACT_FLAG_RED},
+        {.type = JONG_ACT_DISCARD, .tile = 4, .flags = JONG_ACT_FLAG_RED | JONG_ACT_FLAG_RIICHI},
+        {.type = JONG_ACT_DISCARD, .tile = JONG_E},
+    };
+    hand_menu m;
+    hand_menu_build(&m, &v, legal, 5);
+    /* display order: 1m, red 5m, 5m, E, E */
+    assert_int_equal(m.ntiles, 5);
+    assert_true(m.red[1] && !m.red[2]);
+    assert_int_equal(hand_menu_choice(&m, 'b', false), 2);
+    assert_int_equal(hand_menu_choice(&m, 'c', false), 1);
+    assert_int_equal(hand_menu_choice(&m, 'b', true), 3);
+    assert_int_equal(hand_menu_choice(&m, 'c', true), -1);
+    assert_true(hand_menu_has_declare(&m));
+    char text[64];
+    action_text(&legal[2], text, sizeof text);
+    assert_string_equal(text, "discard 0m");
+    action_text(&legal[3], text, sizeof text);
+    assert_string_equal(text, "riichi, discard 0m");
+    action_text(&legal[1], text, sizeof text);
+    assert_string_equal(text, "discard 5m");
+    /* a red five's own code (in events and rivers) draws as a red five */
+    tty_style ascii = {.ascii = true};
+    char buf[48];
+    assert_string_equal(tty_tile(JONG_CODE_RED_BASE, false, &ascii, buf, sizeof buf), "0m");
+    assert_string_equal(tty_tile(4, false, &ascii, buf, sizeof buf), "5m");
+    char a[4096], b[4096];
+    web_tile_svg(JONG_CODE_RED_BASE + 1, false, a, sizeof a);
+    web_tile_svg(13, true, b, sizeof b);
+    assert_string_equal(a, b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_screens_on_self_play),
+        cmocka_unit_test(test_tile_pictures),
+        cmocka_unit_test(test_riichi_red_and_declaring_discards),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

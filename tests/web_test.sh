@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# `jong web` on the loopback: bad input of every kind gets a clear JSON error and never takes
+# the server down (malformed JSON and HTTP, unknown games, oversized bodies, wrong methods,
+# missing or foreign tokens, illegal and stale actions); a bounded load test of 50 games played
+# at once to their end; then, when chromium and a Node with WebSocket are present, a browser
+# plays a hand through the page (tests/web_browser.mjs). Parts skip with a message when curl,
+# chromium or node are absent.
+# usage: tests/web_test.sh path/to/jong [SCREENSHOT.png]
+set -u
+jong="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+shot="${2:-}"
+here="$(cd "$(dirname "$0")" && pwd)"
+if ! command -v curl >/dev/null 2>&1; then
+    echo "SKIP web_test: curl is not installed (apt-get install curl)"
+    exit 0
+fi
+tmp="$(mktemp -d)"
+pid=
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "FAIL web_test: $*"; [ -f "$tmp/err" ] && tail -5 "$tmp/err"; exit 1; }
+
+"$jong" web --port 0 --log "$tmp/records" 2> "$tmp/err" &
+pid=$!
+for _ in $(seq 100); do
+    grep -q "serving on" "$tmp/err" && break
+    sleep 0.05
+done
+port="$(grep -o '127.0.0.1:[0-9]*' "$tmp/err" | head -1 | cut -d: -f2)"
+[ -n "$port" ] || fail "the server did not start"
+base="http://127.0.0.1:$port"
+
+# req METHOD PATH [BODY] [TOKEN]: prints "STATUS BODY"
+req() {
+    local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" "$base$2" --max-time 20)
+    [ $# -ge 3 ] && [ -n "$3" ] && args+=(--data-binary "$3" -H 'Content-Type: application/json')
+    [ $# -ge 4 ] && args+=(-H "X-Jong-Token: $4")
+    local code
+    code="$(curl "${args[@]}")"
+    echo "$code $(cat "$tmp/body")"
+}
+# expect STATUS TEXT METHOD PATH [BODY] [TOKEN]
+expect() {
+    local status="$1" text="$2"
+    shift 2
+    local got
+    got="$(req "$@")"
+    [ "${got%% *}" = "$status" ] || fail "$*: expected $status, got ${got:0:200}"
+    echo "$got" | grep -q -- "$text" || fail "$*: expected '$text' in ${got:0:200}"
+}
+field() { grep -o "\"$1\":\"\\?[a-z0-9_]*" | head -1 | sed 's/.*:"\?//'; }
+
+# ---- the page and its parts -----------------------------------------------------------------
+expect 200 "<title>Jong</title>" GET /
+expect 200 "function render" GET /app.js
+expect 200 "#hand" GET /style.css
+expect 200 "<svg" GET /tile/4r.svg
+expect 404 "no such tile" GET /tile/x.svg
+expect 200 '"greedy"' GET /api/info
+grep -q "https\?://[^1]" <(curl -s "$base/" "$base/app.js" "$base/style.css") && fail "the page refers to another host"
+
+# ---- bad input -----------------------------------------------------------------------------
+expect 400 "malformed JSON body: line 1" POST /api/games '{"rules": '
+expect 400 "rules: 'mahjong'" POST /api/games '{"rules":"mahjong"}'
+expect 400 "players: 'nobody'" POST /api/games '{"players":"nobody"}'
+expect 400 "players: 'faulty'" POST /api/games '{"players":"faulty"}'
+expect 400 "seat: give 0" POST /api/games '{"seat":9}'
+expect 400 "hands: give 0" POST /api/games '{"hands":-1}'
+expect 400 "must be a JSON object" POST /api/games '[1,2]'
+expect 404 "no game 'nosuchgame'" GET /api/games/nosuchgame
+expect 404 "no such API call" GET /api/nothing
+expect 404 "not found" GET /etc/passwd
+expect 405 "use GET/DELETE" PUT /api/games/abc/act '{}'
+expect 400 "hand: position 3" POST /api/analyze '{"hand":"123x","rules":"riichi"}'
+expect 200 '"shanten"' POST /api/analyze '{"hand":"123m456p789s1122z","rules":"riichi"}'
+big="$(head -c 20000 /dev/zero | tr '\0' 'x')"
+expect 413 "too large" POST /api/games "{\"x\":\"$big\"}"
+# a body sent in chunks without a length, too large as it arrives
+got="$(head -c 40000 /dev/zero | tr '\0' 'x' | curl -s -X POST -H 'Transfer-Encoding: chunked' --data-binary @- "$base/api/games")"
+echo "$got" | grep -q "too large" || fail "chunked oversized body: $got"
+# not HTTP at all, and a request cut short
+if exec 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null; then
+    printf 'HELLO THERE\r\n\r\n' >&3
+    timeout 5 cat <&3 > "$tmp/raw" 2>/dev/null
+    exec 3>&-
+    grep -q "^HTTP/1.1 400" "$tmp/raw" || fail "garbage request: $(head -c 100 "$tmp/raw")"
+    exec 3<>"/dev/tcp/127.0.0.1/$port"
+    printf 'POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"ru' >&3
+    exec 3>&-
+    # random bytes, and random bytes after a valid request line
+    for i in $(seq 20); do
+        exec 3<>"/dev/tcp/127.0.0.1/$port"
+        [ $((i % 2)) = 0 ] && printf 'POST /api/games HTTP/1.1\r\n' >&3
+        head -c $((i * 97)) /dev/urandom >&3
+        exec 3>&-
+    done
+fi
+
+# ---- a game: tokens, illegal and stale actions ------------------------------------------
+out="$(req POST /api/games '{"players":"greedy","seat":0,"hands":1,"seed":11}')"
+[ "${out%% *}" = 201 ] || fail "new game: $out"
+id="$(echo "$out" | field game)"
+token="$(echo "$out" | field token)"
+[ ${#token} -eq 32 ] || fail "token '$token' is not 128 bits of hex"
+out2="$(req POST /api/games '{"players":"random","seat":2,"hands":1,"seed":12}')"
+id2="$(echo "$out2" | field game)"
+token2="$(echo "$out2" | field token)"
+expect 403 "missing X-Jong-Token" GET "/api/games/$id"
+expect 403 "belongs to another browser" GET "/api/games/$id" "" "$token2"
+expect 403 "belongs to another browser" POST "/api/games/$id/act" '{"action":0,"decision":0}' "$token2"
+expect 403 "belongs to another browser" DELETE "/api/games/$id" "" "$token2"
+expect 403 "belongs to another browser" GET "/api/games/$id/record" "" "$token2"
+decision="$(req GET "/api/games/$id" "" "$token" | field decision)"
+expect 400 "not one of your" POST "/api/games/$id/act" "{\"action\":999,\"decision\":$decision}" "$token"
+expect 400 "not one of your" POST "/api/games/$id/act" "{\"action\":-1,\"decision\":$decision}" "$token"
+expect 400 "as integers" POST "/api/games/$id/act" '{"action":"discard"}' "$token"
+expect 409 "is over" POST "/api/games/$id/act" "{\"action\":0,\"decision\":$((decision + 5))}" "$token"
+expect 409 "still being played" POST "/api/games/$id/next" "" "$token"
+# nothing of that moved the game
+[ "$(req GET "/api/games/$id" "" "$token" | field decision)" = "$decision" ] || fail "a refused action changed the game"
+expect 200 '"deleted":true' DELETE "/api/games/$id2" "" "$token2"
+expect 404 "no game" GET "/api/games/$id2" "" "$token2"
+
+# play_game ID TOKEN: answers with the first legal action until the game is over
+play_game() {
+    local id="$1" token="$2" state decision n=0
+    while [ $n -lt 400 ]; do
+        n=$((n + 1))
+        state="$(curl -s --max-time 20 -H "X-Jong-Token: $token" "$base/api/games/$id")"
+        case "$state" in
+            *'"state":"game_over"'*) return 0 ;;
+            *'"state":"hand_over"'*) curl -s --max-time 20 -X POST -H "X-Jong-Token: $token" "$base/api/games/$id/next" > /dev/null ;;
+            *'"state":"waiting"'*)
+                decision="$(echo "$state" | field decision)"
+                curl -s --max-time 20 -X POST -H "X-Jong-Token: $token" --data-binary "{\"action\":0,\"decision\":$decision}" \
+                    "$base/api/games/$id/act" > /dev/null ;;
+            *) echo "bad state: ${state:0:200}"; return 1 ;;
+        esac
+    done
+    echo "game $id did not end in 400 requests"
+    return 1
+}
+play_game "$id" "$token" || fail "playing a game"
+expect 200 '"state":"game_over"' GET "/api/games/$id" "" "$token"
+rec="$(curl -s -H "X-Jong-Token: $token" "$base/api/games/$id/record")"
+echo "$rec" > "$tmp/rec.jsonl"
+"$jong" replay "$tmp/rec.jsonl" --verify > /dev/null 2>&1 || fail "the game's record does not verify"
+[ -f "$tmp/records/web-$id.jsonl" ] || fail "--log wrote no record"
+
+# riichi, as soon as the engine plays it
+out="$(req POST /api/games '{"rules":"riichi","players":"greedy","seat":1,"hands":1,"seed":4}')"
+if echo "$out" | grep -q "^400 .*not available"; then
+    echo "SKIP web_test riichi game: ${out#400 }"
+else
+    [ "${out%% *}" = 201 ] || fail "new riichi game: $out"
+    play_game "$(echo "$out" | field game)" "$(echo "$out" | field token)" || fail "playing a riichi game"
+fi
+
+# ---- load: 50 games at once, each to its end (bounded: 1 hand each, 400 requests, 20 s each)
+start=$SECONDS
+for g in $(seq 50); do
+    (
+        o="$(curl -s --max-time 20 -X POST --data-binary "{\"players\":\"greedy\",\"seat\":$((g % 4)),\"hands\":1,\"seed\":$g}" "$base/api/games")"
+        play_game "$(echo "$o" | field game)" "$(echo "$o" | field token)" > "$tmp/load-$g" 2>&1
+        echo "exit $?" >> "$tmp/load-$g"
+    ) &
+done
+wait_ok=0
+for _ in $(seq 1200); do
+    [ "$(cat "$tmp"/load-* 2>/dev/null | grep -c '^exit')" -ge 50 ] && { wait_ok=1; break; }
+    sleep 0.1
+done
+[ "$wait_ok" = 1 ] || fail "the 50 games did not all end within 120 s"
+[ "$(cat "$tmp"/load-* | grep -c '^exit 0')" -eq 50 ] || fail "load: $(grep -h -v '^exit 0' "$tmp"/load-* | head -3)"
+echo "web_test: 50 concurrent games played to their end in $((SECONDS - start)) s"
+kill -0 "$pid" 2>/dev/null || fail "the server died"
+expect 200 '"greedy"' GET /api/info
+
+# ---- a full server refuses new games (503); a time limit: a decision left unanswered is
+# played for the person (pass or tsumogiri)
+"$jong" web --port 0 --time-limit 1 --max-games 2 2> "$tmp/err2" &
+pid2=$!
+for _ in $(seq 100); do grep -q "serving on" "$tmp/err2" && break; sleep 0.05; done
+base2="http://127.0.0.1:$(grep -o '127.0.0.1:[0-9]*' "$tmp/err2" | head -1 | cut -d: -f2)"
+o="$(curl -s -X POST --data-binary '{"players":"greedy","seat":0,"hands":1,"seed":5}' "$base2/api/games")"
+echo "$o" | grep -q '"time_left":[01]\.' || { kill "$pid2"; fail "no time_left in a limited game: ${o:0:200}"; }
+curl -s -X POST --data-binary '{"hands":1}' "$base2/api/games" > /dev/null
+full="$(curl -s -w ' %{http_code}' -X POST --data-binary '{"hands":1}' "$base2/api/games")"
+echo "$full" | grep -q 'has 2 games open.* 503$' || { kill "$pid2"; fail "a full server: $full"; }
+sleep 2.5
+o2="$(curl -s -H "X-Jong-Token: $(echo "$o" | field token)" "$base2/api/games/$(echo "$o" | field game)")"
+kill "$pid2"
+wait "$pid2" 2>/dev/null
+d2="$(echo "$o2" | field decision)"
+[ -n "$d2" ] && [ "$d2" -ge 1 ] || fail "the time limit played nothing: ${o2:0:200}"
+echo "$o2" | grep -q "you discard" || fail "the time limit did not discard for the person"
+
+# ---- the page in a browser -------------------------------------------------------------------
+chromium_bin="$(command -v chromium || command -v chromium-browser || true)"
+if [ -z "$chromium_bin" ]; then
+    echo "SKIP web_test browser part: chromium is not installed (apt-get install chromium)"
+elif ! command -v node >/dev/null 2>&1; then
+    echo "SKIP web_test browser part: node is not installed"
+elif ! node --experimental-websocket -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null &&
+     ! node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null; then
+    echo "SKIP web_test browser part: this node has no WebSocket (node 20.10 or later is needed)"
+else
+    flag=
+    node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null || flag=--experimental-websocket
+    node $flag "$here/web_browser.mjs" "$chromium_bin" "$base" "${shot:-$tmp/page.png}" || fail "browser test"
+fi
+kill -0 "$pid" 2>/dev/null || fail "the server died"
+# a clean stop on SIGTERM (under ASan: no leak or error reports)
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+pid=
+[ "$status" -eq 0 ] || fail "the server exited with status $status on SIGTERM"
+grep -q "Sanitizer" "$tmp/err" && fail "sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err")"
+echo "PASS web_test"

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Remakes the README's screenshots from real runs: docs/terminal.png and docs/terminal-ascii.png
+# (the terminal table in an 80x24 tmux pane with Unicode and with ASCII tiles, captured with its
+# colours and rendered by tools/tty_html.py) and
+# docs/web.png (the page of `jong web` in headless chromium, by tests/web_browser.mjs).
+# Needs tmux, chromium, python3 and node (20.10 or later).
+# usage: tools/screenshots.sh [path/to/jong]
+set -eu
+root="$(cd "$(dirname "$0")/.." && pwd)"
+jong="$(cd "$(dirname "${1:-$root/build/release/jong}")" && pwd)/$(basename "${1:-jong}")"
+[ -x "$jong" ] || jong="$root/build/release/jong"
+chromium_bin="$(command -v chromium || command -v chromium-browser)"
+tmp="$(mktemp -d)"
+sock="jong-shot-$$"
+trap 'tmux -L "$sock" kill-server 2>/dev/null; kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
+pid=
+
+# the terminal (shoot NAME OPTIONS...): seed 5, you in the South seat, a few discards of the
+# drawn tile (passing on claims), hint on
+shoot() {
+    local name="$1"
+    shift
+    tmux -L "$sock" kill-server 2>/dev/null || true
+    sleep 0.2
+    tmux -L "$sock" new-session -d -s t -x 80 -y 24 \
+        "LC_ALL=C.UTF-8 TERM=xterm-256color $jong play --human S --players greedy --hands 1 --seed 5 --hint --log $tmp $*; sleep 30"
+    sleep 1
+    for _ in 1 2 3 4 5 6; do
+        local key
+        key="$(tmux -L "$sock" capture-pane -p -t t | grep -A1 '^hand  ' | tail -1 | tr -s ' ' '\n' | grep -E '^[a-q]$' | tail -1 || true)"
+        if tmux -L "$sock" capture-pane -p -t t | grep -q "0 pass"; then key=0; fi
+        tmux -L "$sock" send-keys -t t "${key:-0}"
+        sleep 0.5
+    done
+    tmux -L "$sock" capture-pane -e -p -t t > "$tmp/screen.txt"
+    python3 "$root/tools/tty_html.py" < "$tmp/screen.txt" > "$tmp/screen.html"
+    "$chromium_bin" --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=830,535 \
+        --screenshot="$root/docs/$name" "file://$tmp/screen.html" 2>/dev/null
+    echo "wrote docs/$name"
+}
+shoot terminal.png
+shoot terminal-ascii.png --ascii
+
+# the page: a game started from the form and played a few clicks into the hand
+"$jong" web --port 0 2> "$tmp/err" &
+pid=$!
+for _ in $(seq 100); do grep -q "serving on" "$tmp/err" && break; sleep 0.05; done
+base="http://$(grep -o '127.0.0.1:[0-9]*' "$tmp/err" | head -1)"
+flag=
+node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null || flag=--experimental-websocket
+node $flag "$root/tests/web_browser.mjs" "$chromium_bin" "$base" "$root/docs/web.png"
+echo "wrote docs/web.png"

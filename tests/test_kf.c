@@ -299,7 +299,8 @@ static uint64_t play_hands(const char *specs[4], int hands, uint64_t seed)
             int n = jong_game_legal(game, s, legal);
             jong_view v;
             jong_game_view(game, s, &v);
-            jong_decision d = {&v, &rs, legal, n, jong_seed_mix(seed, (uint64_t)g << 20 | dn++), 0, 0, NULL};
+            jong_decision d = {.view = &v, .rules = &rs, .legal = legal, .nlegal = n,
+                               .seed = jong_seed_mix(seed, (uint64_t)g << 20 | dn++)};
             int i = pl[s]->ops->choose(pl[s], &d);
             assert_true(i >= 0 && i < n);
             assert_int_equal(jong_game_act(game, s, &legal[i], &err), JONG_OK);

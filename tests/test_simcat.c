@@ -354,6 +354,35 @@ static void test_table2_h2(void **state)
     assert_int_equal(j.rep.kind, kind_of("1m"));
 }
 
+/* A clock that moves one millisecond each time it is read: time limits become exact. */
+static int64_t fake_ms;
+static int fake_reads;
+static int64_t fake_clock(void)
+{
+    fake_reads++;
+    return ++fake_ms;
+}
+
+static void test_time_limit(void **state)
+{
+    (void)state;
+    jong_simcat_work *w = jong_simcat_work_new();
+    jong_simcat_arm arms[2];
+    uint8_t pool[JONG_KINDS];
+    two_arms(arms, pool);
+    jong_simcat_params p = fp_params(false);
+    p.now_ms = fake_clock;
+    fake_ms = 0;
+    p.deadline_ms = 10; /* read once per deal: 9 deals, then the deadline */
+    jong_rng rng;
+    jong_rng_seed(&rng, 3);
+    jong_simcat_stats st;
+    jong_simcat_flat(&p, arms, 2, pool, 100000000, &rng, NULL, w, &st);
+    assert_true(st.stopped);
+    assert_int_equal(st.total, 2 * 9);
+    jong_simcat_work_free(w);
+}
+
 /* ---- the player ------------------------------------------------------------------------------ */
 
 static void test_player_options(void **state)
@@ -371,6 +400,42 @@ static void test_player_options(void **state)
     }
 }
 
+/* ms= keeps the player's own time per decision with the decision's clock, and the decision's
+ * time_ms does the same when it is shorter; without a clock the budget alone counts. */
+static void test_player_time(void **state)
+{
+    (void)state;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
+    jong_game *g;
+    jong_error err;
+    assert_int_equal(jong_game_new(&rs, 5, 0, NULL, NULL, &g, &err), JONG_OK);
+    assert_int_equal(jong_game_start_hand(g, &err), JONG_OK);
+    int seat = 0;
+    while (!(jong_game_pending(g) >> seat & 1))
+        seat++;
+    jong_action legal[JONG_MAX_ACTIONS];
+    jong_view v;
+    jong_game_view(g, seat, &v);
+    jong_decision d = {.view = &v, .rules = &rs, .legal = legal, .nlegal = jong_game_legal(g, seat, legal),
+                       .seed = 1, .now_ms = fake_clock};
+    const char *specs[] = {"simcat:ms=20,sims=100000000", "simcat:sims=100000000"};
+    for (int i = 0; i < 2; i++) {
+        jong_player *p;
+        assert_int_equal(jong_player_create(specs[i], &p, &err), JONG_OK);
+        d.time_ms = i ? 5 : 0;
+        fake_reads = 0;
+        int c = p->ops->choose(p, &d);
+        assert_true(c >= 0 && c < d.nlegal);
+        /* one read for the deadline, then one per deal until it passes */
+        assert_true(fake_reads >= 2 && fake_reads <= (i ? 5 : 20) + 2);
+        jong_player_free(p);
+    }
+    assert_int_not_equal(jong_player_create("simcat:ms=-1", &(jong_player *){0}, &err), JONG_OK);
+    assert_non_null(strstr(err.msg, "ms"));
+    jong_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +445,8 @@ int main(void)
         cmocka_unit_test(test_fp_against_reference),
         cmocka_unit_test(test_pruning),
         cmocka_unit_test(test_stop_and_budget),
+        cmocka_unit_test(test_time_limit),
+        cmocka_unit_test(test_player_time),
         cmocka_unit_test(test_determinism_across_threads),
         cmocka_unit_test(test_table1_h1),
         cmocka_unit_test(test_table2_h2),

@@ -22,6 +22,9 @@ typedef struct {
     int64_t time_ms;         /* time budget, 0 = the player's own default */
     int64_t sims;            /* simulation budget, 0 = the player's own default */
     const atomic_bool *stop; /* set from outside to stop thinking now (may be NULL) */
+    /* The caller's monotonic clock in milliseconds (may be NULL). The library reads no clock of
+     * its own: a player keeps a time budget (time_ms, or its own option) only through this. */
+    int64_t (*now_ms)(void);
 } jong_decision;
 
 typedef struct jong_player jong_player;

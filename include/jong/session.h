@@ -19,6 +19,7 @@ typedef struct {
     /* each event as a person's seat sees it, after its view was updated (may be NULL) */
     void (*observe)(void *ctx, int seat, const jong_view *v, const jong_event *seen);
     void *observe_ctx;
+    int64_t (*now_ms)(void);          /* the clock given to program seats (may be NULL) */
 } jong_session_config;
 
 typedef enum {

@@ -68,6 +68,10 @@ typedef struct {
     int first;         /* simulations per arm in the first iteration (300) */
     int step;          /* simulations per arm in each later iteration (100) */
     int rounds;        /* m */
+    /* A time limit: the run stops once now_ms() >= deadline_ms (checked with the stop flag).
+     * NULL now_ms = none; the caller gives the clock, the library reads none of its own. */
+    int64_t (*now_ms)(void);
+    int64_t deadline_ms;
 } jong_simcat_params;
 
 typedef struct {
@@ -104,6 +108,7 @@ typedef struct {
     jong_simcat_heuristic heuristic;
     long budget; /* simulations for the whole decision */
     bool claims; /* the player may chow and pong (off: it always passes; for experiments) */
+    long time_ms; /* the player's own time per decision (ms=), 0 = none; kept only with a clock */
 } jong_simcat_config;
 
 /* What a discard decision found: the tables of the paper (wr = win rates; -1 = not computed). */

@@ -54,6 +54,7 @@ typedef struct {
     void *sink_ctx;
     bool check;                      /* verify the invariants after every action */
     int64_t time_ms, sims;           /* budgets given to the players */
+    int64_t (*now_ms)(void);         /* the clock given to the players (NULL: the faults' clock, if any) */
     const atomic_bool *stop;
     /* called after each finished hand (may be NULL), e.g. for progress output */
     void (*on_hand)(void *ctx, const jong_game_result *so_far);

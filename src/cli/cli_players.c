@@ -13,6 +13,13 @@ double cli_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+int64_t cli_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 int cli_make_players(const char *cmd, const char *list, jong_player *out[JONG_SEATS])
 {
     char specs[JONG_SEATS][256];

@@ -13,5 +13,7 @@ void cli_free_players(jong_player *p[JONG_SEATS]);
 
 /* Seconds on a monotonic clock, for rates and progress. */
 double cli_now(void);
+/* Milliseconds on the same clock: the clock the library is given for time budgets. */
+int64_t cli_now_ms(void);
 
 #endif

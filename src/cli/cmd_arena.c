@@ -55,28 +55,6 @@ static void on_signal(int sig)
     atomic_store(&interrupted, true);
 }
 
-static int64_t now_ms(void) { return (int64_t)(cli_now() * 1000.0); }
-
-/* mkdir -p */
-static int make_dirs(const char *path)
-{
-    char buf[4096];
-    size_t n = strlen(path);
-    if (!n || n >= sizeof buf)
-        return errno = ENAMETOOLONG, -1;
-    memcpy(buf, path, n + 1);
-    for (size_t i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != 0)
-            continue;
-        char c = buf[i];
-        buf[i] = 0;
-        if (mkdir(buf, 0777) && errno != EEXIST)
-            return -1;
-        buf[i] = c;
-    }
-    return 0;
-}
-
 /* Splits "A,B" or "simcat:sims=100,pp=on,greedy" into specs: a piece with '=' and no ':'
  * continues the previous player's options (as everywhere on the command line). */
 static int split_players(const char *list, jong_arena_config *cfg)
@@ -426,7 +404,7 @@ int cmd_arena(int argc, char **argv)
             jong_arena_results_free(&r);
             return cli_usage_error(cmd, "%s exists: continue it with --resume or choose another --out", path);
         }
-        if (make_dirs(out) || !(results = fopen(path, resume ? "r+" : "w"))) {
+        if (cli_make_dirs(out) || !(results = fopen(path, resume ? "r+" : "w"))) {
             jong_arena_results_free(&r);
             return cli_fail(cmd, "%s: %s", path, strerror(errno));
         }
@@ -449,7 +427,7 @@ int cmd_arena(int argc, char **argv)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     progress pr = {.show = force_progress || isatty(2), .done_before = r.ndone, .start = cli_now()};
-    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = now_ms, .interrupt = &interrupted, .results = results,
+    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = cli_now_ms, .interrupt = &interrupted, .results = results,
                                 .on_game = on_game, .ctx = &pr};
     rc = jong_arena_run(&r, &opts, &err);
     show_progress(&pr, r.ndone, cfg.games, true);

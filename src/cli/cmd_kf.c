@@ -40,7 +40,8 @@ static int play_one(const jong_ruleset *rs, uint64_t seed, int g, jong_player *p
             int n = jong_game_legal(game, s, legal);
             jong_view v;
             jong_game_view(game, s, &v);
-            jong_decision d = {&v, rs, legal, n, jong_seed_mix(jong_seed_mix(seed, (uint64_t)g), decision++), 0, 0, NULL};
+            jong_decision d = {.view = &v, .rules = rs, .legal = legal, .nlegal = n,
+                              .seed = jong_seed_mix(jong_seed_mix(seed, (uint64_t)g), decision++)};
             int i = pl[s]->ops->choose(pl[s], &d);
             if (i < 0 || i >= n)
                 i = 0;

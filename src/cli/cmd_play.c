@@ -168,7 +168,7 @@ int cmd_play(int argc, char **argv)
     int status = CLI_OK;
     for (int g = 0; g < games && status == CLI_OK; g++) {
         jong_table t = {.rules = &rs, .seed = seed, .game_number = g, .check = check,
-                        .on_hand = on_hand, .on_hand_ctx = &pr};
+                        .on_hand = on_hand, .on_hand_ctx = &pr, .now_ms = cli_now_ms};
         memcpy(t.players, players, sizeof players);
         FILE *f = NULL;
         jong_record_writer *w = NULL;

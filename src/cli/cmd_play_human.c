@@ -308,7 +308,8 @@ int play_human(int argc, char **argv)
     int rc = jong_record_writer_new(f, &rs, o.seed, 0, specs, &w, &err);
     if (!rc) {
         jong_session_config cfg = {.rules = &rs, .seed = o.seed, .sink = jong_record_writer_event,
-                                   .sink_ctx = w, .observe = observe, .observe_ctx = &h};
+                                   .sink_ctx = w, .observe = observe, .observe_ctx = &h,
+                                   .now_ms = cli_now_ms};
         memcpy(cfg.players, players, sizeof cfg.players);
         cfg.players[o.seat] = NULL;
         fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)o.seed);

@@ -369,7 +369,8 @@ int web_games_create(web_games *gs, const json_t *req, json_t **out)
         return 500;
     }
     jong_session_config cfg = {.rules = &g->rules, .seed = g->seed, .sink = jong_record_writer_event,
-                               .sink_ctx = g->w, .observe = observe, .observe_ctx = g};
+                               .sink_ctx = g->w, .observe = observe, .observe_ctx = g,
+                               .now_ms = cli_now_ms};
     memcpy(cfg.players, g->players, sizeof cfg.players);
     if (jong_session_new(&cfg, &g->s, &err)) {
         *out = web_error("%s", err.msg);

@@ -6,8 +6,9 @@
  * simulates best is taken. Kongs are never declared: the paper's model has picks, pongs and
  * chows only. The simulations' tiles come from the kinds this seat has not seen, and every
  * random number from the decision's seed, so a seed and a simulation budget give the same answer
- * on any thread. The time budget is the stop flag, which the caller (the arena's watchdog)
- * raises; the library never reads the clock. */
+ * on any thread. A time budget (ms=, or the decision's time_ms, whichever is shorter) is kept
+ * with the clock the caller gives in the decision; without one, only the stop flag ends a run
+ * early. A run that ends on time depends on the machine; one that ends on its budget does not. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,13 @@ static int simcat_choose(jong_player *p, const jong_decision *d)
     if (d->sims > 0)
         cfg.budget = d->sims;
     cfg.params.rounds = rounds_for(st, d->view);
+    int64_t ms = cfg.time_ms;
+    if (d->time_ms > 0 && (ms <= 0 || d->time_ms < ms))
+        ms = d->time_ms;
+    if (ms > 0 && d->now_ms) {
+        cfg.params.now_ms = d->now_ms;
+        cfg.params.deadline_ms = d->now_ms() + ms;
+    }
     uint8_t pool[JONG_KINDS];
     view_pool(d->view, pool);
     jong_rng rng;
@@ -178,6 +186,8 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: heuristic must be none, h1 or h2h1, not '%s'", val);
     } else if (!strcmp(key, "sims")) {
         if (!(rc = parse_long(key, val, 1, 100000000, &x, err))) st->cfg.budget = x;
+    } else if (!strcmp(key, "ms")) {
+        if (!(rc = parse_long(key, val, 0, 3600000, &x, err))) st->cfg.time_ms = x;
     } else if (!strcmp(key, "m")) {
         if (!(rc = parse_long(key, val, 1, JONG_SIMCAT_MAX_ROUNDS, &x, err))) st->max_rounds = (int)x;
     } else if (!strcmp(key, "first")) {
@@ -192,7 +202,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         p->rd = r;
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "simcat: unknown option '%s' (options: model, pp, heuristic, sims, m, rd, first, step, claims)",
+                              "simcat: unknown option '%s' (options: model, pp, heuristic, sims, ms, m, rd, first, step, claims)",
                               key);
     }
     return rc;

@@ -62,6 +62,7 @@ static int play_on(jong_session *s, jong_error *err)
             jong_decision d = {
                 .view = &s->tracked[seat], .rules = c->rules, .legal = legal, .nlegal = n,
                 .seed = jong_decision_seed(c->seed, c->game_number, hand, seat, s->decisions[seat]++),
+                .now_ms = c->now_ms,
             };
             int choice = p->ops->choose(p, &d);
             if (choice < 0 || choice >= n)

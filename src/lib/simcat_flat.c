@@ -96,7 +96,8 @@ int jong_simcat_flat_more(const jong_simcat_params *p, const jong_simcat_arm *ar
         if (batch < 1)
             batch = 1;
         for (int b = 0; b < batch; b++) {
-            if (st->total + live > budget || (stop && atomic_load_explicit(stop, memory_order_relaxed))) {
+            if (st->total + live > budget || (stop && atomic_load_explicit(stop, memory_order_relaxed)) ||
+                (p->now_ms && p->now_ms() >= p->deadline_ms)) {
                 st->stopped = st->total + live <= budget;
                 return best_arm(narms, st);
             }

@@ -173,6 +173,7 @@ int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
                     .view = &run.tracked[s], .rules = t->rules, .legal = legal, .nlegal = n,
                     .seed = jong_decision_seed(t->seed, t->game_number, hand, s, decisions[s]++),
                     .time_ms = t->time_ms, .sims = t->sims, .stop = t->stop,
+                    .now_ms = t->now_ms ? t->now_ms : t->faults ? t->faults->now_ms : NULL,
                 };
                 int choice = t->faults ? ask_tolerant(t, &d, t->players[s], &res->seats[s])
                                        : t->players[s]->ops->choose(t->players[s], &d);

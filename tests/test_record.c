@@ -488,6 +488,8 @@ static void test_replay_options(void **state)
         games += 30;
         all = true;
         for (int t = 0; t < JONG_EV_TYPES; t++) {
+            if (t >= JONG_EV_REACH)
+                continue;  /* riichi events: seen in the riichi records below */
             char key[64];
             snprintf(key, sizeof key, "{\"type\":\"%s\"", jong_event_type_name(t));
             seen[t] |= strstr(rb.data, key) != NULL;
@@ -499,7 +501,7 @@ static void test_replay_options(void **state)
         free(rb.data);
     }
     for (int t = 0; t < JONG_EV_TYPES + 2; t++)
-        if (!seen[t])
+        if (!seen[t] && (t < JONG_EV_REACH || t >= JONG_EV_TYPES))
             fprintf(stderr, "not seen in %d games: %s\n", games,
                     t < JONG_EV_TYPES ? jong_event_type_name(t) : t == JONG_EV_TYPES ? "robbing_kong" : "two hora");
     assert_true(all);
@@ -744,7 +746,7 @@ static void test_bad_header(void **state)
         {"\"flowers\":\"on\"", "\"flowerz\":\"on\"", "rules: unknown rule option 'flowerz'"},
         {"\"flowers\":\"on\"", "\"flowers\":\"maybe\"", "rules: rule option flowers: bad value 'maybe'"},
         {"\"flowers\":\"on\"", "\"flowers\":true", "rules: option \"flowers\" must have a string value"},
-        {"\"variant\":\"taiwan\"", "\"variant\":\"riichi\"", "riichi records cannot be replayed yet"},
+        {"\"variant\":\"taiwan\"", "\"variant\":\"riichi\"", "unknown rule option 'flowers' for riichi rules"},
         {"\"variant\":\"taiwan\"", "\"variant\":\"mahjong\"", "\"variant\" must be \"taiwan\""},
         {"\"format\":1", "\"format\":2", "record format 2 is not supported"},
         {"\"format\":1", "\"formats\":1", "record format (missing) is not supported"},

@@ -13,6 +13,7 @@
 
 #include "jong/error.h"
 #include "jong/hand.h"
+#include "jong/riichi_score.h"
 #include "jong/rules.h"
 #include "jong/tai.h"
 
@@ -53,6 +54,7 @@ typedef enum {
     JONG_ACT_CONCEALED_KONG,
     JONG_ACT_ADDED_KONG,    /* add the fourth to one's exposed pong */
     JONG_ACT_PASS,
+    JONG_ACT_NINE_TERMINALS, /* riichi: declare kyuushu kyuuhai (an abortive draw) on one's first draw */
     JONG_ACT_TYPES
 } jong_action_type;
 
@@ -83,6 +85,9 @@ typedef enum {
     JONG_EV_EXHAUSTED,    /* ryukyoku: the wall is down to the dead wall */
     JONG_EV_END_HAND,     /* end_kyoku */
     JONG_EV_END_GAME,
+    JONG_EV_REACH,        /* riichi: the declaration, just before its discard */
+    JONG_EV_REACH_ACCEPTED, /* riichi: the declaring discard passed without ron; the stick is paid */
+    JONG_EV_DORA,         /* riichi: a kan-dora indicator turned over (dora_marker) */
     JONG_EV_TYPES
 } jong_event_type;
 
@@ -109,7 +114,24 @@ typedef struct {
     int32_t deltas[JONG_SEATS];
     unsigned win_flags;  /* WIN: JONG_WIN_* */
     jong_tai_result tai; /* WIN: the explanation */
+    /* Riichi (riichi is false in Taiwanese events, which records then write as before). */
+    bool riichi;
+    int8_t reason;       /* EXHAUSTED: jong_draw_reason */
+    uint8_t tenpai;      /* EXHAUSTED: bit set of the seats in tenpai */
+    int16_t kyotaku;     /* START_HAND: riichi sticks on the table */
+    uint8_t dora_marker; /* START_HAND: the dora indicator; DORA: the new kan-dora indicator */
+    uint8_t nura;        /* WIN: ura indicators shown (riichi winners only, else 0) */
+    uint8_t ura[JONG_RIICHI_MAX_INDICATORS];
+    jong_riichi_result score; /* WIN: yaku, fu, han and payment */
 } jong_event;
+
+/* Why a riichi hand ended without a winner (jong_event.reason of EXHAUSTED); the record writes
+ * mjai's names: fanpai, nagashimangan, kyushukyuhai, sufonrenta, suchareach, sukaikan, sanchaho. */
+typedef enum {
+    JONG_DRAW_EXHAUSTIVE = 0, JONG_DRAW_NAGASHI, JONG_DRAW_NINE_TERMINALS, JONG_DRAW_FOUR_WINDS,
+    JONG_DRAW_FOUR_RIICHI, JONG_DRAW_FOUR_KANS, JONG_DRAW_TRIPLE_RON, JONG_DRAW_REASONS
+} jong_draw_reason;
+const char *jong_draw_reason_name(int reason);
 
 typedef void (*jong_event_sink)(void *ctx, const jong_event *ev);
 
@@ -134,6 +156,11 @@ typedef struct {
     uint8_t last_draw;               /* own last drawn kind, JONG_NO_TILE when none */
     jong_seat_view seats[JONG_SEATS];
     int32_t scores[JONG_SEATS];
+    /* riichi */
+    uint8_t riichi[JONG_SEATS];      /* 1 once a seat's riichi is accepted */
+    int kyotaku;                     /* riichi sticks on the table */
+    uint8_t ndora;                   /* dora indicators shown */
+    uint8_t dora_markers[JONG_RIICHI_MAX_INDICATORS]; /* their codes */
     int wall_left;                   /* tiles that can still be drawn before the hand is drawn */
     int8_t last_discarder;           /* -1 when none */
     uint8_t last_discard;            /* kind, JONG_NO_TILE when none */

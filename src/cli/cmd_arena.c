@@ -389,7 +389,7 @@ int cmd_arena(int argc, char **argv)
         if (jong_arena_results_init(&r, &cfg, &err))
             return cli_fail(cmd, "%s", err.msg);
     }
-    /* the engine's refusals (riichi is not playable yet) before any file is made */
+    /* the engine's refusals before any file is made */
     jong_game *probe;
     if (jong_game_new(&cfg.rules, cfg.seed, 0, NULL, NULL, &probe, &err)) {
         jong_arena_results_free(&r);

@@ -13,7 +13,7 @@
 #include "commands.h"
 
 static const char *const usage =
-    "usage: jong play --rules taiwan --players P[,P...] [--games N] [--seed S] [--hands N]\n"
+    "usage: jong play [--rules riichi|taiwan] --players P[,P...] [--games N] [--seed S] [--hands N]\n"
     "                 [--rule NAME=VALUE]... [--log DIR] [--check] [--json] [--quiet]\n"
     "\n"
     "Plays N games (default 1) of self-play and prints a summary per seat: hands won,\n"
@@ -148,8 +148,6 @@ int cmd_play(int argc, char **argv)
     jong_variant v;
     if (cli_parse_rules(cmd, rules_text, &v))
         return CLI_USAGE;
-    if (v != JONG_VARIANT_TAIWAN)
-        return cli_fail(cmd, "riichi self-play is not available yet (only --rules taiwan)");
     if (!players_text)
         return cli_usage_error(cmd, "--players is required");
     if (cli_build_ruleset(cmd, v, rule_opts, nrule, hands, &rs))

@@ -20,13 +20,24 @@ static void event_init(jong_event *ev, int type, int actor)
     ev->actor = (int8_t)actor;
     ev->target = -1;
     ev->tile = JONG_NO_TILE;
+    ev->dora_marker = JONG_NO_TILE;
+}
+
+void game_scoring_failed(jong_game *g, int winner, const jong_error *err)
+{
+    if (!g->broken[0])
+        snprintf(g->broken, sizeof g->broken, "scoring seat %d's win failed: %s", winner, err->msg);
+}
+
+void game_event_init(const jong_game *g, jong_event *ev, int type, int actor)
+{
+    event_init(ev, type, actor);
+    ev->riichi = g->rs.variant == JONG_VARIANT_RIICHI;
 }
 
 int jong_game_new(const jong_ruleset *rs, uint64_t seed, int game_number, jong_event_sink sink,
                   void *sink_ctx, jong_game **out, jong_error *err)
 {
-    if (rs->variant != JONG_VARIANT_TAIWAN)
-        return jong_error_set(err, JONG_ERR_ARG, -1, "the riichi engine is not available yet");
     if (game_number < 0)
         return jong_error_set(err, JONG_ERR_ARG, -1, "game number %d is negative", game_number);
     jong_game *g = calloc(1, sizeof *g);
@@ -41,6 +52,7 @@ int jong_game_new(const jong_ruleset *rs, uint64_t seed, int game_number, jong_e
         g->scores[s] = rs->start_score;
     g->total_score = 4 * rs->start_score;
     g->phase = PHASE_IDLE;
+    g->reach_seat = -1;
     *out = g;
     return JONG_OK;
 }
@@ -78,19 +90,27 @@ void jong_game_wall(const jong_ruleset *rs, uint64_t seed, int game_number, int 
 
 static void take_into_hand(jong_game *g, int seat, int code)
 {
-    if (jong_code_is_flower(code))
+    if (jong_code_is_flower(code)) {
         g->pending_codes[seat][g->flowers_pending[seat]++] = (uint8_t)code;
-    else
+    } else if (jong_code_is_red(code)) {
+        g->hands[seat].counts[jong_code_kind(code)]++;
+        g->hands[seat].red[code - JONG_CODE_RED_BASE]++;
+    } else {
         g->hands[seat].counts[code]++;
+    }
 }
 
 static int draw_front(jong_game *g) { return g->wall[g->head++]; }
 static int draw_back(jong_game *g) { return g->wall[--g->tail]; }
 static int wall_left(const jong_game *g) { return g->tail - g->head - game_threshold(g); }
+int game_wall_left(const jong_game *g) { return wall_left(g); }
+void game_take(jong_game *g, int seat, int code) { take_into_hand(g, seat, code); }
+int game_draw_front(jong_game *g) { return draw_front(g); }
+int game_draw_back(jong_game *g) { return draw_back(g); }
 
 /* ---- ending a hand ---- */
 
-static void end_game(jong_game *g)
+void game_end_game(jong_game *g)
 {
     jong_event ev;
     event_init(&ev, JONG_EV_END_GAME, -1);
@@ -119,7 +139,7 @@ static void end_hand(jong_game *g, bool dealer_keeps)
     if (g->rs.hands > 0)
         g->round_wind %= 4;
     if (over)
-        end_game(g);
+        game_end_game(g);
     else
         g->phase = PHASE_HAND_OVER;
 }
@@ -157,8 +177,7 @@ static void pay_win(jong_game *g, int winner, const jong_hand *hand, int tile, i
         /* The engine offers a win only for a winning hand, so this cannot happen; if it does, the
          * win stands with no payment rather than crashing a long run, and jong_game_check reports. */
         memset(&ev.tai, 0, sizeof ev.tai);
-        if (!g->broken[0])
-            snprintf(g->broken, sizeof g->broken, "scoring seat %d's win failed: %s", winner, err.msg);
+        game_scoring_failed(g, winner, &err);
     }
     for (int s = 0; s < JONG_SEATS; s++) {
         g->scores[s] += ev.tai.deltas[s];
@@ -184,7 +203,8 @@ static unsigned first_round_flags(const jong_game *g, int winner, bool self_draw
 
 /* ---- flowers ---- */
 
-static void decide(jong_game *g, int seat, bool after_claim);
+void game_decide(jong_game *g, int seat, bool after_claim);
+#define decide game_decide
 static void flower_win_self(jong_game *g, int seat, int code);
 
 /* Lay out one pending flower of `seat`. Returns false when the hand stopped (a flower win, or a
@@ -288,7 +308,7 @@ static void continue_play_flowers(jong_game *g, int seat)
 
 /* ---- turns ---- */
 
-static void decide(jong_game *g, int seat, bool after_claim)
+void game_decide(jong_game *g, int seat, bool after_claim)
 {
     g->phase = PHASE_DECIDE;
     g->cur = seat;
@@ -311,7 +331,7 @@ static void next_turn(jong_game *g)
 }
 
 /* Offer cur's discard (or added-kong tile) to the others; returns whether anyone may act. */
-static bool offer(jong_game *g, game_phase phase, int tile)
+bool game_offer(jong_game *g, game_phase phase, int tile)
 {
     g->phase = phase;
     g->claim_tile = tile;
@@ -352,7 +372,7 @@ static void do_discard(jong_game *g, int seat, int kind)
     ev.tile = (uint8_t)kind;
     ev.tsumogiri = tsumogiri;
     game_emit(g, &ev);
-    if (!offer(g, PHASE_CLAIM, kind))
+    if (!game_offer(g, PHASE_CLAIM, kind))
         next_turn(g);
 }
 
@@ -393,7 +413,7 @@ static void do_added_kong(jong_game *g, int seat, int kind)
     ev.nconsumed = 3;
     memset(ev.consumed, kind, 3);
     game_emit(g, &ev);
-    if (!offer(g, PHASE_ROB_KONG, kind)) {
+    if (!game_offer(g, PHASE_ROB_KONG, kind)) {
         g->kongs++;
         draw_and_decide(g, seat, true);
     }
@@ -417,7 +437,7 @@ static void self_draw_win(jong_game *g, int seat)
 }
 
 /* Seats in turn order after `from`, restricted to a bit set. */
-static int order_after(int from, unsigned set, int out[3])
+int game_order_after(int from, unsigned set, int out[3])
 {
     int n = 0;
     for (int d = 1; d < JONG_SEATS; d++) {
@@ -441,7 +461,7 @@ static void mark_missed(jong_game *g, unsigned winners, int kind)
 static void wins_on_tile(jong_game *g, unsigned winners, int kind, unsigned extra_flags)
 {
     int order[3];
-    int n = order_after(g->cur, winners, order);
+    int n = game_order_after(g->cur, winners, order);
     if (!g->rs.multiple_winners)
         n = 1;
     bool dealer_won = false;
@@ -460,19 +480,26 @@ static void wins_on_tile(jong_game *g, unsigned winners, int kind, unsigned extr
     end_hand(g, dealer_won);
 }
 
-static void resolve_claims(jong_game *g)
+unsigned game_claim_answers(const jong_game *g, int *meld_seat, int *chi_seat)
 {
-    int kind = g->claim_tile, discarder = g->cur;
     unsigned winners = 0;
-    int meld_seat = -1, chi_seat = -1;
+    *meld_seat = *chi_seat = -1;
     for (int s = 0; s < JONG_SEATS; s++) {
         if (!(g->asked >> s & 1))
             continue;
         int t = g->answers[s].type;
         if (t == JONG_ACT_WIN) winners |= 1u << s;
-        else if (t == JONG_ACT_PON || t == JONG_ACT_KONG) meld_seat = s;
-        else if (t == JONG_ACT_CHI) chi_seat = s;
+        else if (t == JONG_ACT_PON || t == JONG_ACT_KONG) *meld_seat = s;
+        else if (t == JONG_ACT_CHI) *chi_seat = s;
     }
+    return winners;
+}
+
+static void resolve_claims(jong_game *g)
+{
+    int kind = g->claim_tile, discarder = g->cur;
+    int meld_seat, chi_seat;
+    unsigned winners = game_claim_answers(g, &meld_seat, &chi_seat);
     mark_missed(g, winners, kind);
     int idx = g->nriver[discarder] - 1;
     if (winners) {
@@ -547,7 +574,7 @@ static void resolve_rob_flower(jong_game *g)
     for (int s = 0; s < JONG_SEATS; s++)
         if ((g->asked >> s & 1) && g->answers[s].type == JONG_ACT_WIN)
             winners |= 1u << s;
-    if (winners && order_after(g->flower_seat, winners, order)) {
+    if (winners && game_order_after(g->flower_seat, winners, order)) {
         /* only one seat can hold 7 flowers while another reveals the 8th: it takes the flower */
         int w = order[0], code = g->flower_code;
         g->hands[g->flower_seat].flowers &= (uint8_t)~(1u << (code - JONG_TILE_FLOWER_BASE));
@@ -592,6 +619,10 @@ int jong_game_act(jong_game *g, int seat, const jong_action *a, jong_error *err)
     g->pending &= ~(1u << seat);
     if (g->pending)
         return JONG_OK;
+    if (g->rs.variant == JONG_VARIANT_RIICHI) {
+        riichi_act(g, seat, a);
+        return JONG_OK;
+    }
     switch (g->phase) {
     case PHASE_DECIDE:
         switch (a->type) {
@@ -619,12 +650,15 @@ static int start_hand(jong_game *g, const uint8_t *wall, int n, jong_error *err)
     if (n != jong_ruleset_tiles(&g->rs))
         return jong_error_set(err, JONG_ERR_ARG, -1, "a wall of %d tiles; the rules need %d", n,
                               jong_ruleset_tiles(&g->rs));
-    int seen[JONG_KINDS + JONG_FLOWERS] = {0};
+    int seen[JONG_KINDS + JONG_FLOWERS] = {0}, red[3] = {0};
+    bool riichi = g->rs.variant == JONG_VARIANT_RIICHI;
     for (int i = 0; i < n; i++) {
         int c = wall[i];
+        if (riichi && jong_code_is_red(c) && ++red[c - JONG_CODE_RED_BASE] <= (c == JONG_CODE_RED_BASE + 1 && g->rs.red_fives == 4 ? 2 : g->rs.red_fives ? 1 : 0))
+            c = jong_code_kind(c);
         if (c >= JONG_KINDS + (g->rs.flowers ? JONG_FLOWERS : 0) || ++seen[c] > (c < JONG_KINDS ? 4 : 1))
             return jong_error_set(err, JONG_ERR_ARG, i, "wall tile %d (code %d) is not in the tile set "
-                                  "or one copy too many", i, c);
+                                  "or one copy too many", i, wall[i]);
     }
     if (!g->started) {
         g->started = true;
@@ -652,6 +686,10 @@ static int start_hand(jong_game *g, const uint8_t *wall, int n, jong_error *err)
     g->last_discarder = -1;
     g->last_discard = JONG_NO_TILE;
     g->after_claim = false;
+    if (riichi) {
+        riichi_deal(g);
+        return JONG_OK;
+    }
 
     /* the deal: four rounds of four tiles, dealer first, then the dealer's 17th */
     memset(g->ndeal, 0, sizeof g->ndeal);

@@ -70,6 +70,22 @@ struct jong_game {
     char broken[256];            /* a scoring failure the checking mode reports ("" when none) */
     int deal_index;              /* RESUME_DEAL: next seat (0..3 from the dealer) to lay out flowers */
     int flower_seat, flower_code;
+
+    /* riichi (game_riichi_flow.c); kyoku = round_wind * 4 + dealer, honba in streak */
+    int sticks;                  /* riichi sticks on the table (1000 each, kept out of the scores) */
+    uint8_t river_code[JONG_SEATS][JONG_RIVER_MAX]; /* the discards as tile codes (red fives) */
+    uint8_t last_code[JONG_SEATS]; /* the code of the last draw, JONG_NO_TILE after a call */
+    int claim_code;              /* the code of the discard or kan tile on offer */
+    int ndora;                   /* indicators turned over */
+    int dora_pending;            /* open kans whose indicator waits for the next discard or kan */
+    int kan_seat[4];             /* who made each kan */
+    bool rob_ankan;              /* the kan on offer is concealed (only thirteen orphans may rob it) */
+    int reach_seat;              /* seat whose riichi discard is on offer, -1 */
+    bool reach_double;           /* ... and it is a double riichi */
+    bool riichi[JONG_SEATS], double_riichi[JONG_SEATS], ippatsu[JONG_SEATS];
+    bool riichi_furiten[JONG_SEATS]; /* passed a win after riichi: no ron for the rest of the hand */
+    uint64_t discarded[JONG_SEATS];  /* kinds a seat has discarded this hand (furiten) */
+    uint64_t kuikae;             /* kinds cur may not discard after its chi or pon */
 };
 
 /* game_legal.c */
@@ -82,5 +98,36 @@ void game_cache_wins(jong_game *g, int seat);
 
 /* game.c */
 void game_emit(jong_game *g, const jong_event *ev);
+void game_event_init(const jong_game *g, jong_event *ev, int type, int actor);
+/* A win the legal actions offered did not score (an engine error): the checking mode reports it. */
+void game_scoring_failed(jong_game *g, int winner, const jong_error *err);
+void game_decide(jong_game *g, int seat, bool after_claim);
+bool game_offer(jong_game *g, game_phase phase, int tile);
+int game_order_after(int from, unsigned set, int out[3]);
+/* The answers to an offered tile: the winners (bits), the pon/kan seat and the chi seat (-1: none). */
+unsigned game_claim_answers(const jong_game *g, int *meld_seat, int *chi_seat);
+int game_wall_left(const jong_game *g);
+void game_take(jong_game *g, int seat, int code);
+int game_draw_front(jong_game *g);
+int game_draw_back(jong_game *g);
+void game_end_game(jong_game *g);
+
+/* game_riichi_flow.c: the riichi hand, from the deal to its end */
+void riichi_deal(jong_game *g);
+void riichi_act(jong_game *g, int seat, const jong_action *a);
+/* game_riichi_legal.c */
+int riichi_legal(const jong_game *g, int seat, jong_action out[JONG_MAX_ACTIONS]);
+uint64_t riichi_win_kinds(const jong_hand *h);
+bool riichi_can_ron(const jong_game *g, int seat, int code, bool chankan);
+int riichi_indicator(const jong_game *g, int i, bool ura);
+/* The scoring context of seat's win on code (tsumo when from < 0, else ron from seat `from`),
+ * hand being the winner's hand with the tile in it. */
+void riichi_win_context(const jong_game *g, int seat, const jong_hand *hand, int code, int from, bool chankan,
+                        jong_riichi_context *ctx);
+/* The red fives among a hand's copies of kind (0 for other kinds). */
+static inline int riichi_red_of(const jong_hand *h, int kind)
+{
+    return kind < JONG_NUMBER_KINDS && kind % 9 == 4 ? h->red[kind / 9] : 0;
+}
 
 #endif

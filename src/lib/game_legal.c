@@ -38,6 +38,8 @@ static bool hand_wins(const jong_game *g, const jong_hand *h, const uint8_t coun
 uint64_t game_win_kinds(const jong_game *g, int seat)
 {
     const jong_hand *h = &g->hands[seat];
+    if (g->rs.variant == JONG_VARIANT_RIICHI)
+        return riichi_win_kinds(h);
     int sets = jong_variant_sets(g->rs.variant) - h->nmelds;
     /* most hands are far from ready: one distance first, the 34 draws only for a ready hand */
     if (sets < 0 || jong_distance_standard(h->counts, sets) != 1)
@@ -145,6 +147,8 @@ int game_legal(const jong_game *g, int seat, jong_action out[JONG_MAX_ACTIONS])
 {
     if (seat < 0 || seat >= JONG_SEATS)
         return 0;
+    if (g->rs.variant == JONG_VARIANT_RIICHI)
+        return riichi_legal(g, seat, out);
     switch (g->phase) {
     case PHASE_DECIDE:
         return seat == g->cur ? legal_decide(g, seat, out) : 0;

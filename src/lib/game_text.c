@@ -6,12 +6,23 @@
 
 static const char *const action_names[JONG_ACT_TYPES] = {
     "discard", "self_draw_win", "win", "chi", "pon", "kong", "concealed_kong", "added_kong", "pass",
+    "nine_terminals",
 };
 
 static const char *const event_names[JONG_EV_TYPES] = {
     "start_game", "start_kyoku", "tsumo", "flower", "dahai", "chi", "pon", "daiminkan",
-    "ankan", "kakan", "hora", "ryukyoku", "end_kyoku", "end_game",
+    "ankan", "kakan", "hora", "ryukyoku", "end_kyoku", "end_game", "reach", "reach_accepted", "dora",
 };
+
+/* mjai's names of the ryukyoku reasons */
+static const char *const draw_reason_names[JONG_DRAW_REASONS] = {
+    "fanpai", "nagashimangan", "kyushukyuhai", "sufonrenta", "suchareach", "sukaikan", "sanchaho",
+};
+
+const char *jong_draw_reason_name(int reason)
+{
+    return reason >= 0 && reason < JONG_DRAW_REASONS ? draw_reason_names[reason] : "unknown";
+}
 
 const char *jong_action_type_name(int type)
 {
@@ -38,6 +49,14 @@ const char *jong_code_name(int code)
 
 void jong_action_format(const jong_action *a, char *buf, size_t n)
 {
+    if (a->flags) {
+        snprintf(buf, n, "%s %s%s%s", jong_action_type_name(a->type), jong_code_name(a->tile),
+                 a->flags & JONG_ACT_FLAG_RED ? " (red)" : "", a->flags & JONG_ACT_FLAG_RIICHI ? " declaring riichi" : "");
+        if (a->type == JONG_ACT_CHI)
+            snprintf(buf, n, "chi %s with %s-%s (red)", jong_code_name(a->tile), jong_code_name(a->low),
+                     jong_code_name(a->low + 2));
+        return;
+    }
     if (a->type == JONG_ACT_CHI)
         snprintf(buf, n, "chi %s with %s-%s", jong_code_name(a->tile), jong_code_name(a->low),
                  jong_code_name(a->low + 2));

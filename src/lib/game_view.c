@@ -40,6 +40,13 @@ void jong_game_view(const jong_game *g, int seat, jong_view *v)
     }
     v->own = g->hands[seat];
     v->last_draw = g->last_draw[seat];
+    for (int s = 0; s < JONG_SEATS; s++)
+        v->riichi[s] = g->riichi[s];
+    v->kyotaku = g->sticks;
+    v->ndora = (uint8_t)(g->rs.variant == JONG_VARIANT_RIICHI ? g->ndora : 0);
+    memset(v->dora_markers, 0, sizeof v->dora_markers);
+    for (int i = 0; i < v->ndora; i++)
+        v->dora_markers[i] = (uint8_t)riichi_indicator(g, i, false);
     v->wall_left = g->tail - g->head - game_threshold(g);
     v->last_discarder = (int8_t)g->last_discarder;
     v->last_discard = (uint8_t)g->last_discard;
@@ -81,24 +88,37 @@ void jong_view_init(jong_view *v, const jong_ruleset *rs, int seat)
     v->last_discard = JONG_NO_TILE;
 }
 
-static void add_view_meld(jong_seat_view *sv, jong_hand *own, int type, int tile)
+static void add_view_meld(jong_seat_view *sv, jong_hand *own, int type, int tile, int red)
 {
     sv->melds[sv->nmelds].type = (uint8_t)type;
     sv->melds[sv->nmelds].tile = (uint8_t)tile;
-    sv->melds[sv->nmelds].red = 0;
+    sv->melds[sv->nmelds].red = (uint8_t)red;
     sv->nmelds++;
     if (own)
         own->melds[own->nmelds++] = sv->melds[sv->nmelds - 1];
 }
 
-static void set_meld_type(jong_seat_view *sv, jong_hand *own, int tile, int from, int to)
+/* Change the type of a meld of kind tile, and its red fives by red_change. */
+static void set_meld_type(jong_seat_view *sv, jong_hand *own, int tile, int from, int to, int red_change)
 {
     for (int m = 0; m < sv->nmelds; m++)
         if (sv->melds[m].tile == tile && sv->melds[m].type == from) {
             sv->melds[m].type = (uint8_t)to;
+            sv->melds[m].red = (uint8_t)(sv->melds[m].red + red_change);
             if (own)
-                own->melds[m].type = (uint8_t)to;
+                own->melds[m] = sv->melds[m];
         }
+}
+
+/* A tile code into or out of the viewer's own concealed tiles (red fives counted apart). */
+static void own_add(jong_hand *own, int code, int n)
+{
+    int k = jong_code_kind(code);
+    if (k == JONG_NO_TILE)
+        return;
+    own->counts[k] = (uint8_t)(own->counts[k] + n);
+    if (jong_code_is_red(code))
+        own->red[code - JONG_CODE_RED_BASE] = (uint8_t)(own->red[code - JONG_CODE_RED_BASE] + n);
 }
 
 void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
@@ -127,11 +147,15 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
             dealt += e->ndeal[s];
         }
         for (int i = 0; i < e->ndeal[seat]; i++)
-            if (e->deal[seat][i] < JONG_KINDS)
-                v->own.counts[e->deal[seat][i]]++;
-        if (seat == e->dealer && e->deal[seat][16] < JONG_KINDS)
+            own_add(&v->own, e->deal[seat][i], 1);
+        if (seat == e->dealer && e->ndeal[seat] == 17 && e->deal[seat][16] < JONG_KINDS)
             v->last_draw = e->deal[seat][16];
         v->wall_left = jong_ruleset_tiles(rs) - dealt - rs->dead_wall;
+        if (e->riichi) {
+            v->kyotaku = e->kyotaku;
+            v->ndora = 1;
+            v->dora_markers[0] = e->dora_marker;
+        }
         break;
     }
     case JONG_EV_DRAW:
@@ -141,12 +165,9 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
             v->wall_left--;
         v->kong_draw = 0;
         if (own) {
-            if (e->tile < JONG_KINDS) {
-                own->counts[e->tile]++;
-                v->last_draw = e->tile;
-            } else {
-                v->last_draw = JONG_NO_TILE;
-            }
+            int k = jong_code_kind(e->tile);
+            own_add(own, e->tile, 1);
+            v->last_draw = k == JONG_NO_TILE ? JONG_NO_TILE : (uint8_t)k;
         }
         break;
     case JONG_EV_FLOWER:
@@ -155,46 +176,61 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
         if (own)
             own->flowers = sv->flowers;
         break;
-    case JONG_EV_DISCARD:
+    case JONG_EV_DISCARD: {
+        int k = jong_code_kind(e->tile);
         sv->concealed--;
-        sv->discards[sv->ndiscards] = e->tile;
+        sv->discards[sv->ndiscards] = (uint8_t)k;
         sv->discard_claimed[sv->ndiscards++] = 0;
         v->turn++;
         v->last_discarder = (int8_t)a;
-        v->last_discard = e->tile;
+        v->last_discard = (uint8_t)k;
         if (own) {
-            own->counts[e->tile]--;
+            own_add(own, e->tile, -1);
             v->last_draw = JONG_NO_TILE;
         }
         break;
+    }
     case JONG_EV_CHI:
     case JONG_EV_PON:
     case JONG_EV_KONG: {
         jong_seat_view *from = &v->seats[e->target];
         from->discard_claimed[from->ndiscards - 1] = 1;
         sv->concealed = (uint8_t)(sv->concealed - e->nconsumed);
+        int red = jong_code_is_red(e->tile);
+        for (int i = 0; i < e->nconsumed; i++)
+            red += jong_code_is_red(e->consumed[i]);
         if (own) {
             for (int i = 0; i < e->nconsumed; i++)
-                own->counts[e->consumed[i]]--;
+                own_add(own, e->consumed[i], -1);
             v->last_draw = JONG_NO_TILE;
         }
         int type = e->type == JONG_EV_CHI ? JONG_MELD_CHOW : e->type == JONG_EV_PON ? JONG_MELD_PUNG : JONG_MELD_KONG;
-        add_view_meld(sv, own, type, e->type == JONG_EV_CHI ? e->low : e->tile);
+        add_view_meld(sv, own, type, e->type == JONG_EV_CHI ? e->low : jong_code_kind(e->tile), red);
         v->kong_draw = e->type == JONG_EV_KONG;
         break;
     }
-    case JONG_EV_CONCEALED_KONG:
+    case JONG_EV_CONCEALED_KONG: {
+        int red = 0;
+        for (int i = 0; i < 4 && i < e->nconsumed; i++)
+            red += jong_code_is_red(e->consumed[i]);
         sv->concealed = (uint8_t)(sv->concealed - 4);
         if (own)
-            own->counts[e->tile] = (uint8_t)(own->counts[e->tile] - 4);
-        add_view_meld(sv, own, JONG_MELD_CONCEALED_KONG, e->tile);
+            for (int i = 0; i < 4; i++)
+                own_add(own, e->consumed[i], -1);
+        if (own && e->riichi)
+            v->last_draw = JONG_NO_TILE;  /* riichi: no tsumo on a tile that went into the kan */
+        add_view_meld(sv, own, JONG_MELD_CONCEALED_KONG, e->tile, red);
         v->kong_draw = 1;
         break;
+    }
     case JONG_EV_ADDED_KONG:
         sv->concealed--;
-        if (own)
-            own->counts[e->tile]--;
-        set_meld_type(sv, own, e->tile, JONG_MELD_PUNG, JONG_MELD_KONG);
+        if (own) {
+            own_add(own, e->tile, -1);
+            if (e->riichi)
+                v->last_draw = JONG_NO_TILE;
+        }
+        set_meld_type(sv, own, jong_code_kind(e->tile), JONG_MELD_PUNG, JONG_MELD_KONG, jong_code_is_red(e->tile));
         v->kong_draw = 1;
         break;
     case JONG_EV_WIN:
@@ -209,17 +245,32 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
                     own->flowers = sv->flowers;
             }
         } else if (e->target >= 0) {
+            int k = jong_code_kind(e->tile);
             if (e->win_flags & JONG_WIN_ROBBING_KONG) {
                 jong_seat_view *from = &v->seats[e->target];
-                bool kong = false;
-                for (int m = 0; m < from->nmelds; m++)
-                    kong |= from->melds[m].tile == e->tile && from->melds[m].type == JONG_MELD_KONG;
-                if (!kong) {
+                jong_hand *t_own = e->target == v->seat ? &v->own : NULL;
+                int kong = -1, concealed = -1;
+                for (int m = 0; m < from->nmelds; m++) {
+                    if (from->melds[m].tile == k && from->melds[m].type == JONG_MELD_KONG)
+                        kong = m;
+                    if (from->melds[m].tile == k && from->melds[m].type == JONG_MELD_CONCEALED_KONG)
+                        concealed = m;
+                }
+                if (kong >= 0) {
+                    set_meld_type(from, t_own, k, JONG_MELD_KONG, JONG_MELD_PUNG, -jong_code_is_red(e->tile));
+                } else if (concealed >= 0 && e->riichi) {
+                    /* thirteen orphans robbed a concealed kan: three tiles go back to the hand */
+                    from->melds[concealed] = from->melds[--from->nmelds];
+                    from->concealed = (uint8_t)(from->concealed + 3);
+                    if (t_own) {
+                        t_own->melds[concealed] = t_own->melds[--t_own->nmelds];
+                        t_own->counts[k] = (uint8_t)(t_own->counts[k] + 3);
+                    }
+                } else {
                     memcpy(v->scores, e->scores, sizeof v->scores);
+                    v->kyotaku = 0;
                     break;  /* a second winner on the same robbed tile: it went to the first */
                 }
-                jong_hand *t_own = e->target == v->seat ? &v->own : NULL;
-                set_meld_type(from, t_own, e->tile, JONG_MELD_KONG, JONG_MELD_PUNG);
             } else {
                 jong_seat_view *from = &v->seats[e->target];
                 if (from->discard_claimed[from->ndiscards - 1]) {
@@ -230,10 +281,20 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
             }
             sv->concealed++;
             if (own)
-                own->counts[e->tile]++;
+                own_add(own, e->tile, 1);
             memcpy(v->scores, e->scores, sizeof v->scores);
         }
         memcpy(v->scores, e->scores, sizeof v->scores);
+        v->kyotaku = 0;
+        break;
+    case JONG_EV_REACH_ACCEPTED:
+        v->riichi[a] = 1;
+        v->kyotaku++;
+        memcpy(v->scores, e->scores, sizeof v->scores);
+        break;
+    case JONG_EV_DORA:
+        if (v->ndora < JONG_RIICHI_MAX_INDICATORS)
+            v->dora_markers[v->ndora++] = e->dora_marker;
         break;
     case JONG_EV_EXHAUSTED:
     case JONG_EV_END_HAND:
@@ -261,6 +322,11 @@ bool jong_view_equal(const jong_view *a, const jong_view *b, char *why, size_t n
          "dealer/round/streak differ");
     DIFF(memcmp(a->seat_winds, b->seat_winds, sizeof a->seat_winds), "seat winds differ");
     DIFF(memcmp(a->own.counts, b->own.counts, sizeof a->own.counts), "own concealed tiles differ");
+    DIFF(memcmp(a->own.red, b->own.red, sizeof a->own.red), "own red fives differ");
+    DIFF(memcmp(a->riichi, b->riichi, sizeof a->riichi), "riichi declarations differ");
+    DIFF(a->kyotaku != b->kyotaku, "riichi sticks %d vs %d", a->kyotaku, b->kyotaku);
+    DIFF(a->ndora != b->ndora || memcmp(a->dora_markers, b->dora_markers, sizeof a->dora_markers),
+         "dora indicators differ");
     DIFF(a->own.flowers != b->own.flowers, "own flowers differ");
     DIFF(a->own.nmelds != b->own.nmelds || memcmp(a->own.melds, b->own.melds, a->own.nmelds * sizeof(jong_meld)),
          "own melds differ");
@@ -290,11 +356,28 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
         return JONG_OK;
     if (g->broken[0])
         return jong_error_set(err, JONG_ERR_ARG, -1, "%s", g->broken);
-    int count[JONG_KINDS + JONG_FLOWERS] = {0};
-    for (int i = g->head; i < g->tail; i++)
-        count[g->wall[i]]++;
+    int count[JONG_KINDS + JONG_FLOWERS] = {0}, red[3] = {0}, red_want[3] = {0};
+    for (int i = 0; i < g->wall_n; i++)
+        if (jong_code_is_red(g->wall[i]))
+            red_want[g->wall[i] - JONG_CODE_RED_BASE]++;
+    for (int i = g->head; i < g->tail; i++) {
+        int c = g->wall[i];
+        if (jong_code_is_red(c)) {
+            red[c - JONG_CODE_RED_BASE]++;
+            c = jong_code_kind(c);
+        }
+        count[c]++;
+    }
     for (int s = 0; s < JONG_SEATS; s++) {
         const jong_hand *h = &g->hands[s];
+        for (int i = 0; i < 3; i++)
+            red[i] += h->red[i];
+        for (int m = 0; m < h->nmelds; m++)
+            if (h->melds[m].red)
+                red[h->melds[m].tile / 9] += h->melds[m].red;
+        for (int i = 0; i < g->nriver[s]; i++)
+            if (!g->river_claimed[s][i] && g->rs.variant == JONG_VARIANT_RIICHI && jong_code_is_red(g->river_code[s][i]))
+                red[g->river_code[s][i] - JONG_CODE_RED_BASE]++;
         for (int k = 0; k < JONG_KINDS; k++)
             count[k] += h->counts[k];
         for (int f = 0; f < JONG_FLOWERS; f++)
@@ -319,6 +402,10 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
             return jong_error_set(err, JONG_ERR_ARG, -1, "tile %s counted %d times, expected %d",
                                   jong_code_name(c), count[c], want);
     }
+    for (int i = 0; i < 3; i++)
+        if (red[i] != red_want[i])
+            return jong_error_set(err, JONG_ERR_ARG, -1, "red fives of suit %d counted %d times, expected %d",
+                                  i, red[i], red_want[i]);
     /* the cached winning kinds of the seats waiting for others' tiles */
     if (g->phase == PHASE_CLAIM || g->phase == PHASE_ROB_KONG || g->phase == PHASE_DECIDE) {
         for (int s = 0; s < JONG_SEATS; s++) {
@@ -330,12 +417,12 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
                 return jong_error_set(err, JONG_ERR_ARG, -1, "seat %d's cached winning kinds are stale", s);
         }
     }
-    int32_t sum = 0;
+    int32_t sum = 1000 * g->sticks;  /* riichi sticks on the table are points too */
     for (int s = 0; s < JONG_SEATS; s++)
         sum += g->scores[s];
     if (sum != g->total_score)
-        return jong_error_set(err, JONG_ERR_ARG, -1, "scores add up to %d, expected %d", (int)sum,
-                              (int)g->total_score);
+        return jong_error_set(err, JONG_ERR_ARG, -1, "scores and %d riichi sticks add up to %d, expected %d",
+                              g->sticks, (int)sum, (int)g->total_score);
     if (tracked && g->phase != PHASE_GAME_OVER) {
         for (int s = 0; s < JONG_SEATS; s++) {
             jong_view mine;

@@ -13,7 +13,11 @@ typedef struct {
     bool claim;  /* claim=on: chi/pon/kong when they help */
 } greedy_state;
 
-static int sets_left(const jong_hand *h) { int s = 5 - h->nmelds; return s < 0 ? 0 : s; }
+static int sets_left(const jong_view *v, const jong_hand *h)
+{
+    int s = jong_variant_sets(v->variant) - h->nmelds;
+    return s < 0 ? 0 : s;
+}
 
 static int shanten(const uint8_t c[JONG_KINDS], int sets) { return jong_shanten_standard(c, sets); }
 
@@ -37,7 +41,8 @@ static uint64_t near_kinds(uint64_t held)
 /* The best discard of a hand with one tile too many: the least shanten, then the most unseen
  * copies among the near kinds whose draw lowers it, then the lowest kind. Writes its kind (-1
  * if nothing is held) and returns its shanten. Without `unseen`, the first of least shanten. */
-static int best_discard(const uint8_t c[JONG_KINDS], int sets, const int unseen[JONG_KINDS], int *kind)
+static int best_discard(const uint8_t c[JONG_KINDS], int sets, const int unseen[JONG_KINDS], uint64_t allowed,
+                        int *kind)
 {
     int sh[JONG_KINDS];
     uint64_t tied;
@@ -45,6 +50,22 @@ static int best_discard(const uint8_t c[JONG_KINDS], int sets, const int unseen[
     *kind = -1;
     if (best == JONG_UNDEFINED)
         return 99;
+    if ((tied & allowed) != tied) {
+        /* some discards are barred (riichi's kuikae): the best of the others */
+        best = JONG_UNDEFINED;
+        tied = 0;
+        for (uint64_t m = allowed; m; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            if (sh[k] == JONG_UNDEFINED || sh[k] > best)
+                continue;
+            if (sh[k] < best)
+                tied = 0;
+            best = sh[k];
+            tied |= 1ull << k;
+        }
+        if (!tied)
+            return 99;
+    }
     *kind = __builtin_ctzll(tied);
     if (!unseen || !(tied & (tied - 1)))
         return best;  /* nothing to break */
@@ -90,7 +111,7 @@ static int after_claim(const jong_view *v, const jong_action *a)
 {
     uint8_t c[JONG_KINDS];
     memcpy(c, v->own.counts, sizeof c);
-    int sets = sets_left(&v->own) - 1;
+    int sets = sets_left(v, &v->own) - 1;
     if (sets < 0)
         return 99;
     if (a->type == JONG_ACT_CHI) {
@@ -103,7 +124,7 @@ static int after_claim(const jong_view *v, const jong_action *a)
     if (a->type == JONG_ACT_KONG)
         return shanten(c, sets);  /* a replacement tile comes: compare the hand as it stands */
     int kind;
-    return best_discard(c, sets, NULL, &kind);
+    return best_discard(c, sets, NULL, ~0ull, &kind);
 }
 
 static int greedy_choose(jong_player *p, const jong_decision *d)
@@ -122,7 +143,7 @@ static int greedy_choose(jong_player *p, const jong_decision *d)
     }
     uint8_t c[JONG_KINDS];
     memcpy(c, v->own.counts, sizeof c);
-    int sets = sets_left(&v->own);
+    int sets = sets_left(v, &v->own);
     if (!discard_phase) {
         /* a claim decision: take the claim that lowers the shanten most, if any */
         int now = shanten(c, sets), best = pass, best_sh = now;
@@ -140,8 +161,12 @@ static int greedy_choose(jong_player *p, const jong_decision *d)
     }
     int unseen[JONG_KINDS];
     jong_view_unseen(v, unseen);
+    uint64_t allowed = 0;
+    for (int i = 0; i < d->nlegal; i++)
+        if (d->legal[i].type == JONG_ACT_DISCARD)
+            allowed |= 1ull << d->legal[i].tile;
     int kind;
-    int sh = best_discard(c, sets, unseen, &kind);
+    int sh = best_discard(c, sets, unseen, allowed, &kind);
     /* kongs that keep the shanten of the best discard */
     for (int i = 0; i < d->nlegal; i++) {
         const jong_action *a = &d->legal[i];
@@ -159,8 +184,22 @@ static int greedy_choose(jong_player *p, const jong_decision *d)
                 return i;
         }
     }
+    /* the discard of that kind: declaring riichi when it may (riichi), else keeping a red five */
+    int best = -1, best_rank = -1;
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type != JONG_ACT_DISCARD || a->tile != kind)
+            continue;
+        int rank = (a->flags & JONG_ACT_FLAG_RIICHI ? 2 : 0) + !(a->flags & JONG_ACT_FLAG_RED);
+        if (rank > best_rank) {
+            best_rank = rank;
+            best = i;
+        }
+    }
+    if (best >= 0)
+        return best;
     for (int i = 0; i < d->nlegal; i++)
-        if (d->legal[i].type == JONG_ACT_DISCARD && d->legal[i].tile == kind)
+        if (d->legal[i].type == JONG_ACT_DISCARD)
             return i;
     return 0;
 }

@@ -137,7 +137,11 @@ json_t *record_event_json(const jong_event *ev, const char *const names[JONG_SEA
         set_str(o, "bakaze", ev->round_wind >= 0 && ev->round_wind < 4 ? wind_names[ev->round_wind] : "?");
         set_int(o, "kyoku", ev->dealer + 1);
         set_int(o, "honba", ev->streak);
+        if (ev->riichi)
+            set_int(o, "kyotaku", ev->kyotaku);
         set_int(o, "oya", ev->dealer);
+        if (ev->riichi)
+            set_tile(o, "dora_marker", ev->dora_marker);
         set_int(o, "hand", ev->hand);
         json_object_set_new(o, "scores", int4(ev->scores));
         for (int s = 0; s < JONG_SEATS; s++)
@@ -171,7 +175,29 @@ json_t *record_event_json(const jong_event *ev, const char *const names[JONG_SEA
     case JONG_EV_ADDED_KONG:
         set_meld(o, ev, false, true);
         break;
-    case JONG_EV_WIN: {
+    case JONG_EV_WIN:
+        if (ev->riichi) {
+            json_t *ura = json_array(), *yakus = json_array();
+            set_int(o, "actor", ev->actor);
+            set_int(o, "target", ev->target >= 0 ? ev->target : ev->actor);
+            set_tile(o, "pai", ev->tile);
+            for (int i = 0; i < ev->nura && i < JONG_RIICHI_MAX_INDICATORS; i++)
+                json_array_append_new(ura, json_string(record_tile_name(ev->ura[i])));
+            json_object_set_new(o, "uradora_markers", ura);
+            int n = ev->score.nyaku >= 0 && ev->score.nyaku <= JONG_RIICHI_MAX_YAKU ? ev->score.nyaku : 0;
+            for (int i = 0; i < n; i++)
+                json_array_append_new(yakus, json_pack("[si]", jong_yaku_name(ev->score.yaku[i].yaku),
+                                                       (int)ev->score.yaku[i].han));
+            json_object_set_new(o, "yakus", yakus);
+            set_int(o, "fu", ev->score.fu);
+            set_int(o, "fan", ev->score.han);
+            set_int(o, "hora_points", ev->score.pay.points);
+            json_object_set_new(o, "deltas", int4(ev->deltas));
+            json_object_set_new(o, "scores", int4(ev->scores));
+            break;
+        }
+        /* fall through: the Taiwanese win */
+        {
         json_t *pats = json_array(), *flags = json_array();
         set_int(o, "actor", ev->actor);
         set_int(o, "target", ev->target >= 0 ? ev->target : ev->actor);
@@ -191,11 +217,28 @@ json_t *record_event_json(const jong_event *ev, const char *const names[JONG_SEA
         break;
     }
     case JONG_EV_EXHAUSTED:
-        set_str(o, "reason", "exhaustive");
+        set_str(o, "reason", ev->riichi ? jong_draw_reason_name(ev->reason) : "exhaustive");
+        if (ev->riichi) {
+            json_t *t = json_array();
+            for (int s = 0; s < JONG_SEATS; s++)
+                json_array_append_new(t, json_boolean(ev->tenpai >> s & 1));
+            json_object_set_new(o, "tenpais", t);
+        }
         json_object_set_new(o, "deltas", int4(ev->deltas));
         json_object_set_new(o, "scores", int4(ev->scores));
         break;
     case JONG_EV_END_HAND:
+        break;
+    case JONG_EV_REACH:
+        set_int(o, "actor", ev->actor);
+        break;
+    case JONG_EV_REACH_ACCEPTED:
+        set_int(o, "actor", ev->actor);
+        json_object_set_new(o, "deltas", int4(ev->deltas));
+        json_object_set_new(o, "scores", int4(ev->scores));
+        break;
+    case JONG_EV_DORA:
+        set_tile(o, "dora_marker", ev->dora_marker);
         break;
     case JONG_EV_END_GAME:
         json_object_set_new(o, "scores", int4(ev->scores));
@@ -303,6 +346,39 @@ static void put_meld(text *t, const jong_event *ev, bool target, bool pai)
     put_tiles(t, ev->consumed, ev->nconsumed <= 4 ? ev->nconsumed : 4);
 }
 
+/* The i-th [name, value] pair of a list (yaku with han, tai patterns with tai). */
+static void put_named(text *t, int i, const char *name, long long value)
+{
+    put(t, i ? ",[" : "[", i ? 2 : 1);
+    put_str(t, name);
+    put(t, ",", 1);
+    put_int(t, value);
+    put(t, "]", 1);
+}
+
+/* A riichi hora: mjai's fields, yaku by Jong's stable names. */
+static void riichi_win_text(text *t, const jong_event *ev)
+{
+    KEY_INT(t, ",\"actor\":", ev->actor);
+    KEY_INT(t, ",\"target\":", ev->target >= 0 ? ev->target : ev->actor);
+    PUT(t, ",\"pai\":");
+    put_tile(t, ev->tile);
+    PUT(t, ",\"uradora_markers\":");
+    put_tiles(t, ev->ura, ev->nura <= JONG_RIICHI_MAX_INDICATORS ? ev->nura : JONG_RIICHI_MAX_INDICATORS);
+    PUT(t, ",\"yakus\":[");
+    int n = ev->score.nyaku >= 0 && ev->score.nyaku <= JONG_RIICHI_MAX_YAKU ? ev->score.nyaku : 0;
+    for (int i = 0; i < n; i++)
+        put_named(t, i, jong_yaku_name(ev->score.yaku[i].yaku), ev->score.yaku[i].han);
+    PUT(t, "]");
+    KEY_INT(t, ",\"fu\":", ev->score.fu);
+    KEY_INT(t, ",\"fan\":", ev->score.han);
+    KEY_INT(t, ",\"hora_points\":", ev->score.pay.points);
+    PUT(t, ",\"deltas\":");
+    put_int4(t, ev->deltas);
+    PUT(t, ",\"scores\":");
+    put_int4(t, ev->scores);
+}
+
 static void event_text(text *t, const jong_event *ev)
 {
     PUT(t, "{\"type\":");
@@ -313,7 +389,13 @@ static void event_text(text *t, const jong_event *ev)
         put_str(t, ev->round_wind >= 0 && ev->round_wind < 4 ? wind_names[ev->round_wind] : "?");
         KEY_INT(t, ",\"kyoku\":", ev->dealer + 1);
         KEY_INT(t, ",\"honba\":", ev->streak);
+        if (ev->riichi)
+            KEY_INT(t, ",\"kyotaku\":", ev->kyotaku);
         KEY_INT(t, ",\"oya\":", ev->dealer);
+        if (ev->riichi) {
+            PUT(t, ",\"dora_marker\":");
+            put_tile(t, ev->dora_marker);
+        }
         KEY_INT(t, ",\"hand\":", ev->hand);
         PUT(t, ",\"scores\":");
         put_int4(t, ev->scores);
@@ -357,7 +439,13 @@ static void event_text(text *t, const jong_event *ev)
     case JONG_EV_ADDED_KONG:
         put_meld(t, ev, false, true);
         break;
-    case JONG_EV_WIN: {
+    case JONG_EV_WIN:
+        if (ev->riichi) {
+            riichi_win_text(t, ev);
+            break;
+        }
+        /* fall through: the Taiwanese win */
+        {
         KEY_INT(t, ",\"actor\":", ev->actor);
         KEY_INT(t, ",\"target\":", ev->target >= 0 ? ev->target : ev->actor);
         PUT(t, ",\"pai\":");
@@ -365,13 +453,8 @@ static void event_text(text *t, const jong_event *ev)
         KEY_INT(t, ",\"tai\":", ev->tai.tai);
         PUT(t, ",\"patterns\":[");
         int n = ev->tai.nentries >= 0 && ev->tai.nentries <= JONG_TAI_MAX_ENTRIES ? ev->tai.nentries : 0;
-        for (int i = 0; i < n; i++) {
-            put(t, i ? ",[" : "[", i ? 2 : 1);
-            put_str(t, jong_tai_pattern_name(ev->tai.entries[i].pattern));
-            put(t, ",", 1);
-            put_int(t, ev->tai.entries[i].tai);
-            put(t, "]", 1);
-        }
+        for (int i = 0; i < n; i++)
+            put_named(t, i, jong_tai_pattern_name(ev->tai.entries[i].pattern), ev->tai.entries[i].tai);
         PUT(t, "],\"deltas\":");
         put_int4(t, ev->deltas);
         PUT(t, ",\"scores\":");
@@ -389,10 +472,39 @@ static void event_text(text *t, const jong_event *ev)
         break;
     }
     case JONG_EV_EXHAUSTED:
-        PUT(t, ",\"reason\":\"exhaustive\",\"deltas\":");
+        if (ev->riichi) {
+            PUT(t, ",\"reason\":");
+            put_str(t, jong_draw_reason_name(ev->reason));
+            PUT(t, ",\"tenpais\":[");
+            for (int s = 0; s < JONG_SEATS; s++) {
+                if (s)
+                    put(t, ",", 1);
+                if (ev->tenpai >> s & 1)
+                    PUT(t, "true");
+                else
+                    PUT(t, "false");
+            }
+            PUT(t, "],\"deltas\":");
+        } else {
+            PUT(t, ",\"reason\":\"exhaustive\",\"deltas\":");
+        }
         put_int4(t, ev->deltas);
         PUT(t, ",\"scores\":");
         put_int4(t, ev->scores);
+        break;
+    case JONG_EV_REACH:
+        KEY_INT(t, ",\"actor\":", ev->actor);
+        break;
+    case JONG_EV_REACH_ACCEPTED:
+        KEY_INT(t, ",\"actor\":", ev->actor);
+        PUT(t, ",\"deltas\":");
+        put_int4(t, ev->deltas);
+        PUT(t, ",\"scores\":");
+        put_int4(t, ev->scores);
+        break;
+    case JONG_EV_DORA:
+        PUT(t, ",\"dora_marker\":");
+        put_tile(t, ev->dora_marker);
         break;
     case JONG_EV_END_GAME:
         PUT(t, ",\"scores\":");

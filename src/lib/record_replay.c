@@ -352,12 +352,25 @@ static void sink(void *ctx, const jong_event *ev)
 
 /* ---- the answers of the pending seats ---- */
 
-static int find_action(const jong_action *legal, int n, int type, int tile, int low)
+/* The legal action of this type on this tile code (a red five gives the kind and JONG_ACT_FLAG_RED
+ * for discards and kakan; tile < 0: any tile), with extra flags (riichi, a call using a red five). */
+static int find_action_flags(const jong_action *legal, int n, int type, int tile, int low, int flags)
 {
+    if (tile >= 0 && jong_code_is_red(tile)) {
+        if (type == JONG_ACT_DISCARD || type == JONG_ACT_ADDED_KONG)
+            flags |= JONG_ACT_FLAG_RED;
+        tile = jong_code_kind(tile);
+    }
     for (int i = 0; i < n; i++)
-        if (legal[i].type == type && (tile < 0 || legal[i].tile == tile) && legal[i].low == low)
+        if (legal[i].type == type && (tile < 0 || legal[i].tile == tile) && legal[i].low == low &&
+            (legal[i].flags == flags || type == JONG_ACT_PASS || type == JONG_ACT_WIN || type == JONG_ACT_SELF_DRAW_WIN))
             return i;
     return -1;
+}
+
+static int find_action(const jong_action *legal, int n, int type, int tile, int low)
+{
+    return find_action_flags(legal, n, type, tile, low, 0);
 }
 
 static void illegal(replay *r, rec_line *l, int seat, int type, int tile, int low)
@@ -426,7 +439,56 @@ static void turn_decision(replay *r, int seat, const jong_action *legal, int n)
     const char *type = j ? line_type(r, l, j) : NULL;
     if (!type)
         return;
-    int t, actor, tile, consumed[4], nc;
+    /* an open kan's dora indicator is shown just before the discard: the answer follows it */
+    for (int k = 1; !strcmp(type, "dora") && k < LOOKAHEAD - 1; k++) {
+        l = peek(r, k);
+        if (!l) {
+            if (!r->failed)
+                fail_eof(r, "the record ends in the middle of game %d (seat %d is to play)", r->game_number, seat);
+            return;
+        }
+        j = line_json(r, l);
+        type = j ? line_type(r, l, j) : NULL;
+        if (!type)
+            return;
+    }
+    int t, actor, tile, consumed[4], nc, flags = 0;
+    if (!strcmp(type, "reach")) {
+        /* a riichi declaration: the discard on the next line declares it */
+        if (!get_seat(r, l, j, type, "actor", &actor))
+            return;
+        if (actor != seat) {
+            fail_at(r, l, "seat %d is to play here, the record has reach by seat %d", seat, actor);
+            return;
+        }
+        rec_line *d = peek(r, (int)((l->line - peek(r, 0)->line) + 1));
+        json_t *dj = d ? line_json(r, d) : NULL;
+        if (!dj) {
+            if (!r->failed)
+                fail_eof(r, "the record ends after seat %d's reach", seat);
+            return;
+        }
+        const char *dt = json_string_value(json_object_get(dj, "type"));
+        if (!dt || strcmp(dt, "dahai")) {
+            fail_at(r, d, "a reach must be followed by its dahai");
+            return;
+        }
+        l = d;
+        j = dj;
+        type = dt;
+        flags = JONG_ACT_FLAG_RIICHI;
+    }
+    if (!strcmp(type, "ryukyoku")) {
+        /* kyuushu kyuuhai is the only draw a seat declares on its turn */
+        const char *reason = json_string_value(json_object_get(j, "reason"));
+        int i = find_action(legal, n, JONG_ACT_NINE_TERMINALS, -1, 0);
+        if (!reason || strcmp(reason, "kyushukyuhai") || i < 0) {
+            fail_at(r, l, "seat %d is to discard, kong or win here, the record has a ryukyoku", seat);
+            return;
+        }
+        act(r, l, seat, &legal[i]);
+        return;
+    }
     if (!strcmp(type, "dahai")) t = JONG_ACT_DISCARD;
     else if (!strcmp(type, "ankan")) t = JONG_ACT_CONCEALED_KONG;
     else if (!strcmp(type, "kakan")) t = JONG_ACT_ADDED_KONG;
@@ -444,11 +506,13 @@ static void turn_decision(replay *r, int seat, const jong_action *legal, int n)
     if (t == JONG_ACT_CONCEALED_KONG) {
         if (!get_consumed(r, l, j, type, consumed, &nc))
             return;
-        tile = consumed[0];
+        tile = jong_code_kind(consumed[0]) == JONG_NO_TILE ? consumed[0] : jong_code_kind(consumed[0]);
     } else if (!get_tile(r, l, j, type, "pai", &tile)) {
         return;
     }
-    int i = find_action(legal, n, t, tile, 0);
+    if (t == JONG_ACT_SELF_DRAW_WIN && jong_code_is_red(tile))
+        tile = jong_code_kind(tile);
+    int i = find_action_flags(legal, n, t, tile, 0, flags);
     if (i < 0) {
         illegal(r, l, seat, t, tile, 0);
         return;
@@ -475,6 +539,28 @@ static void claim_decision(replay *r, unsigned pending, jong_action legal[JONG_S
     }
     /* the next draw or the exhaustive draw: everyone passed (the line itself is checked when the
      * engine emits its event) */
+    if (starts(l, 0, LIT("{\"type\":\"reach_accepted\","))) {
+        /* the riichi stick is paid before a call of the riichi discard: the call, if any, follows */
+        rec_line *next = peek(r, 1);
+        if (!next) {
+            if (!r->failed)
+                fail_eof(r, "the record ends in the middle of game %d (after reach_accepted)", r->game_number);
+            return;
+        }
+        l = next;
+    }
+    if (starts(l, 0, LIT("{\"type\":\"ryukyoku\",\"reason\":\"sanchaho\""))) {
+        /* three rons abort the hand: the record has no hora, every seat that could win did */
+        for (int s = 0; s < JONG_SEATS; s++) {
+            int i = (pending >> s & 1) ? find_action(legal[s], n[s], JONG_ACT_WIN, -1, 0) : -1;
+            if (i >= 0)
+                choice[s] = i;
+        }
+        for (int s = 0; s < JONG_SEATS && !r->failed; s++)
+            if (pending >> s & 1)
+                act(r, l, s, &legal[s][choice[s]]);
+        return;
+    }
     bool all_pass = starts(l, 0, LIT("{\"type\":\"tsumo\",")) || starts(l, 0, LIT("{\"type\":\"ryukyoku\","));
     json_t *j = all_pass ? NULL : line_json(r, l);
     const char *type = j ? line_type(r, l, j) : all_pass ? "" : NULL;
@@ -485,10 +571,19 @@ static void claim_decision(replay *r, unsigned pending, jong_action legal[JONG_S
     else if (!strcmp(type, "pon")) t = JONG_ACT_PON;
     else if (!strcmp(type, "daiminkan")) t = JONG_ACT_KONG;
     if (t >= 0) {
-        int consumed[4], nc, low = 0;
+        int consumed[4], nc, low = 0, flags = 0;
         if (!get_seat(r, l, j, type, "actor", &actor) || !get_tile(r, l, j, type, "pai", &tile) ||
             !get_consumed(r, l, j, type, consumed, &nc))
             return;
+        /* a chi or pon that uses a red five from the hand says so (a daiminkan takes every copy) */
+        for (int c = 0; c < nc; c++)
+            if (jong_code_is_red(consumed[c])) {
+                if (t != JONG_ACT_KONG)
+                    flags = JONG_ACT_FLAG_RED;
+                consumed[c] = jong_code_kind(consumed[c]);
+            }
+        if (jong_code_is_red(tile))
+            tile = jong_code_kind(tile);
         if (t == JONG_ACT_CHI) {
             /* the three kinds must make a sequence in one suit */
             int k[3] = {tile, consumed[0], nc > 1 ? consumed[1] : -1};
@@ -506,7 +601,7 @@ static void claim_decision(replay *r, unsigned pending, jong_action legal[JONG_S
             }
             low = k[0];
         }
-        int i = (pending >> actor & 1) ? find_action(legal[actor], n[actor], t, tile, low) : -1;
+        int i = (pending >> actor & 1) ? find_action_flags(legal[actor], n[actor], t, tile, low, flags) : -1;
         if (i < 0) {
             illegal(r, l, actor, t, tile, low);
             return;
@@ -607,14 +702,11 @@ static bool parse_header(replay *r, rec_line *l, json_t *h, jong_ruleset *rs, ui
         return false;
     }
     const char *variant = json_string_value(json_object_get(rules, "variant"));
-    if (!variant || strcmp(variant, "taiwan")) {
-        if (variant && !strcmp(variant, "riichi"))
-            fail_at(r, l, "rules: riichi records cannot be replayed yet (only taiwan)");
-        else
-            fail_at(r, l, "rules: \"variant\" must be \"taiwan\"");
+    if (!variant || (strcmp(variant, "taiwan") && strcmp(variant, "riichi"))) {
+        fail_at(r, l, "rules: \"variant\" must be \"taiwan\" or \"riichi\"");
         return false;
     }
-    jong_ruleset_default(rs, JONG_VARIANT_TAIWAN);
+    jong_ruleset_default(rs, strcmp(variant, "taiwan") ? JONG_VARIANT_RIICHI : JONG_VARIANT_TAIWAN);
     const char *key;
     json_object_foreach(rules, key, v) {
         if (!strcmp(key, "variant"))

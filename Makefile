@@ -21,7 +21,7 @@ OPT_clang   := -O2 -g $(ARCH)
 CFLAGS    := $(WARN) $(or $(OPT_$(MODE)),$(OPT_release)) -MMD -MP
 SANITIZE  := -fsanitize=address,undefined
 LDFLAGS   := $(if $(filter asan,$(MODE)),$(SANITIZE))
-LIBS      := -ljansson -lm -lpthread
+LIBS      := -ljansson -lz -lm -lpthread
 
 LIB_SRC   := $(wildcard src/lib/*.c)
 LIB_ASM   := $(wildcard src/lib/*.S)
@@ -40,7 +40,7 @@ LIBJONG   := $(BUILD)/libjong.a
 JONG      := $(BUILD)/jong
 REPLAY    := $(BUILD)/fuzz_replay
 
-DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev tmux
+DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev tmux zlib1g-dev
 
 .PHONY: all build run test check deps clean fuzz bench help
 

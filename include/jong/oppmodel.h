@@ -128,4 +128,10 @@ bool jong_opp_can_ron(const jong_opp_obs *o, int seat, int tile);
 double jong_opp_lp(const jong_oppmodel *om, const jong_opp_obs *o, int seat, int observer, int tile);
 double jong_opp_el(const jong_oppmodel *om, const jong_opp_obs *o, int seat, int observer, int tile);
 
+/* Eq. 5 for one sample: the observer orders its own kinds by P(winning), least first; Clear is
+ * how many of them come before the first winning kind, over (AT - WT) = its non-winning kinds.
+ * Returns false (no value) when its hand holds no winning kind or nothing else. Ties are broken
+ * towards the lower kind. */
+bool jong_opp_eq5(const double p[JONG_KINDS], uint64_t waits, uint64_t own, double *value);
+
 #endif

@@ -73,3 +73,26 @@ double jong_opp_el(const jong_oppmodel *om, const jong_opp_obs *o, int seat, int
     double lp = jong_opp_lp(om, o, seat, observer, tile);
     return lp > 0 ? lp * jong_opp_hand_score(om, o, seat, tile, false) : 0;
 }
+
+bool jong_opp_eq5(const double p[JONG_KINDS], uint64_t waits, uint64_t own, double *value)
+{
+    int at = 0, wt = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        if (own >> k & 1) {
+            at++;
+            wt += (int)(waits >> k & 1);
+        }
+    if (wt == 0 || wt == at)
+        return false;
+    /* Clear: own non-winning kinds ranked before the safest-looking winning kind */
+    int first = -1;
+    for (int k = 0; k < JONG_KINDS; k++)
+        if ((own & waits) >> k & 1 && (first < 0 || p[k] < p[first]))
+            first = k;
+    int clear = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        if ((own & ~waits) >> k & 1 && (p[k] < p[first] || (p[k] == p[first] && k < first)))
+            clear++;
+    *value = (double)clear / (double)(at - wt);
+    return true;
+}

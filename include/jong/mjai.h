@@ -1,0 +1,184 @@
+/* mjai: the event stream of riichi games (../shared/protocol/mjai.md) as plain C values, its JSON
+ * text, and game records read into it: mjai `.mjson` (plain or gzipped), Tenhou mjlog XML and
+ * tenhou.net/6 JSON. Every reader gives the same stream for the same game, so a model can train
+ * on any of them and `jong replay --verify` can check any of them against the engine.
+ *
+ * Tiles are the engine's codes (include/jong/game.h): kinds 0..33, red fives 42..44
+ * (JONG_CODE_RED_BASE + suit), JONG_HIDDEN for mjai's "?", JONG_NO_TILE where there is none.
+ * Seats are absolute (0 = the first dealer). This API is kept stable for other modules. */
+#ifndef JONG_MJAI_H
+#define JONG_MJAI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "jong/error.h"
+#include "jong/game.h"
+
+typedef enum {
+    JONG_MJAI_NONE = 0,  /* the "nothing to do" answer */
+    JONG_MJAI_START_GAME,
+    JONG_MJAI_START_KYOKU,
+    JONG_MJAI_TSUMO,
+    JONG_MJAI_DAHAI,
+    JONG_MJAI_CHI,
+    JONG_MJAI_PON,
+    JONG_MJAI_DAIMINKAN,
+    JONG_MJAI_KAKAN,
+    JONG_MJAI_ANKAN,
+    JONG_MJAI_DORA,
+    JONG_MJAI_REACH,
+    JONG_MJAI_REACH_ACCEPTED,
+    JONG_MJAI_HORA,
+    JONG_MJAI_RYUKYOKU,
+    JONG_MJAI_END_KYOKU,
+    JONG_MJAI_END_GAME,
+    JONG_MJAI_ERROR,
+    JONG_MJAI_HELLO,     /* TCP: the server's greeting */
+    JONG_MJAI_JOIN,      /* TCP: the client's answer */
+    JONG_MJAI_TYPES
+} jong_mjai_type;
+
+/* jong_mjai_ryukyoku reasons (mjai's names in the comments). */
+typedef enum {
+    JONG_MJAI_RK_NONE = 0,       /* no reason given */
+    JONG_MJAI_RK_EXHAUSTED,      /* "fanpai": the wall ran out */
+    JONG_MJAI_RK_NAGASHI,        /* "nagashimangan" */
+    JONG_MJAI_RK_KYUSHU,         /* "kyushukyuhai" */
+    JONG_MJAI_RK_FOUR_RIICHI,    /* "suchareach" */
+    JONG_MJAI_RK_FOUR_WINDS,     /* "sufonrenta" */
+    JONG_MJAI_RK_FOUR_KANS,      /* "sukaikan" */
+    JONG_MJAI_RK_TRIPLE_RON,     /* "sanchaho" */
+    JONG_MJAI_RK_COUNT
+} jong_mjai_ryukyoku_reason;
+
+/* jong_mjai_event.has: which optional fields are present. */
+enum {
+    JONG_MJAI_HAS_SCORES = 1 << 0,
+    JONG_MJAI_HAS_DELTAS = 1 << 1,
+    JONG_MJAI_HAS_URA = 1 << 2,      /* uradora_markers */
+    JONG_MJAI_HAS_YAKUS = 1 << 3,    /* yakus, fu, fan, hora_points */
+    JONG_MJAI_HAS_TENPAIS = 1 << 4,
+    JONG_MJAI_HAS_TEHAIS = 1 << 5,   /* hora_tehais (hora) or tehais (ryukyoku: the tenpai hands) */
+    JONG_MJAI_HAS_CAN_ACT = 1 << 6,  /* "can_act" was given (its value is can_act) */
+    JONG_MJAI_HAS_ID = 1 << 7,       /* start_game: "id" (the receiver's seat) */
+    JONG_MJAI_HAS_PAO = 1 << 8,      /* hora: pao (the seat that pays for daisangen/daisuushii) */
+};
+
+#define JONG_MJAI_MAX_YAKUS 20
+#define JONG_MJAI_NAME_MAX 64
+#define JONG_MJAI_TEXT_MAX 160
+
+typedef struct {
+    uint8_t yaku; /* jong_yaku (include/jong/riichi_score.h); JONG_YAKU_COUNT when the name is unknown */
+    uint8_t han;  /* han; a yakuman entry 13 per multiple */
+} jong_mjai_yaku;
+
+typedef struct {
+    uint8_t type;            /* jong_mjai_type */
+    int8_t actor, target;    /* seats, -1 when absent */
+    uint8_t pai;             /* tile code; dora: the marker; JONG_NO_TILE when absent */
+    uint8_t consumed[4];
+    uint8_t nconsumed;
+    bool tsumogiri;          /* dahai */
+    bool can_act;            /* stdio dialect: false = update state, answer nothing (true by default) */
+    unsigned has;            /* JONG_MJAI_HAS_* */
+    /* start_game */
+    char names[4][JONG_MJAI_NAME_MAX];
+    int8_t id;               /* the receiver's seat, -1 when absent */
+    int8_t kyoku_first;      /* 0 hanchan, 4 tonpu; -1 when absent */
+    int8_t aka_flag;         /* 1/0, -1 when absent */
+    /* start_kyoku */
+    int8_t bakaze;           /* 0..3 = E S W N */
+    int8_t kyoku;            /* 1..4 */
+    int8_t oya;
+    int16_t honba, kyotaku;
+    uint8_t dora_marker;     /* start_kyoku; dora events use pai */
+    uint8_t tehais[4][14];   /* start_kyoku: 13 each; hora: hora_tehais of the winner in [actor];
+                                ryukyoku: a tenpai seat's hand */
+    uint8_t ntehais[4];
+    /* hora */
+    uint8_t ura[5];
+    uint8_t nura;
+    jong_mjai_yaku yakus[JONG_MJAI_MAX_YAKUS];
+    uint8_t nyakus;
+    int16_t fu, fan;
+    int32_t hora_points;
+    int8_t pao;              /* -1 when none */
+    /* ryukyoku */
+    uint8_t reason;          /* jong_mjai_ryukyoku_reason */
+    bool tenpais[4];
+    /* scores after the event, changes made by it (hora, ryukyoku, reach_accepted, end_game) */
+    int32_t scores[4], deltas[4];
+    /* error: message; join: name (room in names[0]); hello: protocol */
+    char text[JONG_MJAI_TEXT_MAX];
+} jong_mjai_event;
+
+/* Names: "tsumo", "dahai", ... and the reasons' mjai names ("fanpai", ...); NULL when out of range. */
+const char *jong_mjai_type_name(int type);
+const char *jong_mjai_reason_name(int reason);
+/* mjai tile names ("5m", "5mr", "E", "?"): the name of a code, and the code of a name (-1 if none). */
+const char *jong_mjai_tile_name(int code);
+int jong_mjai_tile_code(const char *name);
+
+/* An event with every field absent: seats -1, tiles JONG_NO_TILE, can_act true. */
+void jong_mjai_event_init(jong_mjai_event *ev, int type);
+
+/* Parse one mjai message (a JSON object as text, len bytes). Unknown types, missing or malformed
+ * fields are one JONG_ERR_SYNTAX line naming the field. */
+int jong_mjai_parse(const char *text, size_t len, jong_mjai_event *ev, jong_error *err);
+/* The message as compact JSON, keys in mjai's order, no newline. Returns buf when it fits, else
+ * a malloc'd string the caller frees (when it is not buf); NULL when out of memory. */
+char *jong_mjai_format(const jong_mjai_event *ev, char *buf, size_t n, size_t *len);
+
+/* Where a log came from. */
+typedef enum {
+    JONG_MJAI_SRC_MJSON = 0,
+    JONG_MJAI_SRC_MJLOG,
+    JONG_MJAI_SRC_TENHOU6,
+} jong_mjai_source;
+
+/* A whole game as events, with what the source says about it. */
+typedef struct {
+    jong_mjai_event *ev;
+    size_t n, cap;
+    int source;          /* jong_mjai_source */
+    int players;         /* 4; 3 for a three-player game (read, but not a riichi game Jong plays) */
+    int tenhou_type;     /* the GO type bits (mjlog, or derived for tenhou.net/6), -1 when unknown */
+    bool red_fives;      /* aka dora in play */
+    bool east_south;     /* hanchan (else East only) */
+    bool complete;       /* the record reaches its end (end_game) */
+    int32_t final_points[4]; /* owari's uma-adjusted points x10 (mjlog/tenhou6), when complete */
+    char id[JONG_MJAI_NAME_MAX]; /* the game's id when the source names it, "" otherwise */
+} jong_mjai_log;
+
+void jong_mjai_log_init(jong_mjai_log *log);
+void jong_mjai_log_free(jong_mjai_log *log);
+/* Append (copies ev); JONG_ERR_IO when out of memory. */
+int jong_mjai_log_push(jong_mjai_log *log, const jong_mjai_event *ev, jong_error *err);
+
+/* Readers. Text need not be NUL-terminated. Errors name the line (mjson) or the tag's byte
+ * offset (mjlog) or the round and entry (tenhou.net/6) in one line; err->pos is the offset when
+ * known. The log is emptied first. */
+int jong_mjai_read_mjson(const char *text, size_t len, jong_mjai_log *log, jong_error *err);
+int jong_mjai_read_mjlog(const char *text, size_t len, jong_mjai_log *log, jong_error *err);
+int jong_mjai_read_tenhou6(const char *text, size_t len, jong_mjai_log *log, jong_error *err);
+/* Any of them from bytes: gzip is unpacked, then the format is told from the first character
+ * ('<' mjlog; a line holding an object with "type" mjson; an object with "log" tenhou.net/6). */
+int jong_mjai_read(const void *data, size_t len, jong_mjai_log *log, jong_error *err);
+/* The same from a file; the error message starts with the path. */
+int jong_mjai_read_file(const char *path, jong_mjai_log *log, jong_error *err);
+
+/* Write the log as .mjson: one event per line. gz: gzip it (deterministic: no name, no time). */
+int jong_mjai_write(FILE *f, const jong_mjai_log *log, bool gz, jong_error *err);
+/* To a path; gzipped when it ends in ".gz". */
+int jong_mjai_write_file(const char *path, const jong_mjai_log *log, jong_error *err);
+
+/* Do two events say the same thing? Fields one side lacks (the optional ones in `has`) are not
+ * compared, so an mjlog and a tenhou.net/6 import of one game compare equal. The first
+ * difference goes into why (may be NULL). */
+bool jong_mjai_event_same(const jong_mjai_event *a, const jong_mjai_event *b, char *why, size_t n);
+
+#endif

@@ -1,0 +1,33 @@
+/* What the mjai files share and the public header does not show: messages as jansson values
+ * (the protocol layer parses a batch once and hands out its elements), the Tenhou yaku tables,
+ * and growing a text buffer. */
+#ifndef JONG_MJAI_INTERNAL_H
+#define JONG_MJAI_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jong/mjai.h"
+
+/* Return the error code of x, if any. */
+#define TRY(x)                       \
+    do {                             \
+        int rc_ = (x);               \
+        if (rc_)                     \
+            return rc_;              \
+    } while (0)
+
+/* A parsed JSON object (json_t *) to an event; the event to a new json_t * (caller decrefs). */
+int mjai_parse_json(const void *json, jong_mjai_event *ev, jong_error *err);
+void *mjai_event_json(const jong_mjai_event *ev);
+
+/* Tenhou's yaku id (the AGARI yaku/yakuman lists, 0..54) to jong_yaku; JONG_YAKU_COUNT if unknown. */
+int mjai_tenhou_yaku(int id);
+/* A tenhou.net/6 yaku text such as "立直(1飜)" or "大三元(役満)": the jong_yaku and its han
+ * (13 per yakuman multiple). Returns -1 when the name is not known. */
+int mjai_tenhou6_yaku(const char *text, int *han);
+
+/* Sort tile codes by kind, a red five before the plain fives (as Tenhou shows hands). */
+void mjai_sort_tiles(uint8_t *t, int n);
+
+#endif

@@ -1,0 +1,1 @@
+$JONG convert convert_game.xml -o - && $JONG convert convert_game.xml -o /dev/null --json | sed 's/"out":"[^"]*"/"out":"X"/'

@@ -176,6 +176,9 @@ int jong_mjai_write(FILE *f, const jong_mjai_log *log, bool gz, jong_error *err)
 /* To a path; gzipped when it ends in ".gz". */
 int jong_mjai_write_file(const char *path, const jong_mjai_log *log, jong_error *err);
 
+/* An engine event (riichi) as mjai: the names and fields of Jong's own records. */
+int jong_mjai_of_engine_event(const jong_event *ev, jong_mjai_event *out, jong_error *err);
+
 /* Replaying an imported game through the riichi engine (see docs/mjai.md): the walls rebuilt
  * from the record, every decision answered as the record shows, every engine event compared
  * with the record's. */

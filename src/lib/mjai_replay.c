@@ -55,13 +55,20 @@ static const char *text_of(const jong_mjai_event *ev, char *buf, size_t n)
 }
 
 /* The engine's event in mjai form, through the record writer's JSON (the same names). */
-static bool engine_event(const jong_event *ev, jong_mjai_event *out)
+int jong_mjai_of_engine_event(const jong_event *ev, jong_mjai_event *out, jong_error *err)
 {
     json_t *j = record_event_json(ev, NULL);
-    jong_error err;
-    int rc = j ? mjai_parse_json(j, out, &err) : JONG_ERR_IO;
+    if (!j)
+        return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    int rc = mjai_parse_json(j, out, err);
     json_decref(j);
-    return rc == JONG_OK;
+    return rc;
+}
+
+static bool engine_event(const jong_event *ev, jong_mjai_event *out)
+{
+    jong_error err;
+    return jong_mjai_of_engine_event(ev, out, &err) == JONG_OK;
 }
 
 static void sink(void *ctx, const jong_event *ev)

@@ -18,7 +18,9 @@ int tile_code(const char *name)
     jong_error err;
     if (jong_parse_tile(name, &t, &err))
         return -1;
-    return t.kind == JONG_NO_TILE ? JONG_TILE_FLOWER_BASE + t.flower : t.kind;
+    if (t.kind == JONG_NO_TILE)
+        return JONG_TILE_FLOWER_BASE + t.flower;
+    return jong_code_make(t.kind, t.red);
 }
 
 static int hand_codes(const char *text, uint8_t out[17])
@@ -37,17 +39,23 @@ static int hand_codes(const char *text, uint8_t out[17])
         for (int c = 0; c < h.counts[k]; c++) {
             if (n == 17)
                 return -1;
-            out[n++] = (uint8_t)k;
+            bool red = k < JONG_NUMBER_KINDS && k % 9 == 4 && c < h.red[k / 9];
+            out[n++] = (uint8_t)jong_code_make(k, red);
         }
     return n;
 }
 
+/* Space-separated tiles; "-" leaves the place to the filler (255). */
 static int token_codes(const char *text, uint8_t *out, int max)
 {
     int n = 0;
-    char buf[512];
+    char buf[1024];
     snprintf(buf, sizeof buf, "%s", text ? text : "");
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        if (!strcmp(tok, "-") && n < max) {
+            out[n++] = 255;
+            continue;
+        }
         int c = tile_code(tok);
         if (c < 0 || n == max) {
             fprintf(stderr, "stack_wall: bad tile '%s'\n", tok);
@@ -58,37 +66,20 @@ static int token_codes(const char *text, uint8_t *out, int max)
     return n;
 }
 
-int stack_wall(const jong_ruleset *rs, int dealer, const char *const hands[4], const char *front,
-               const char *back, uint8_t wall[JONG_WALL_MAX])
+/* Place the front draws from `at` and the back tiles from the end, then fill every free place
+ * with the tiles left over (left[] counts per kind and flower), in code order. */
+static int place_and_fill(uint8_t wall[JONG_WALL_MAX], int total, int at, const char *front, int max_front,
+                          const char *back, int max_back, int left[JONG_KINDS + JONG_FLOWERS])
 {
-    int total = jong_ruleset_tiles(rs);
-    int left[JONG_KINDS + JONG_FLOWERS];
-    for (int c = 0; c < JONG_KINDS + JONG_FLOWERS; c++)
-        left[c] = c < JONG_KINDS ? 4 : rs->flowers ? 1 : 0;
-    uint8_t h[4][17];
-    memset(wall, 255, JONG_WALL_MAX);
-    for (int s = 0; s < 4; s++) {
-        int n = hand_codes(hands[s], h[s]);
-        if (n != (s == dealer ? 17 : 16)) {
-            fprintf(stderr, "stack_wall: seat %d has %d tiles\n", s, n);
-            return 0;
-        }
-    }
-    for (int r = 0; r < 4; r++)
-        for (int i = 0; i < 4; i++) {
-            int s = (dealer + i) % 4;
-            memcpy(wall + 16 * r + 4 * i, h[s] + 4 * r, 4);
-        }
-    wall[64] = h[dealer][16];
     uint8_t f[128], b[128];
-    int nf = token_codes(front, f, 64), nb = token_codes(back, b, 64);
+    int nf = token_codes(front, f, max_front), nb = token_codes(back, b, max_back);
     if (nf < 0 || nb < 0)
         return 0;
-    memcpy(wall + 65, f, (size_t)nf);
+    memcpy(wall + at, f, (size_t)nf);
     for (int i = 0; i < nb; i++)
         wall[total - 1 - i] = b[i];
     for (int i = 0; i < total; i++)
-        if (wall[i] != 255 && --left[wall[i]] < 0) {
+        if (wall[i] != 255 && --left[jong_code_is_red(wall[i]) ? jong_code_kind(wall[i]) : wall[i]] < 0) {
             fprintf(stderr, "stack_wall: too many %s\n", jong_code_name(wall[i]));
             return 0;
         }
@@ -104,18 +95,33 @@ int stack_wall(const jong_ruleset *rs, int dealer, const char *const hands[4], c
     return total;
 }
 
-jong_game *stacked_game(const char *options, const char *const hands[4], const char *front,
-                        const char *back, event_log *log)
+/* Each seat's hand as codes; false (with a message) when one has not `want` tiles (dealer: dealer_want). */
+static bool all_hands(const char *const hands[4], int dealer, int want, int dealer_want, uint8_t h[4][17])
+{
+    for (int s = 0; s < 4; s++) {
+        int n = hand_codes(hands[s], h[s]);
+        if (n != (s == dealer ? dealer_want : want)) {
+            fprintf(stderr, "stack_wall: seat %d has %d tiles\n", s, n);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A game on a stacked wall: options applied to the variant's defaults, events to log. */
+static jong_game *game_on(jong_variant v, const char *options, const char *const hands[4], const char *front,
+                          const char *back, event_log *log)
 {
     jong_ruleset rs;
     jong_error err;
-    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
+    jong_ruleset_default(&rs, v);
     if (options && *options && jong_ruleset_apply(&rs, options, &err)) {
         fprintf(stderr, "stacked_game: %s\n", err.msg);
         abort();
     }
     uint8_t wall[JONG_WALL_MAX];
-    int n = stack_wall(&rs, 0, hands, front, back, wall);
+    int n = v == JONG_VARIANT_RIICHI ? stack_riichi_wall(0, hands, front, back, wall)
+                                     : stack_wall(&rs, 0, hands, front, back, wall);
     if (!n)
         abort();
     log->n = 0;
@@ -128,6 +134,57 @@ jong_game *stacked_game(const char *options, const char *const hands[4], const c
     return g;
 }
 
+int stack_wall(const jong_ruleset *rs, int dealer, const char *const hands[4], const char *front,
+               const char *back, uint8_t wall[JONG_WALL_MAX])
+{
+    int total = jong_ruleset_tiles(rs);
+    int left[JONG_KINDS + JONG_FLOWERS];
+    for (int c = 0; c < JONG_KINDS + JONG_FLOWERS; c++)
+        left[c] = c < JONG_KINDS ? 4 : rs->flowers ? 1 : 0;
+    uint8_t h[4][17];
+    memset(wall, 255, JONG_WALL_MAX);
+    if (!all_hands(hands, dealer, 16, 17, h))
+        return 0;
+    for (int r = 0; r < 4; r++)
+        for (int i = 0; i < 4; i++) {
+            int s = (dealer + i) % 4;
+            memcpy(wall + 16 * r + 4 * i, h[s] + 4 * r, 4);
+        }
+    wall[64] = h[dealer][16];
+    return place_and_fill(wall, total, 65, front, 64, back, 16, left);
+}
+
+jong_game *stacked_game(const char *options, const char *const hands[4], const char *front,
+                        const char *back, event_log *log)
+{
+    return game_on(JONG_VARIANT_TAIWAN, options, hands, front, back, log);
+}
+
+int stack_riichi_wall(int dealer, const char *const hands[4], const char *front, const char *back,
+                      uint8_t wall[JONG_WALL_MAX])
+{
+    int left[JONG_KINDS + JONG_FLOWERS] = {0};
+    for (int k = 0; k < JONG_KINDS; k++)
+        left[k] = 4;
+    uint8_t h[4][17];
+    memset(wall, 255, JONG_WALL_MAX);
+    if (!all_hands(hands, dealer, 13, 13, h))
+        return 0;
+    /* the deal: three rounds of four tiles from the dealer on, then one each */
+    for (int r = 0; r < 3; r++)
+        for (int i = 0; i < 4; i++)
+            memcpy(wall + 16 * r + 4 * i, h[(dealer + i) % 4] + 4 * r, 4);
+    for (int i = 0; i < 4; i++)
+        wall[48 + i] = h[(dealer + i) % 4][12];
+    return place_and_fill(wall, 136, 52, front, 70, back, 14, left);
+}
+
+jong_game *stacked_riichi_game(const char *options, const char *const hands[4], const char *front,
+                               const char *back, event_log *log)
+{
+    return game_on(JONG_VARIANT_RIICHI, options, hands, front, back, log);
+}
+
 int find_event(const event_log *log, int type, int from)
 {
     for (int i = from < 0 ? 0 : from; i < log->n; i++)
@@ -135,3 +192,4 @@ int find_event(const event_log *log, int type, int from)
             return i;
     return -1;
 }
+

@@ -27,6 +27,17 @@ int stack_wall(const jong_ruleset *rs, int dealer, const char *const hands[4], c
 jong_game *stacked_game(const char *options, const char *const hands[4], const char *front,
                         const char *back, event_log *log);
 
+/* A riichi wall: hands[s] of 13 tiles each (red fives as 0m 0p 0s), dealt three rounds of four
+ * and one each from the dealer on; `front`: the draws after the deal (the dealer's first draw
+ * first; "-" leaves a place to the filler), at most 70; `back`: from the very end of the wall:
+ * the four kan replacement tiles, then dora indicator 1, its ura indicator, kan-dora indicator
+ * 2, its ura indicator, ... (at most 14). The filler is every other tile in kind order, plain. */
+int stack_riichi_wall(int dealer, const char *const hands[4], const char *front, const char *back,
+                      uint8_t wall[JONG_WALL_MAX]);
+/* A riichi game (seat 0 deals) on such a wall with the default riichi rules changed by options. */
+jong_game *stacked_riichi_game(const char *options, const char *const hands[4], const char *front,
+                               const char *back, event_log *log);
+
 /* Index of the first logged event of a type at or after `from` (-1 if none). */
 int find_event(const event_log *log, int type, int from);
 

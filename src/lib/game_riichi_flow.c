@@ -434,8 +434,8 @@ static void call(jong_game *g, int s, const jong_action *a)
         ev.nconsumed = (uint8_t)take;
         add_meld(h, a->type == JONG_ACT_PON ? JONG_MELD_PUNG : JONG_MELD_KONG, kind, red);
     }
+    g->cur = s;  /* before the event: the checking mode treats cur's hand as mid-turn */
     game_emit(g, &ev);
-    g->cur = s;
     if (a->type == JONG_ACT_KONG) {
         kan_stands(g, s, false);
     } else {

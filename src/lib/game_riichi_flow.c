@@ -370,6 +370,7 @@ static bool accept_reach(jong_game *g)
     g->scores[s] -= 1000;
     g->sticks++;
     g->riichi[s] = true;
+    g->riichi_at[s] = (int8_t)(g->nriver[s] - 1);
     g->double_riichi[s] = g->reach_double;
     g->ippatsu[s] = true;
     jong_event ev;
@@ -481,6 +482,8 @@ static void discard(jong_game *g, int seat, const jong_action *a)
     g->river[seat][i] = (uint8_t)kind;
     g->river_code[seat][i] = (uint8_t)code;
     g->river_claimed[seat][i] = 0;
+    if (tsumogiri)
+        g->river_tsumogiri[seat] |= 1ull << i;
     g->discarded[seat] |= 1ull << kind;
     g->turn++;
     g->last_discarder = seat;

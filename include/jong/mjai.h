@@ -16,6 +16,7 @@
 
 #include "jong/error.h"
 #include "jong/game.h"
+#include "jong/record.h"
 
 typedef enum {
     JONG_MJAI_NONE = 0,  /* the "nothing to do" answer */
@@ -193,6 +194,9 @@ typedef struct {
 /* JONG_OK when the whole record replays equal (a record cut short replays up to its end);
  * JONG_ERR_ARG "event N: ..." at the first difference (st->diff has the whole text). */
 int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err);
+/* The same, telling fn of each decision before the record's answer is played (see record.h). */
+int jong_mjai_replay_observe(const jong_mjai_log *log, jong_replay_observer fn, void *ctx, jong_mjai_replay_stats *st,
+                             jong_error *err);
 
 /* Do two events say the same thing? Fields one side lacks (the optional ones in `has`) are not
  * compared, so an mjlog and a tenhou.net/6 import of one game compare equal. The first

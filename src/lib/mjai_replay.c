@@ -28,6 +28,8 @@ typedef struct {
     jong_mjai_replay_stats *st;
     bool failed;
     bool ended; /* a record cut short has been matched to its last event */
+    jong_replay_observer observe; /* jong_mjai_replay_observe: told of each decision before it is played */
+    void *observe_ctx;
 } replay;
 
 static void failf(replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -334,6 +336,8 @@ static void decide(replay *r, jong_game *g)
             }
         }
         chosen[s] = legal[k];
+        if (r->observe)
+            r->observe(r->observe_ctx, g, s, &chosen[s]);
     }
     for (int s = 0; s < 4 && !r->failed; s++) {
         if (!(pending >> s & 1))
@@ -348,6 +352,12 @@ static void decide(replay *r, jong_game *g)
 
 int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err)
 {
+    return jong_mjai_replay_observe(log, NULL, NULL, st, err);
+}
+
+int jong_mjai_replay_observe(const jong_mjai_log *log, jong_replay_observer fn, void *ctx, jong_mjai_replay_stats *st,
+                             jong_error *err)
+{
     memset(st, 0, sizeof *st);
     if (log->players != 4)
         return jong_error_set(err, JONG_ERR_ARG, -1, "three-player game: Jong plays four-player riichi only");
@@ -355,7 +365,7 @@ int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     rs.tonpuu = !log->east_south;
     rs.red_fives = log->red_fives ? 3 : 0;
-    replay r = {log, 0, st, false, false};
+    replay r = {log, 0, st, false, false, fn, ctx};
     jong_game *g = NULL;
     if (jong_game_new(&rs, 0, 0, sink, &r, &g, err))
         return err ? err->code : JONG_ERR_ARG;

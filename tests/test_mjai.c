@@ -18,6 +18,8 @@
 
 #include "jong/mjai.h"
 #include "jong/riichi_score.h"
+#include "jong/player.h"
+#include "jong/rules.h"
 
 /* A two-hand game written by hand: East 1 (a red-five chi, riichi, ron with ura-dora) and East 2
  * (an exhaustive draw with two seats tenpai), as mjlog, as tenhou.net/6 and the mjai events
@@ -415,6 +417,126 @@ static void test_bad_records(void **state)
     free(s);
 }
 
+/* ---- replaying through the engine ---- */
+
+typedef struct {
+    jong_mjai_log *log;
+    bool bad;
+} capture;
+
+static void capture_sink(void *ctx, const jong_event *ev)
+{
+    capture *c = ctx;
+    jong_mjai_event m;
+    jong_error err;
+    if (jong_mjai_of_engine_event(ev, &m, &err) || jong_mjai_log_push(c->log, &m, &err))
+        c->bad = true;
+}
+
+/* A riichi game the engine plays (greedy players that win and declare riichi whenever they may), as an mjai log. */
+static void selfplay_log(uint64_t seed, bool tonpuu, jong_mjai_log *log)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = tonpuu;
+    jong_mjai_log_init(log);
+    log->east_south = !tonpuu;
+    capture c = {log, false};
+    jong_game *g;
+    jong_error err;
+    assert_int_equal(jong_game_new(&rs, seed, 0, capture_sink, &c, &g, &err), JONG_OK);
+    uint64_t x = seed * 2654435761u + 1;
+    jong_player *greedy;
+    assert_int_equal(jong_player_create("greedy", &greedy, &err), JONG_OK);
+    while (!jong_game_over(g)) {
+        assert_int_equal(jong_game_start_hand(g, &err), JONG_OK);
+        while (!jong_game_hand_over(g)) {
+            unsigned pending = jong_game_pending(g);
+            assert_true(pending != 0);
+            for (int s = 0; s < 4; s++) {
+                if (!(pending >> s & 1))
+                    continue;
+                jong_action legal[JONG_MAX_ACTIONS];
+                int n = jong_game_legal(g, s, legal);
+                assert_true(n > 0);
+                /* wins and riichi whenever offered, so that hands end in every way */
+                int k = -1;
+                for (int i = 0; i < n && k < 0; i++)
+                    if (legal[i].type == JONG_ACT_WIN || legal[i].type == JONG_ACT_SELF_DRAW_WIN ||
+                        (legal[i].flags & JONG_ACT_FLAG_RIICHI))
+                        k = i;
+                x = x * 6364136223846793005u + 1442695040888963407u;
+                if (k < 0) {
+                    jong_view v;
+                    jong_game_view(g, s, &v);
+                    jong_decision d = {&v, &rs, legal, n, x, 0, 0, NULL, NULL};
+                    k = greedy->ops->choose(greedy, &d);
+                }
+                assert_int_equal(jong_game_act(g, s, &legal[k], &err), JONG_OK);
+            }
+        }
+    }
+    jong_game_free(g);
+    jong_player_free(greedy);
+    assert_false(c.bad);
+    log->complete = true;
+}
+
+static void test_replay_selfplay(void **state)
+{
+    (void)state;
+    int hands = 0, wins = 0, kans = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        jong_mjai_log log, back;
+        selfplay_log(seed, seed % 2, &log);
+        /* through the .mjson text, as a file would carry it */
+        char *text = mjson_text(&log, false, NULL);
+        jong_mjai_log_init(&back);
+        read_ok(text, strlen(text), &back);
+        back.east_south = log.east_south;
+        free(text);
+        jong_mjai_replay_stats st;
+        jong_error err;
+        if (jong_mjai_replay(&back, &st, &err))
+            fail_msg("seed %d: %s", (int)seed, st.diff);
+        assert_false(st.cut);
+        hands += st.hands;
+        for (size_t i = 0; i < back.n; i++) {
+            wins += back.ev[i].type == JONG_MJAI_HORA;
+            kans += back.ev[i].type == JONG_MJAI_ANKAN || back.ev[i].type == JONG_MJAI_DAIMINKAN ||
+                    back.ev[i].type == JONG_MJAI_KAKAN;
+        }
+        if (seed == 1) {
+            /* a changed payment, a discard of a tile not held: the first difference is named */
+            jong_mjai_log bad = back;
+            bad.ev = malloc(back.n * sizeof *bad.ev);
+            memcpy(bad.ev, back.ev, back.n * sizeof *bad.ev);
+            size_t h = 0;
+            while (h < bad.n && bad.ev[h].type != JONG_MJAI_HORA && bad.ev[h].type != JONG_MJAI_RYUKYOKU)
+                h++;
+            assert_true(h < bad.n);
+            bad.ev[h].deltas[0] += 100;
+            assert_int_equal(jong_mjai_replay(&bad, &st, &err), JONG_ERR_ARG);
+            assert_int_equal(st.diff_event, h);
+            assert_non_null(strstr(st.diff, "deltas differs"));
+            memcpy(bad.ev, back.ev, back.n * sizeof *bad.ev);
+            size_t d = 0;
+            while (d < bad.n && bad.ev[d].type != JONG_MJAI_DAHAI)
+                d++;
+            int kind = jong_code_kind(bad.ev[d].pai);
+            bad.ev[d].pai = (uint8_t)(kind == JONG_C ? JONG_P : kind + 1);
+            assert_int_equal(jong_mjai_replay(&bad, &st, &err), JONG_ERR_ARG);
+            free(bad.ev);
+        }
+        jong_mjai_log_free(&log);
+        jong_mjai_log_free(&back);
+    }
+    assert_true(hands >= 40);
+    print_message("%d hands, %d wins, %d kans replayed\n", hands, wins, kans);
+    assert_true(wins >= 5);
+    (void)kans;
+}
+
 /* ---- the real fixtures in ../shared (skipped when absent) ---- */
 
 static const char *shared_dir(void)
@@ -490,6 +612,46 @@ static void test_fixture_pairs(void **state)
     assert_int_equal(b, 31);
 }
 
+/* The complete real games among the fixtures replay through the engine; the only differences
+ * allowed are pao payments, which the engine does not have yet (docs/mjai.md). */
+static void test_fixture_replay(void **state)
+{
+    (void)state;
+    const char *dirs[] = {"mjlog2json", "mjx/tests_py_mjlog"};
+    int equal = 0, pao = 0;
+    for (int k = 0; k < 2; k++) {
+        char dir[512];
+        if (!fixture_path(dir, sizeof dir, dirs[k]))
+            skip();
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t l = strlen(e->d_name);
+            if (l < 5 || (strcmp(e->d_name + l - 4, ".xml") && strcmp(e->d_name + l - 6, ".mjlog")))
+                continue;
+            char path[1024];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            jong_mjai_log log;
+            jong_mjai_log_init(&log);
+            jong_error err;
+            if (jong_mjai_read_file(path, &log, &err))
+                fail_msg("%s", err.msg);
+            jong_mjai_replay_stats st;
+            int rc = jong_mjai_replay(&log, &st, &err);
+            if (rc == JONG_OK && !st.cut)
+                equal++;
+            else if (rc != JONG_OK && strstr(st.diff, "\"pao\":"))
+                pao++;
+            else if (rc != JONG_OK)
+                fail_msg("%s: event %zu: %s", e->d_name, st.diff_event + 1, st.diff);
+            jong_mjai_log_free(&log);
+        }
+        closedir(d);
+    }
+    print_message("%d real games replay equal, %d differ by pao only\n", equal, pao);
+    assert_true(equal >= 35);
+}
+
 /* Every fixture reads: the cut-down mjx scenarios, the tenhou.net/6 edge cases. */
 static void test_fixtures_read(void **state)
 {
@@ -535,6 +697,7 @@ int main(void)
         cmocka_unit_test(test_files),          cmocka_unit_test(test_parse_messages),
         cmocka_unit_test(test_print_parse),    cmocka_unit_test(test_bad_records),
         cmocka_unit_test(test_fixture_pairs),  cmocka_unit_test(test_fixtures_read),
+        cmocka_unit_test(test_replay_selfplay), cmocka_unit_test(test_fixture_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -176,6 +176,24 @@ int jong_mjai_write(FILE *f, const jong_mjai_log *log, bool gz, jong_error *err)
 /* To a path; gzipped when it ends in ".gz". */
 int jong_mjai_write_file(const char *path, const jong_mjai_log *log, jong_error *err);
 
+/* An engine event (riichi) as mjai: the names and fields of Jong's own records. */
+int jong_mjai_of_engine_event(const jong_event *ev, jong_mjai_event *out, jong_error *err);
+
+/* Replaying an imported game through the riichi engine (see docs/mjai.md): the walls rebuilt
+ * from the record, every decision answered as the record shows, every engine event compared
+ * with the record's. */
+typedef struct {
+    int hands;             /* hands dealt and played through */
+    int events;            /* record events matched */
+    bool cut;              /* the record stops before the game's end: verified up to there */
+    bool not_from_start;   /* the record starts after East 1 (not replayable: an error) */
+    size_t diff_event;     /* on a difference: the record event's index (0-based) */
+    char diff[1600];       /* on a difference: what differs, with both events */
+} jong_mjai_replay_stats;
+/* JONG_OK when the whole record replays equal (a record cut short replays up to its end);
+ * JONG_ERR_ARG "event N: ..." at the first difference (st->diff has the whole text). */
+int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err);
+
 /* Do two events say the same thing? Fields one side lacks (the optional ones in `has`) are not
  * compared, so an mjlog and a tenhou.net/6 import of one game compare equal. The first
  * difference goes into why (may be NULL). */

@@ -38,10 +38,22 @@ typedef struct {
     void (*destroy)(jong_player *p);
 } jong_player_ops;
 
+/* What an engine makes of each discard at a decision (its own measure, larger is better), for
+ * `jong analyze --player` and `jong review`: SIMCAT's simulated win rate, KF's Etile. */
+typedef struct {
+    const char *measure;          /* "win rate", "Etile", ... (static text) */
+    bool valued[JONG_KINDS];      /* kinds the engine gave a value */
+    double value[JONG_KINDS];
+    int choice;                   /* the kind it would discard, -1 when none */
+} jong_player_values;
+
 struct jong_player {
     const jong_player_ops *ops;
     char spec[128];  /* the name and options it was made from, canonical (for record headers) */
     void *state;     /* the engine's own data */
+    /* Optional query hook (NULL when the engine has none; jong_player_create zeroes it): the
+     * values of every discard of a decision that has discards, without playing. */
+    int (*discard_values)(jong_player *p, const jong_decision *d, jong_player_values *out);
 };
 
 /* A player engine in the registry. */
@@ -57,6 +69,9 @@ typedef struct {
 int jong_player_create(const char *spec, jong_player **out, jong_error *err);
 void jong_player_free(jong_player *p);
 int jong_player_count(void);
+/* The engine's values of each discard (d must list discards among its legal actions); a
+ * JONG_ERR_ARG naming the player when it has no such hook. */
+int jong_player_discard_values(jong_player *p, const jong_decision *d, jong_player_values *out, jong_error *err);
 const jong_player_info *jong_player_info_at(int i);
 
 /* Options helper for engines: walk "key=val,key=val"; calls fn for each pair; stops at an error. */

@@ -17,7 +17,7 @@ typedef enum {
 
 typedef struct {
     int hands, wins, self_draws, deal_ins, draws; /* draws: hands that ended with no winner */
-    int64_t tai;                                  /* sum of the tai of this seat's wins */
+    int64_t tai;                                  /* sum of the tai (riichi: han) of this seat's wins */
     int64_t decisions;                            /* times this seat's player was asked */
     int faults[JONG_FAULT_KINDS];                 /* decisions replaced by the default action */
 } jong_seat_stats;

@@ -10,6 +10,8 @@
 
 #include "cli_util.h"
 #include "analyze_json.h"
+#include "analyze_player.h"
+#include "analyze_sim_out.h"
 #include "commands.h"
 #include "jong/jong.h"
 
@@ -22,6 +24,14 @@ typedef struct {
     const char *seen_text;         /* NULL without --seen */
     jong_variant rules;
     bool json;
+    /* the chances of each discard (jong_analysis_run) */
+    const char *dora_text;         /* NULL without --dora */
+    const char *player;            /* NULL without --player */
+    int turn, draws;               /* draws < 0: from the turn */
+    int seat_wind, round_wind;     /* seat_wind < 0: South, or East for the dealer */
+    bool dealer;
+    long sims;
+    uint64_t seed;
 } analyze_opts;
 
 typedef struct {
@@ -46,12 +56,18 @@ typedef struct {
     jong_decomposition decomp[MAX_DECOMP];
     int nrows;
     jong_discard_option rows[JONG_KINDS];
+    /* 3N+2 with sims > 0: the chances of each discard, and an engine's values */
+    bool simulated;
+    jong_analysis_result sim;
+    analyze_player_out player;
 } analysis;
 
 static int usage(FILE *f)
 {
     fprintf(f,
-            "usage: jong analyze HAND [--rules riichi|taiwan] [--seen TILES] [--json]\n"
+            "usage: jong analyze HAND [--rules riichi|taiwan] [--melds M] [--seen TILES] [--json]\n"
+            "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
+            "                    [--seat W] [--round W] [--dealer] [--player NAME]\n"
             "\n"
             "  Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
             "  then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
@@ -65,9 +81,27 @@ static int usage(FILE *f)
             "              as unseen copies of effective tiles\n"
             "  --json      one JSON object on one line\n"
             "\n"
+            "  For a hand about to discard, the chances of each discard (jong/analysis_sim.h):\n"
+            "  P(tenpai) and P(win) within the draws left and the expected points of the\n"
+            "  win (riichi: yaku, dora, riichi, ippatsu, ura; Taiwanese: tai), counting only\n"
+            "  the seat's own draws; exact when the discard leaves the hand ready or one draw\n"
+            "  is left, else simulated with 95%% intervals. The best row is marked '*'.\n"
+            "  --melds M   declared melds, as in HAND ('[123m] (5555p)'); joined to HAND\n"
+            "  --turn N    the seat's turn in the hand (default 1): draws left = 18 - N in\n"
+            "              riichi, 16 - N in Taiwanese\n"
+            "  --draws N   the draws left, directly\n"
+            "  --sims N    simulations per discard (default %d; 0 = no chances)\n"
+            "  --seed S    seed of the simulations (default 1)\n"
+            "  --dora T    riichi dora indicators (counted as seen)\n"
+            "  --seat W    seat wind E S W N (default S; E with --dealer)\n"
+            "  --round W   round wind (default E)\n"
+            "  --dealer    the seat is the dealer\n"
+            "  --player P  also that engine's own value of each discard (simcat: simulated\n"
+            "              win rate; kf-rule: Eq. 9; kf-tree, kf-v: Etile)\n"
+            "\n"
             "  MTW(c) is shown for c = 1..N+2 (further if needed to show where the block\n"
             "  count stops). Exit status: 0 done, 1 bad hand, 2 bad usage. Error positions\n"
-            "  count characters from 0.\n");
+            "  count characters from 0.\n", JONG_ANALYSIS_DEFAULT_SIMS);
     return f == stdout ? CLI_OK : CLI_USAGE;
 }
 
@@ -89,13 +123,50 @@ static int parse_args(int argc, char **argv, analyze_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->rules = JONG_VARIANT_RIICHI;
+    o->turn = 1;
+    o->draws = -1;
+    o->seat_wind = -1;
+    o->sims = JONG_ANALYSIS_DEFAULT_SIMS;
+    o->seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *value;
-        int r;
+        int r, n;
         if (cli_is_help(argv[i]))
             return usage(stdout);
         if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
+        } else if (strcmp(argv[i], "--dealer") == 0) {
+            o->dealer = true;
+        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--turn", 1, 30, &o->turn)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--draws", 0, JONG_ANALYSIS_MAX_DRAWS, &o->draws)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--sims", 0, JONG_ANALYSIS_MAX_SIMS, &n)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            o->sims = n;
+        } else if ((r = cli_seed_option(CMD, argc, argv, &i, &o->seed)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_wind_option(CMD, argc, argv, &i, "--seat", &o->seat_wind)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_wind_option(CMD, argc, argv, &i, "--round", &o->round_wind)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--dora", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            o->dora_text = value;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--player", &value)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            o->player = value;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--melds", &value)) != 0) {
+            if (r < 0 || add_hand_word(o, value) != CLI_OK)
+                return CLI_USAGE;
         } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {
             if (r < 0 || cli_parse_rules(CMD, value, &o->rules) != CLI_OK)
                 return CLI_USAGE;
@@ -460,6 +531,8 @@ static json_t *build_json(const analysis *a, const char *hand, const char *seen)
         json_add_draw_phase(root, a);
     else
         json_add_discard_phase(root, a);
+    if (a->simulated)
+        analyze_sim_add_json(root, &a->sim, a->rules, &a->player);
     return root;
 }
 
@@ -506,6 +579,45 @@ json_t *analyze_json(const char *hand_text, const char *seen_text, jong_variant 
     return root;
 }
 
+/* ---- the chances of each discard --------------------------------------------------------------- */
+
+static int run_chances(const analyze_opts *o, analysis *a)
+{
+    jong_analysis_input in;
+    jong_analysis_input_init(&in, a->rules);
+    in.hand = a->hand;
+    memcpy(in.seen, a->seen, sizeof in.seen);
+    int total = a->rules == JONG_VARIANT_RIICHI ? 18 : 16;
+    in.draws = o->draws >= 0 ? o->draws : (total - o->turn > 0 ? total - o->turn : 0);
+    in.dealer = o->dealer;
+    in.seat_wind = o->seat_wind >= 0 ? o->seat_wind : o->dealer ? 0 : 1;
+    in.round_wind = o->round_wind;
+    in.sims = o->sims;
+    in.seed = o->seed;
+    jong_error err;
+    jong_error_clear(&err);
+    if (o->dora_text) {
+        uint8_t dora[JONG_KINDS];
+        if (jong_parse_tiles(o->dora_text, dora, &err) != JONG_OK)
+            return cli_input_error(CMD, o->dora_text, &err);
+        for (int k = 0; k < JONG_KINDS; k++)
+            for (int c = 0; c < dora[k]; c++) {
+                if (in.ndora == JONG_RIICHI_MAX_INDICATORS)
+                    return cli_usage_error(CMD, "--dora: at most %d indicators", JONG_RIICHI_MAX_INDICATORS);
+                in.dora[in.ndora++] = (uint8_t)k;
+            }
+    }
+    if (jong_analysis_run(&in, &a->sim, &err) != JONG_OK)
+        return cli_fail(CMD, "%s", err.msg);
+    a->simulated = true;
+    if (o->player) {
+        char why[256];
+        if (analyze_player_values(o->player, &in, &a->player, why, sizeof why) != 0)
+            return cli_fail(CMD, "--player %s: %s", o->player, why);
+    }
+    return CLI_OK;
+}
+
 /* ---- the command ----------------------------------------------------------------------------- */
 
 int cmd_analyze(int argc, char **argv)
@@ -526,6 +638,8 @@ int cmd_analyze(int argc, char **argv)
     if ((r = read_seen(&o, &a)) != CLI_OK)
         return r;
     run_analysis(&a);
+    if (!a.draw_phase && o.sims > 0 && (r = run_chances(&o, &a)) != CLI_OK)
+        return r;
 
     char hand[512], seen[256];
     jong_format_hand(&a.hand, JONG_STYLE_COMPACT, hand, sizeof hand);
@@ -534,5 +648,7 @@ int cmd_analyze(int argc, char **argv)
     if (o.json)
         return print_json(&a, hand, seen_shown);
     print_text(&a, hand, seen_shown);
+    if (a.simulated)
+        analyze_sim_print_text(&a.sim, a.rules, &a.player);
     return CLI_OK;
 }

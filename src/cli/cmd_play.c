@@ -13,7 +13,7 @@
 #include "commands.h"
 
 static const char *const usage =
-    "usage: jong play [--rules riichi|taiwan] --players P[,P...] [--games N] [--seed S] [--hands N]\n"
+    "usage: jong play [--rules taiwan|riichi] --players P[,P...] [--games N] [--seed S] [--hands N]\n"
     "                 [--rule NAME=VALUE]... [--log DIR] [--check] [--json] [--quiet]\n"
     "\n"
     "Plays N games (default 1) of self-play and prints a summary per seat: hands won,\n"
@@ -56,8 +56,9 @@ static void on_hand(void *ctx, const jong_game_result *so_far)
 }
 
 static void print_summary(const jong_player *const players[JONG_SEATS], const jong_game_result *tot,
-                          int games, uint64_t seed, bool json)
+                          int games, uint64_t seed, bool json, bool riichi)
 {
+    const char *value_name = riichi ? "han" : "tai";  /* what a win is worth in its rules */
     if (json) {
         json_t *o = json_object(), *seats = json_array();
         char buf[32];
@@ -73,7 +74,7 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
             json_object_set_new(x, "self_draws", json_integer(st->self_draws));
             json_object_set_new(x, "deal_ins", json_integer(st->deal_ins));
             json_object_set_new(x, "draws", json_integer(st->draws));
-            json_object_set_new(x, "tai", json_integer(st->tai));
+            json_object_set_new(x, value_name, json_integer(st->tai));
             json_object_set_new(x, "score", json_integer(tot->scores[s]));
             json_object_set_new(x, "score_per_game", json_real(games ? (double)tot->scores[s] / games : 0));
             json_array_append_new(seats, x);
@@ -88,7 +89,7 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
     printf("seed %llu: %d game%s, %d hands\n", (unsigned long long)seed, games, games == 1 ? "" : "s",
            tot->hands);
     printf("%-4s %-22s %6s %6s %6s %6s %8s %10s %10s\n", "seat", "player", "wins", "self", "dealin",
-           "draws", "tai", "score", "per game");
+           "draws", value_name, "score", "per game");
     static const char *const winds[] = {"E", "S", "W", "N"};
     for (int s = 0; s < JONG_SEATS; s++) {
         const jong_seat_stats *st = &tot->seats[s];
@@ -218,7 +219,7 @@ int cmd_play(int argc, char **argv)
     }
     show_progress(&pr, total.hands, true);
     if (pr.games_done)
-        print_summary((const jong_player *const *)players, &total, pr.games_done, seed, json);
+        print_summary((const jong_player *const *)players, &total, pr.games_done, seed, json, v == JONG_VARIANT_RIICHI);
     cli_free_players(players);
     return status;
 }

@@ -5,8 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include "cli_util.h"
 #include "commands.h"
+#include "jong/mjai.h"
 
 #define CMD "replay"
 
@@ -18,9 +22,20 @@ static const char *const usage =
     "recorded events, and every event the engine produces must equal the recorded line.\n"
     "Prints per file \"FILE: verified N games, H hands, E events\", or the first error as\n"
     "\"jong replay: FILE:LINE: message\" on stderr. FILE - reads stdin.\n"
+    "\n"
+    "Imported games (Tenhou mjlog XML, tenhou.net/6 JSON, mjai .mjson, plain or gzipped; a\n"
+    "DIRECTORY is searched for .xml .mjlog .json .mjson .gz files) are replayed through the riichi\n"
+    "engine: walls rebuilt from the record, every action the record's, every event the engine\n"
+    "emits equal to the record's (scores, deltas, yaku, dora, the hand sequence, the final\n"
+    "scores). Each game that differs prints \"jong replay: FILE: event N: what differs\"; the end\n"
+    "prints \"imported: N games checked, E equal, D different, S three-player skipped, U\n"
+    "unreadable; C cut short (equal up to their end), M starting after East 1 (not replayed)\".\n"
+    "Progress goes to stderr every 1000 files.\n"
     "  --verify   check the records (required: the only mode so far)\n"
     "  --json     one JSON object on stdout: {\"ok\":..., \"files\":[{\"file\",\"ok\",\"games\",\n"
-    "             \"hands\",\"events\"} or {\"file\",\"ok\":false,\"line\",\"error\"}]}\n"
+    "             \"hands\",\"events\"} or {\"file\",\"ok\":false,\"line\",\"error\"}]}; with imported\n"
+    "             games also \"imported\":{\"checked\",\"equal\",\"different\",\"skipped\",\n"
+    "             \"unreadable\",\"cut\",\"midgame\",\"differences\":[{\"file\",\"event\",\"error\"}...]} (the first 100)\n"
     "  --quiet    print nothing for files that verify\n"
     "Exit status: 0 all verified, 1 a file failed, 2 bad usage.\n";
 
@@ -32,6 +47,123 @@ static const char *strip_line(const jong_error *err, int line)
     if (line > 0 && n > 0 && !strncmp(err->msg, prefix, (size_t)n))
         return err->msg + n;
     return err->msg;
+}
+
+/* ---- imported games (mjai, mjlog, tenhou.net/6) ---- */
+
+typedef struct {
+    long files, checked, equal, different, skipped, unreadable, cut, midgame;
+    bool quiet;
+    json_t *diffs; /* the first 100 differences (--json) */
+} import_stats;
+
+/* A Jong record starts with its header line; anything else is an imported game. */
+static bool is_jong_record(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return true; /* let the record reader report it */
+    char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return strstr(buf, "\"jong_record\"") != NULL;
+}
+
+static bool record_name(const char *name)
+{
+    static const char *const ext[] = {".xml", ".mjlog", ".json", ".mjson", ".gz"};
+    size_t l = strlen(name);
+    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+        size_t e = strlen(ext[i]);
+        if (l > e && !strcmp(name + l - e, ext[i]))
+            return true;
+    }
+    return false;
+}
+
+static void import_one(const char *path, import_stats *st)
+{
+    jong_mjai_log log;
+    jong_mjai_log_init(&log);
+    jong_error err;
+    st->files++;
+    if (st->files % 1000 == 0)
+        fprintf(stderr, "jong replay: %ld files, %ld games checked, %ld equal\n", st->files, st->checked, st->equal);
+    if (jong_mjai_read_file(path, &log, &err)) {
+        if (log.players == 3) {
+            st->skipped++;
+        } else {
+            st->unreadable++;
+            cli_fail(CMD, "%s", err.msg);
+        }
+        jong_mjai_log_free(&log);
+        return;
+    }
+    st->checked++;
+    jong_mjai_replay_stats rs;
+    int rc = jong_mjai_replay(&log, &rs, &err);
+    if (rc == JONG_OK && rs.cut) {
+        st->checked--;
+        st->cut++; /* cut short: equal as far as it goes, not counted as a game */
+    } else if (rc == JONG_OK) {
+        st->equal++;
+    } else if (rs.not_from_start) {
+        st->checked--;
+        st->midgame++;
+    } else {
+        st->different++;
+        if (!st->quiet || st->different <= 100)
+            cli_fail(CMD, "%s: event %zu: %s", path, rs.diff_event + 1, rs.diff);
+        if (st->diffs && json_array_size(st->diffs) < 100)
+            json_array_append_new(st->diffs, json_pack("{s:s, s:I, s:s}", "file", path, "event",
+                                                       (json_int_t)rs.diff_event + 1, "error", rs.diff));
+    }
+    jong_mjai_log_free(&log);
+}
+
+static int path_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* A directory's record files in name order (so runs are repeatable), recursively. */
+static void import_dir(const char *dir, import_stats *st)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        st->unreadable++;
+        cli_fail(CMD, "%s: cannot open the directory", dir);
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 256;
+            char **p = realloc(names, cap * sizeof *p);
+            if (!p)
+                break;
+            names = p;
+        }
+        size_t l = strlen(dir) + strlen(e->d_name) + 2;
+        names[n] = malloc(l);
+        if (!names[n])
+            break;
+        snprintf(names[n], l, "%s/%s", dir, e->d_name);
+        n++;
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, path_cmp);
+    for (size_t i = 0; i < n; i++) {
+        struct stat sb;
+        if (stat(names[i], &sb) == 0 && S_ISDIR(sb.st_mode))
+            import_dir(names[i], st);
+        else if (record_name(names[i]))
+            import_one(names[i], st);
+        free(names[i]);
+    }
+    free(names);
 }
 
 int cmd_replay(int argc, char **argv)
@@ -62,11 +194,23 @@ int cmd_replay(int argc, char **argv)
 
     json_t *out = json ? json_object() : NULL, *files = json ? json_array() : NULL;
     int status = CLI_OK;
+    import_stats imp = {0};
+    imp.quiet = quiet;
+    imp.diffs = json ? json_array() : NULL;
     for (int i = 1; i < argc; i++) {
         const char *path = argv[i];
         if (path[0] == '-' && path[1])
             continue;
         bool is_stdin = !strcmp(path, "-");
+        struct stat sb;
+        if (!is_stdin && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            import_dir(path, &imp);
+            continue;
+        }
+        if (!is_stdin && !is_jong_record(path)) {
+            import_one(path, &imp);
+            continue;
+        }
         jong_replay_stats st;
         jong_error err;
         int rc = is_stdin ? jong_replay_verify_stream(stdin, &st, &err) : jong_replay_verify(path, &st, &err);
@@ -100,6 +244,22 @@ int cmd_replay(int argc, char **argv)
         if (o)
             json_array_append_new(files, o);
     }
+    if (imp.files) {
+        if (imp.different || imp.unreadable)
+            status = CLI_FAIL;
+        if (!json)
+            printf("imported: %ld games checked, %ld equal, %ld different, %ld three-player skipped, %ld unreadable"
+                   "; %ld cut short (equal up to their end), %ld starting after East 1 (not replayed)\n",
+                   imp.checked, imp.equal, imp.different, imp.skipped, imp.unreadable, imp.cut, imp.midgame);
+        else
+            json_object_set_new(out, "imported",
+                                json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:O}", "checked", (json_int_t)imp.checked,
+                                          "equal", (json_int_t)imp.equal, "different", (json_int_t)imp.different,
+                                          "skipped", (json_int_t)imp.skipped, "unreadable", (json_int_t)imp.unreadable,
+                                          "cut", (json_int_t)imp.cut, "midgame", (json_int_t)imp.midgame,
+                                          "differences", imp.diffs));
+    }
+    json_decref(imp.diffs);
     if (out) {
         json_object_set_new(out, "ok", json_boolean(status == CLI_OK));
         json_object_set_new(out, "files", files);

@@ -12,6 +12,8 @@ int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 /* `jong play --human SEAT`: a person at the terminal table, reached through cmd_play. */
 int play_human(int argc, char **argv);
+/* `jong bench analyze`, reached through cmd_bench. */
+int bench_analyze(int argc, char **argv);
 /* `jong bench kf`, reached through cmd_bench. */
 int bench_kf(int argc, char **argv);
 /* `jong bench selfplay`, reached through cmd_bench. */

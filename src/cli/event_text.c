@@ -39,9 +39,26 @@ void action_text(const jong_action *a, char *buf, size_t n)
     case JONG_ACT_ADDED_KONG:
         snprintf(buf, n, "added kong %s", t);
         break;
+    case JONG_ACT_NINE_TERMINALS:
+        snprintf(buf, n, "nine terminals: abort the hand");
+        break;
     default:
         snprintf(buf, n, "pass");
         break;
+    }
+}
+
+/* mjai's reasons of a riichi draw, in words */
+static const char *draw_words(int reason)
+{
+    switch (reason) {
+    case JONG_DRAW_NAGASHI: return "the wall is exhausted: nagashi mangan";
+    case JONG_DRAW_NINE_TERMINALS: return "abortive draw: nine terminals";
+    case JONG_DRAW_FOUR_WINDS: return "abortive draw: four winds";
+    case JONG_DRAW_FOUR_RIICHI: return "abortive draw: four riichi";
+    case JONG_DRAW_FOUR_KANS: return "abortive draw: four kans";
+    case JONG_DRAW_TRIPLE_RON: return "abortive draw: three rons";
+    default: return "the wall is exhausted: no winner";
     }
 }
 
@@ -92,7 +109,13 @@ bool event_text(const jong_event *ev, const jong_view *v, char *buf, size_t n)
                      who(v, ev->target, t), tile);
         return true;
     case JONG_EV_EXHAUSTED:
-        snprintf(buf, n, "the wall is exhausted: no winner");
+        snprintf(buf, n, "%s", ev->riichi ? draw_words(ev->reason) : "the wall is exhausted: no winner");
+        return true;
+    case JONG_EV_REACH:
+        snprintf(buf, n, "%s %s riichi", actor, ev->actor == v->seat ? "declare" : "declares");
+        return true;
+    case JONG_EV_DORA:
+        snprintf(buf, n, "new dora indicator %s", tile_word(ev->dora_marker));
         return true;
     default:
         return false;
@@ -118,6 +141,14 @@ int event_result_lines(const jong_event *ev, const jong_view *v, char *lines, si
         }
         if (ev->tai.dealer_tai && used < width)
             snprintf(LINE + used, width - used, "; dealer +%d tai", ev->tai.dealer_tai);
+        k++;
+    }
+    if (ev->type == JONG_EV_WIN && ev->riichi && k < max) {
+        size_t used = ev->score.yakuman ? (size_t)snprintf(LINE, width, "yakuman x%d:", ev->score.yakuman)
+                                        : (size_t)snprintf(LINE, width, "%d han %d fu:", ev->score.han, ev->score.fu);
+        for (int i = 0; i < ev->score.nyaku && used < width; i++)
+            used += (size_t)snprintf(LINE + used, width - used, "%s %s %d", i ? "," : "",
+                                     jong_yaku_name(ev->score.yaku[i].yaku), ev->score.yaku[i].han);
         k++;
     }
     if (k < max) {

@@ -370,6 +370,7 @@ static bool accept_reach(jong_game *g)
     g->scores[s] -= 1000;
     g->sticks++;
     g->riichi[s] = true;
+    g->riichi_at[s] = (int8_t)(g->nriver[s] - 1);
     g->double_riichi[s] = g->reach_double;
     g->ippatsu[s] = true;
     jong_event ev;
@@ -434,8 +435,8 @@ static void call(jong_game *g, int s, const jong_action *a)
         ev.nconsumed = (uint8_t)take;
         add_meld(h, a->type == JONG_ACT_PON ? JONG_MELD_PUNG : JONG_MELD_KONG, kind, red);
     }
+    g->cur = s;  /* before the event: the checking mode treats cur's hand as mid-turn */
     game_emit(g, &ev);
-    g->cur = s;
     if (a->type == JONG_ACT_KONG) {
         kan_stands(g, s, false);
     } else {
@@ -481,6 +482,8 @@ static void discard(jong_game *g, int seat, const jong_action *a)
     g->river[seat][i] = (uint8_t)kind;
     g->river_code[seat][i] = (uint8_t)code;
     g->river_claimed[seat][i] = 0;
+    if (tsumogiri)
+        g->river_tsumogiri[seat] |= 1ull << i;
     g->discarded[seat] |= 1ull << kind;
     g->turn++;
     g->last_discarder = seat;

@@ -162,6 +162,37 @@ static int claim_choice(const kf_state *st, const jong_decision *d, int pass)
     return best;
 }
 
+/* The discards' values: KF-RULE's Eq. 9, or the search's Etile (KF-RULE's above the limit). */
+static void evaluate(const kf_state *st, const jong_kf_hand *kh, const jong_kf_tables *t, const jong_kf_opts *o,
+                     const atomic_bool *stop, jong_kf_result *r)
+{
+    if (st->kind == KF_RULE)
+        jong_kf_rule(kh, t, o, r);
+    else
+        jong_kf_decide(kh, t, o, stop, r);
+}
+
+/* The query hook: the values evaluate() gives every held kind (the defence of KF-V's late game
+ * and the kongs are choices besides these values, not values). */
+static int kf_values(jong_player *p, const jong_decision *d, jong_player_values *out)
+{
+    const kf_state *st = p->state;
+    jong_kf_hand kh;
+    jong_kf_hand_from_view(d->view, d->rules, &kh);
+    jong_kf_tables t;
+    tables_for(st, d, &t);
+    jong_kf_opts o = opts_for(st, d->view);
+    jong_kf_result r;
+    evaluate(st, &kh, &t, &o, d->stop, &r);
+    out->measure = r.searched ? "Etile" : "Eq. 9";
+    out->choice = r.best;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        out->valued[k] = kh.hand.counts[k] > 0;
+        out->value[k] = out->valued[k] ? r.etile[k] : 0;
+    }
+    return JONG_OK;
+}
+
 static int discard_choice(const kf_state *st, const jong_decision *d)
 {
     const jong_view *v = d->view;
@@ -211,10 +242,7 @@ static int discard_choice(const kf_state *st, const jong_decision *d)
         }
     }
     if (kind < 0) {
-        if (st->kind == KF_RULE)
-            jong_kf_rule(&kh, &t, &o, &r);
-        else
-            jong_kf_decide(&kh, &t, &o, d->stop, &r);
+        evaluate(st, &kh, &t, &o, d->stop, &r);
         kind = r.best;
     }
     int first = -1;
@@ -339,6 +367,7 @@ static int kf_create(kf_kind kind, const char *opts, jong_player *p, jong_error 
     *mine = st;
     p->ops = &kf_ops;
     p->state = mine;
+    p->discard_values = kf_values;
     return JONG_OK;
 }
 

@@ -105,6 +105,25 @@ static int discard_choose(simcat_state *st, const jong_decision *d, const jong_s
     return best >= 0 ? best : 0;
 }
 
+/* The decision's configuration (budget, rounds, time), its pool of unseen tiles and its rng. */
+static void prepare(const simcat_state *st, const jong_decision *d, jong_simcat_config *cfg,
+                    uint8_t pool[JONG_KINDS], jong_rng *rng)
+{
+    *cfg = st->cfg;
+    if (d->sims > 0)
+        cfg->budget = d->sims;
+    cfg->params.rounds = rounds_for(st, d->view);
+    int64_t ms = cfg->time_ms;
+    if (d->time_ms > 0 && (ms <= 0 || d->time_ms < ms))
+        ms = d->time_ms;
+    if (ms > 0 && d->now_ms) {
+        cfg->params.now_ms = d->now_ms;
+        cfg->params.deadline_ms = d->now_ms() + ms;
+    }
+    view_pool(d->view, pool);
+    jong_rng_seed(rng, d->seed);
+}
+
 static int simcat_choose(jong_player *p, const jong_decision *d)
 {
     simcat_state *st = p->state;
@@ -122,22 +141,32 @@ static int simcat_choose(jong_player *p, const jong_decision *d)
                 return i;
         return 0;
     }
-    jong_simcat_config cfg = st->cfg;
-    if (d->sims > 0)
-        cfg.budget = d->sims;
-    cfg.params.rounds = rounds_for(st, d->view);
-    int64_t ms = cfg.time_ms;
-    if (d->time_ms > 0 && (ms <= 0 || d->time_ms < ms))
-        ms = d->time_ms;
-    if (ms > 0 && d->now_ms) {
-        cfg.params.now_ms = d->now_ms;
-        cfg.params.deadline_ms = d->now_ms() + ms;
-    }
+    jong_simcat_config cfg;
     uint8_t pool[JONG_KINDS];
-    view_pool(d->view, pool);
     jong_rng rng;
-    jong_rng_seed(&rng, d->seed);
+    prepare(st, d, &cfg, pool, &rng);
     return discard ? discard_choose(st, d, &cfg, pool, &rng) : claim_choose(st, d, &cfg, pool, &rng);
+}
+
+/* The query hook: stage 1 (and stage 2 when the heuristic asks) of a discard decision, as
+ * discard_choose runs it; the values are the single discards' simulated win rates. */
+static int simcat_values(jong_player *p, const jong_decision *d, jong_player_values *out)
+{
+    simcat_state *st = p->state;
+    jong_simcat_config cfg;
+    uint8_t pool[JONG_KINDS];
+    jong_rng rng;
+    prepare(st, d, &cfg, pool, &rng);
+    const jong_view *v = d->view;
+    jong_simcat_report rep;
+    out->choice = jong_simcat_discard(&cfg, v->own.counts, v->own.nmelds, jong_hand_sets_needed(&v->own, v->variant),
+                                      pool, &rng, d->stop, st->work, &rep);
+    out->measure = "win rate";
+    for (int k = 0; k < JONG_KINDS; k++) {
+        out->valued[k] = rep.single_rate[k] >= 0;
+        out->value[k] = out->valued[k] ? rep.single_rate[k] : 0;
+    }
+    return JONG_OK;
 }
 
 static void simcat_destroy(jong_player *p)
@@ -235,5 +264,6 @@ int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
     *mine = st;
     p->ops = &simcat_ops;
     p->state = mine;
+    p->discard_values = simcat_values;
     return JONG_OK;
 }

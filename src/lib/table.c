@@ -26,7 +26,7 @@ static void record_stats(table_run *r, const jong_event *ev)
     case JONG_EV_WIN: {
         jong_seat_stats *w = &res->seats[ev->actor];
         w->wins++;
-        w->tai += ev->tai.tai;
+        w->tai += ev->riichi ? ev->score.han : ev->tai.tai;
         if (ev->target < 0)
             w->self_draws++;
         else

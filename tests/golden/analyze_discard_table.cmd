@@ -1,1 +1,1 @@
-$JONG analyze 123456789m1122p5s
+$JONG analyze --sims 0 123456789m1122p5s

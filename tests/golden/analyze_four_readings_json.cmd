@@ -1,1 +1,1 @@
-$JONG analyze 11223344556677m --json
+$JONG analyze --sims 0 11223344556677m --json

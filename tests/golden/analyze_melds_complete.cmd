@@ -1,1 +1,1 @@
-$JONG analyze "123m456p11z [789s] [CCC]"
+$JONG analyze --sims 0 "123m456p11z [789s] [CCC]"

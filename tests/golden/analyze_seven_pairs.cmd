@@ -1,1 +1,1 @@
-$JONG analyze 1133557799m11p22s
+$JONG analyze --sims 0 1133557799m11p22s

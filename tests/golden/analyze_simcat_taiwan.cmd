@@ -1,1 +1,1 @@
-$JONG analyze 445w1267t1144888999s --rules taiwan
+$JONG analyze --sims 0 445w1267t1144888999s --rules taiwan

@@ -1,0 +1,581 @@
+/* The discard analysis of analysis_sim.h: the evaluator's per-discard table, then for each
+ * discard the chance of tenpai and of a self-drawn win within the draws left and the expected
+ * points of that win, exactly where the hand is fixed (ready) or at most one draw is left, and
+ * otherwise by simulating the seat's policy on the same seeded draw sequences for every discard.
+ * The model and the policy are described in the header; this file follows them line by line. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/analysis_sim.h"
+#include "jong/notation.h"
+#include "jong/rng.h"
+#include "jong/tai.h"
+
+#define Z95 1.959963984540054
+
+/* Everything a row's computation needs that is the same for every row. */
+typedef struct {
+    const jong_analysis_input *in;
+    jong_ruleset rules;
+    jong_variant v;
+    jong_forms forms;
+    uint8_t pool[JONG_KINDS];   /* unseen copies the draws come from */
+    uint8_t visible[JONG_KINDS]; /* seen + dora indicators (each row adds its discard) */
+    int unseen, draws;
+} setup;
+
+/* One row's hand after its discard and what the policy keeps about it. */
+typedef struct {
+    jong_hand h;          /* 3N+1 concealed tiles */
+    int shanten;
+    uint64_t eff;         /* kinds whose draw lowers the shanten (the winning kinds when ready) */
+    bool closed;          /* no open meld (concealed kongs allowed) */
+    int discard;          /* the row's discard, face up from now on */
+} row_hand;
+
+/* ---- small pieces ---------------------------------------------------------------------------- */
+
+static bool hand_closed(const jong_hand *h)
+{
+    for (int i = 0; i < h->nmelds; i++)
+        if (h->melds[i].type != JONG_MELD_CONCEALED_KONG)
+            return false;
+    return true;
+}
+
+/* Remove one tile of kind k, a plain copy when the hand holds one (a red five is worth keeping). */
+static void remove_tile(jong_hand *h, int k)
+{
+    h->counts[k]--;
+    if (k < JONG_NUMBER_KINDS && k % 9 == 4) {
+        int s = k / 9;
+        if (h->red[s] > h->counts[k])
+            h->red[s] = h->counts[k];
+    }
+}
+
+static bool is_orphan(int k)
+{
+    return k >= 27 || k % 9 == 0 || k % 9 == 8;
+}
+
+/* The kinds whose draw lowers the shanten over the allowed forms: the union of the lowering
+ * draws of the forms that reach the least shanten. Without declared melds (no lowered copy
+ * limits) the standard form's come from the incremental evaluator and a special form is looked
+ * at only when it leads; otherwise the evaluator's full count. */
+static uint64_t effective_kinds(const setup *su, const jong_hand *h, int *shanten)
+{
+    jong_ukeire u;
+    if (h->nmelds) {
+        *shanten = jong_effective_tiles(h, su->v, su->forms, NULL, &u);
+        return u.kinds;
+    }
+    int sets = jong_hand_sets_needed(h, su->v);
+    int dist;
+    uint64_t std = jong_lowering_draws(h->counts, sets, (1ull << JONG_KINDS) - 1, &dist);
+    int best = dist - 1;
+    bool special = (su->forms & (JONG_FORMS_CHIITOI | JONG_FORMS_KOKUSHI)) && sets == 4;
+    int c = special && (su->forms & JONG_FORMS_CHIITOI) ? jong_shanten_chiitoi(h->counts) : 99;
+    int x = special && (su->forms & JONG_FORMS_KOKUSHI) ? jong_shanten_kokushi(h->counts) : 99;
+    if (c < best)
+        best = c;
+    if (x < best)
+        best = x;
+    uint64_t kinds = dist - 1 == best ? std : 0;
+    if (c == best || x == best) {
+        /* seven pairs: 6 - pairs + max(0, 7 - kinds held), so a single becoming a pair lowers
+         * it, and a new kind while fewer than 7 are held; thirteen orphans: 13 - orphan kinds
+         * held - (a pair among them), so a new orphan lowers it, and a second copy of one while
+         * there is no pair */
+        int held = 0;
+        for (int k = 0; k < JONG_KINDS; k++)
+            held += h->counts[k] > 0;
+        bool pair = false;
+        for (int k = 0; k < JONG_KINDS; k++)
+            pair |= is_orphan(k) && h->counts[k] >= 2;
+        for (int k = 0; k < JONG_KINDS; k++) {
+            int n = h->counts[k];
+            if (c == best && (n == 1 || (n == 0 && held < 7)))
+                kinds |= 1ull << k;
+            if (x == best && is_orphan(k) && (n == 0 || (n == 1 && !pair)))
+                kinds |= 1ull << k;
+        }
+    }
+    *shanten = best;
+    return kinds;
+}
+
+/* Points (and tai) of a self-drawn win of hand h (3N+1 tiles) on kind k; false when the rules do
+ * not let it win (riichi: no yaku). ura < 0: no ura indicator. */
+static bool win_points(const setup *su, const jong_hand *h, int k, bool riichi, bool ippatsu, int ura,
+                       int *points, int *tai)
+{
+    jong_error err;
+    jong_error_clear(&err);
+    const jong_analysis_input *in = su->in;
+    *tai = 0;
+    if (su->v == JONG_VARIANT_RIICHI) {
+        jong_riichi_context c;
+        memset(&c, 0, sizeof c);
+        c.hand = *h;
+        c.hand.counts[k]++;
+        c.win_tile = k;
+        c.tsumo = true;
+        c.dealer = in->dealer;
+        c.seat_wind = in->seat_wind;
+        c.round_wind = in->round_wind;
+        c.flags = (riichi ? JONG_RIICHI_WIN_RIICHI : 0u) | (ippatsu ? JONG_RIICHI_WIN_IPPATSU : 0u);
+        c.ndora = in->ndora;
+        memcpy(c.dora, in->dora, sizeof c.dora);
+        if (riichi && ura >= 0) {
+            c.nura = 1;
+            c.ura[0] = (uint8_t)ura;
+        }
+        jong_riichi_result r;
+        if (jong_riichi_score(&su->rules, &c, &r, &err) != JONG_OK)
+            return false;
+        *points = r.pay.points;
+        return true;
+    }
+    jong_win_context c;
+    memset(&c, 0, sizeof c);
+    c.hand = *h;
+    c.hand.counts[k]++;
+    c.win_tile = k;
+    c.winner = 0;
+    c.discarder = -1;
+    c.dealer = in->dealer ? 0 : 1;
+    c.seat_wind = in->seat_wind;
+    c.round_wind = in->round_wind;
+    jong_tai_result r;
+    if (jong_tai_score(&su->rules, &c, &r, &err) != JONG_OK)
+        return false;
+    *points = r.deltas[0];
+    *tai = r.tai;
+    return true;
+}
+
+/* Wilson score interval of x successes in n. */
+static jong_estimate proportion(long x, long n)
+{
+    jong_estimate e = {0, 0, 0};
+    if (n <= 0)
+        return e;
+    double p = (double)x / n, z2 = Z95 * Z95;
+    double den = 1 + z2 / n, mid = (p + z2 / (2.0 * n)) / den;
+    double half = Z95 * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / den;
+    e.value = p;
+    e.lo = fmax(0, mid - half);
+    e.hi = fmin(1, mid + half);
+    return e;
+}
+
+static jong_estimate exact(double x)
+{
+    jong_estimate e = {x, x, x};
+    return e;
+}
+
+/* ---- exact rows ------------------------------------------------------------------------------ */
+
+/* A ready hand never changes (the policy discards every draw that does not win). The first
+ * winning draw is at i with kind k with probability Q(i-1) pool[k] / (U - i + 1), Q(j) being the
+ * chance that the first j draws miss all W winning tiles. Given that, the ura indicator is
+ * uniform over the U - i tiles not drawn: another winning kind j keeps its pool[j] copies, k
+ * one fewer, and a losing kind j the expected pool[j] (1 - (i-1)/(U-W)). */
+static void exact_ready(const setup *su, const row_hand *rh, jong_analysis_row *row)
+{
+    const int U = su->unseen, D = su->draws;
+    bool riichi = row->riichi;
+    int W = 0;
+    uint64_t wins = 0;
+    /* score[k][ippatsu][ura] for riichi, score[k][0][0] otherwise */
+    int pts[JONG_KINDS][2][JONG_KINDS], tai[JONG_KINDS];
+    for (int k = 0; k < JONG_KINDS; k++) {
+        if (!(rh->eff >> k & 1) || !su->pool[k])
+            continue;
+        int p, t;
+        if (!win_points(su, &rh->h, k, riichi, false, riichi ? 0 : -1, &p, &t))
+            continue;
+        wins |= 1ull << k;
+        W += su->pool[k];
+        tai[k] = t;
+        for (int ip = 0; ip < 2; ip++)
+            for (int j = 0; j < JONG_KINDS; j++) {
+                pts[k][ip][j] = 0;
+                if (!riichi) {
+                    pts[k][ip][j] = p;
+                } else if (su->pool[j]) {
+                    win_points(su, &rh->h, k, true, ip == 1, j, &pts[k][ip][j], &t);
+                }
+            }
+    }
+    double q = 1, pwin = 0, epts = 0, etai = 0;
+    for (int i = 1; i <= D && W > 0; i++) {
+        int left = U - i + 1;
+        for (int k = 0; k < JONG_KINDS; k++) {
+            if (!(wins >> k & 1))
+                continue;
+            double p = q * su->pool[k] / left;
+            double value = 0;
+            if (!riichi) {
+                value = pts[k][0][0];
+            } else {
+                int ip = i == 1;
+                double lose_share = U > W ? 1.0 - (double)(i - 1) / (U - W) : 0;
+                for (int j = 0; j < JONG_KINDS; j++) {
+                    double r = (wins >> j & 1) ? su->pool[j] - (j == k) : su->pool[j] * lose_share;
+                    if (r > 0)
+                        value += r / (U - i) * pts[k][ip][j];
+                }
+            }
+            pwin += p;
+            epts += p * value;
+            etai += p * tai[k];
+        }
+        q *= (double)(U - W - (i - 1)) / left;
+        if (q <= 0)
+            break;
+    }
+    row->exact = true;
+    row->tenpai = exact(1);
+    row->win = exact(pwin);
+    row->points = exact(epts);
+    row->points_per_win = pwin > 0 ? epts / pwin : 0;
+    row->tai_per_win = pwin > 0 ? etai / pwin : 0;
+}
+
+/* At most one draw left and not ready: no win; tenpai when the one draw lowers a 1-shanten hand. */
+static void exact_short(const setup *su, const row_hand *rh, jong_analysis_row *row)
+{
+    double t = 0;
+    if (su->draws >= 1 && rh->shanten == 1 && su->unseen > 0) {
+        int n = 0;
+        for (int k = 0; k < JONG_KINDS; k++)
+            if (rh->eff >> k & 1)
+                n += su->pool[k];
+        t = (double)n / su->unseen;
+    }
+    row->exact = true;
+    row->tenpai = exact(t);
+    row->win = exact(0);
+    row->points = exact(0);
+    row->points_per_win = row->tai_per_win = 0;
+}
+
+/* ---- simulated rows -------------------------------------------------------------------------- */
+
+typedef struct {
+    long n, tenpai, wins;
+    int64_t points, tai;
+    double points2;
+} tally;
+
+/* The policy's discard from a hand of 3N+2 tiles whose last draw lowered its shanten: least
+ * shanten, then most effective tiles the seat has not seen, then the highest kind. Leaves the
+ * 3N+1 hand in *h and returns its new effective kinds and shanten.
+ * Fast path: the standard form's shanten and effective tiles after every discard come from the
+ * incremental evaluator (jong_discard_effective); the special forms (closed riichi hands) only
+ * need their own shanten per discard, and a full count when one of them is strictly better. */
+static uint64_t policy_discard(const setup *su, jong_hand *h, uint8_t seen[JONG_KINDS], int *shanten)
+{
+    uint8_t meld[JONG_KINDS], weight[JONG_KINDS];
+    jong_hand_meld_counts(h, meld);
+    for (int k = 0; k < JONG_KINDS; k++) {
+        int left = 4 - seen[k] - h->counts[k] - meld[k];
+        weight[k] = (uint8_t)(left > 0 ? left : 0);
+    }
+    int sets = jong_hand_sets_needed(h, su->v);
+    int sh[JONG_KINDS], eff[JONG_KINDS];
+    int best_s = jong_discard_effective(h->counts, sets, weight, sh, eff);
+    int best_k = -1;
+    bool special = (su->forms & (JONG_FORMS_CHIITOI | JONG_FORMS_KOKUSHI)) && h->nmelds == 0 && sets == 4;
+    /* the 3N+2 hand's own special shanten bounds every discard's: skip them when they cannot lead */
+    if (special && jong_shanten_chiitoi(h->counts) >= best_s && jong_shanten_kokushi(h->counts) >= best_s)
+        special = false;
+    if (special) {
+        int sp[JONG_KINDS], sp_best = 99;
+        for (int k = 0; k < JONG_KINDS; k++) {
+            sp[k] = 99;
+            if (!h->counts[k])
+                continue;
+            h->counts[k]--;
+            int c = (su->forms & JONG_FORMS_CHIITOI) ? jong_shanten_chiitoi(h->counts) : 99;
+            int x = (su->forms & JONG_FORMS_KOKUSHI) ? jong_shanten_kokushi(h->counts) : 99;
+            h->counts[k]++;
+            sp[k] = c < x ? c : x;
+            if (sp[k] < sp_best)
+                sp_best = sp[k];
+        }
+        if (sp_best < best_s) {
+            /* a special form leads: count its effective tiles in full */
+            int best_u = -1;
+            for (int k = JONG_KINDS - 1; k >= 0; k--) {
+                if (sp[k] != sp_best)
+                    continue;
+                h->counts[k]--;
+                int sk;
+                uint64_t kinds = effective_kinds(su, h, &sk);
+                int total = 0;
+                for (int j = 0; j < JONG_KINDS; j++)
+                    if (kinds >> j & 1)
+                        total += weight[j];
+                h->counts[k]++;
+                if (total > best_u) {
+                    best_u = total;
+                    best_k = k;
+                }
+            }
+            best_s = sp_best;
+        }
+    }
+    if (best_k < 0) {
+        int best_u = -1;
+        for (int k = JONG_KINDS - 1; k >= 0; k--)
+            if (h->counts[k] && sh[k] == best_s && eff[k] > best_u) {
+                best_u = eff[k];
+                best_k = k;
+            }
+    }
+    remove_tile(h, best_k);
+    seen[best_k]++;
+    return effective_kinds(su, h, shanten);
+}
+
+/* One simulation of one row on the draw sequence seq[0..D] (seq[D]: the ura indicator). */
+static void simulate_row(const setup *su, const row_hand *start, const uint8_t *seq, tally *t)
+{
+    jong_hand h = start->h;
+    int s = start->shanten;
+    uint64_t eff = start->eff;
+    uint8_t seen[JONG_KINDS];
+    memcpy(seen, su->visible, sizeof seen);
+    seen[start->discard]++;
+    bool riichi_rules = su->v == JONG_VARIANT_RIICHI;
+    bool tenpai = false, riichi = false;
+    int riichi_at = -1;
+    for (int i = 0; i < su->draws; i++) {
+        int k = seq[i];
+        if (s == 0 && (eff >> k & 1)) {
+            int p, tai;
+            if (win_points(su, &h, k, riichi, riichi && riichi_at == i - 1, seq[su->draws], &p, &tai)) {
+                t->wins++;
+                t->points += p;
+                t->points2 += (double)p * p;
+                t->tai += tai;
+                break;
+            }
+            seen[k]++; /* complete but no yaku: the hand stays as it is */
+            continue;
+        }
+        if (!(eff >> k & 1)) {
+            seen[k]++; /* discarded at once */
+            continue;
+        }
+        h.counts[k]++;
+        eff = policy_discard(su, &h, seen, &s);
+        if (s == 0) {
+            tenpai = true;
+            if (riichi_rules && start->closed && i + 1 < su->draws) {
+                riichi = true;
+                riichi_at = i;
+            }
+        }
+    }
+    t->n++;
+    t->tenpai += tenpai;
+}
+
+static void finish_simulated(const tally *t, jong_analysis_row *row)
+{
+    row->exact = false;
+    row->samples = t->n;
+    row->tenpai = proportion(t->tenpai, t->n);
+    row->win = proportion(t->wins, t->n);
+    double mean = t->n ? (double)t->points / t->n : 0;
+    double var = t->n > 1 ? (t->points2 - t->n * mean * mean) / (t->n - 1) : 0;
+    double half = t->n ? Z95 * sqrt(fmax(var, 0) / t->n) : 0;
+    row->points.value = mean;
+    row->points.lo = fmax(0, mean - half);
+    row->points.hi = mean + half;
+    row->points_per_win = t->wins ? (double)t->points / t->wins : 0;
+    row->tai_per_win = t->wins ? (double)t->tai / t->wins : 0;
+}
+
+/* ---- the whole table ------------------------------------------------------------------------- */
+
+static int row_order(const void *pa, const void *pb)
+{
+    const jong_analysis_row *a = pa, *b = pb;
+    if (a->points.value != b->points.value)
+        return a->points.value > b->points.value ? -1 : 1;
+    if (a->win.value != b->win.value)
+        return a->win.value > b->win.value ? -1 : 1;
+    if (a->tenpai.value != b->tenpai.value)
+        return a->tenpai.value > b->tenpai.value ? -1 : 1;
+    if (a->shanten != b->shanten)
+        return a->shanten - b->shanten;
+    if (a->ukeire.total != b->ukeire.total)
+        return b->ukeire.total - a->ukeire.total;
+    return a->discard - b->discard;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* Rounded so that the last bits of a floating-point sum cannot change the signature. */
+static uint64_t fnv_value(uint64_t h, double x)
+{
+    int64_t r = (int64_t)llround(x * 1e6);
+    return fnv(h, &r, sizeof r);
+}
+
+void jong_analysis_input_init(jong_analysis_input *in, jong_variant v)
+{
+    memset(in, 0, sizeof *in);
+    jong_hand_clear(&in->hand);
+    in->variant = v;
+    in->draws = v == JONG_VARIANT_RIICHI ? 17 : 15;
+    in->seat_wind = 1;
+}
+
+static int check_input(const jong_analysis_input *in, setup *su, jong_error *err)
+{
+    memset(su, 0, sizeof *su);
+    su->in = in;
+    su->v = in->rules ? in->rules->variant : in->variant;
+    if (in->rules)
+        su->rules = *in->rules;
+    else
+        jong_ruleset_default(&su->rules, su->v);
+    su->forms = jong_variant_forms(su->v);
+    int rc = jong_hand_check(&in->hand, su->v, err);
+    if (rc != JONG_OK)
+        return rc;
+    int sets = jong_hand_sets_needed(&in->hand, su->v);
+    if (jong_hand_concealed_count(&in->hand) != 3 * sets + 2)
+        return jong_error_set(err, JONG_ERR_TILE_COUNT, -1, "the hand must be about to discard (%d concealed tiles, not %d)",
+                              3 * sets + 2, jong_hand_concealed_count(&in->hand));
+    if (in->seat_wind < 0 || in->seat_wind > 3 || in->round_wind < 0 || in->round_wind > 3)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "winds must be 0..3 (E S W N)");
+    if (su->v == JONG_VARIANT_RIICHI && in->dealer && in->seat_wind != 0)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the dealer's seat wind is East");
+    if (in->ndora < 0 || in->ndora > JONG_RIICHI_MAX_INDICATORS)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "at most %d dora indicators", JONG_RIICHI_MAX_INDICATORS);
+    if (in->sims < 0 || in->sims > JONG_ANALYSIS_MAX_SIMS)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "sims must be 1..%ld (0 = %d)", JONG_ANALYSIS_MAX_SIMS,
+                              JONG_ANALYSIS_DEFAULT_SIMS);
+    if (in->draws < 0)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "draws must not be negative");
+    uint8_t meld[JONG_KINDS];
+    jong_hand_meld_counts(&in->hand, meld);
+    for (int k = 0; k < JONG_KINDS; k++)
+        su->visible[k] = in->seen[k];
+    for (int i = 0; i < in->ndora; i++) {
+        if (in->dora[i] >= JONG_KINDS)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "dora indicator %d is not a tile kind", i + 1);
+        su->visible[in->dora[i]]++;
+    }
+    for (int k = 0; k < JONG_KINDS; k++) {
+        int used = in->hand.counts[k] + meld[k] + su->visible[k];
+        if (used > 4)
+            return jong_error_set(err, JONG_ERR_FIFTH_COPY, -1,
+                                  "%s: %d copies in the hand, its melds, the seen tiles and the indicators",
+                                  jong_kind_name(k, JONG_STYLE_COMPACT), used);
+        su->pool[k] = (uint8_t)(4 - used);
+        su->unseen += su->pool[k];
+    }
+    su->draws = in->draws;
+    if (su->draws > JONG_ANALYSIS_MAX_DRAWS)
+        su->draws = JONG_ANALYSIS_MAX_DRAWS;
+    if (su->draws > su->unseen - 1) /* one unseen tile is kept for the ura indicator */
+        su->draws = su->unseen > 0 ? su->unseen - 1 : 0;
+    return JONG_OK;
+}
+
+int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, jong_error *err)
+{
+    setup su;
+    int rc = check_input(in, &su, err);
+    if (rc != JONG_OK)
+        return rc;
+    jong_discard_option opts[JONG_KINDS];
+    int n = jong_discard_table(&in->hand, su.v, su.forms, su.visible, opts);
+    jong_analysis_result res;
+    memset(&res, 0, sizeof res);
+    res.nrows = n;
+    res.unseen = su.unseen;
+    res.draws = su.draws;
+    res.sims = in->sims > 0 ? in->sims : JONG_ANALYSIS_DEFAULT_SIMS;
+    res.seed = in->seed;
+
+    row_hand hands[JONG_KINDS];
+    int simulated[JONG_KINDS], nsim = 0;
+    for (int i = 0; i < n; i++) {
+        jong_analysis_row *row = &res.rows[i];
+        row->discard = opts[i].discard;
+        row->shanten = opts[i].shanten;
+        row->ukeire = opts[i].ukeire;
+        row_hand *rh = &hands[i];
+        rh->h = in->hand;
+        rh->discard = row->discard;
+        remove_tile(&rh->h, row->discard);
+        rh->eff = effective_kinds(&su, &rh->h, &rh->shanten);
+        rh->closed = hand_closed(&rh->h);
+        row->riichi = su.v == JONG_VARIANT_RIICHI && rh->closed && rh->shanten == 0 && su.draws >= 1;
+        if (rh->shanten == 0)
+            exact_ready(&su, rh, row);
+        else if (su.draws <= 1)
+            exact_short(&su, rh, row);
+        else
+            simulated[nsim++] = i;
+    }
+
+    if (nsim > 0) {
+        /* Every simulated row plays the same sequences: the discarded tiles are face up, so the
+         * pool is the same whichever is discarded. */
+        tally t[JONG_KINDS];
+        memset(t, 0, sizeof t);
+        uint8_t tiles[4 * JONG_KINDS], seq[JONG_ANALYSIS_MAX_DRAWS + 1];
+        for (long s = 0; s < res.sims; s++) {
+            int m = 0;
+            for (int k = 0; k < JONG_KINDS; k++)
+                for (int c = 0; c < su.pool[k]; c++)
+                    tiles[m++] = (uint8_t)k;
+            jong_rng rng;
+            jong_rng_seed(&rng, jong_seed_mix(in->seed, (uint64_t)s));
+            for (int i = 0; i <= su.draws; i++) {
+                int j = i + (int)jong_rng_below(&rng, (uint32_t)(m - i));
+                uint8_t x = tiles[i];
+                tiles[i] = tiles[j];
+                tiles[j] = x;
+                seq[i] = tiles[i];
+            }
+            for (int r = 0; r < nsim; r++)
+                simulate_row(&su, &hands[simulated[r]], seq, &t[r]);
+        }
+        for (int r = 0; r < nsim; r++)
+            finish_simulated(&t[r], &res.rows[simulated[r]]);
+    }
+
+    qsort(res.rows, (size_t)n, sizeof res.rows[0], row_order);
+    res.best = n > 0 ? 0 : -1;
+    uint64_t sig = 0xcbf29ce484222325ull;
+    for (int i = 0; i < n; i++) {
+        const jong_analysis_row *row = &res.rows[i];
+        sig = fnv(sig, &row->discard, 1);
+        sig = fnv_value(sig, row->shanten);
+        sig = fnv_value(sig, row->tenpai.value);
+        sig = fnv_value(sig, row->win.value);
+        sig = fnv_value(sig, row->points.value);
+    }
+    res.signature = sig;
+    *out = res;
+    return JONG_OK;
+}

@@ -89,6 +89,11 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# the shipped models of the mizukami and oneplayer players (made by `jong train`)
+$(BUILD)/src/lib/mizukami_models_data.o: src/lib/mizukami_models_data.S $(wildcard models/*.jlm)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_$(MODE)) -c -o $@ $<
+
 $(LIBJONG): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

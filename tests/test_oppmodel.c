@@ -16,6 +16,8 @@
 #include "jong/jong.h"
 #include "jong/learn.h"
 #include "jong/oppmodel.h"
+#include "jong/table.h"
+#include "support/sanitized.h"
 
 static int code_of(const char *t) /* "5m", "0m" (red), "7z" */
 {
@@ -294,6 +296,66 @@ static void test_lp_el_from_weights(void **state)
     jong_oppmodel_free(&om);
 }
 
+/* The tracker follows the riichi engine's full event stream: no event refused, never more than
+ * four copies of a kind between the hands and the table, and every ron's tile among the winner's
+ * true waits. */
+typedef struct {
+    jong_opp_obs o;
+    long discards, rons, errors;
+} follow;
+
+static void follow_event(void *ctx, const jong_event *ev)
+{
+    follow *f = ctx;
+    jong_error err;
+    if (ev->type == JONG_EV_WIN && ev->target >= 0 && ev->target != ev->actor) {
+        uint64_t w = jong_opp_true_waits(&f->o, ev->actor);
+        if (!(w >> jong_code_kind(ev->tile) & 1))
+            f->errors++;
+        f->rons++;
+    }
+    if (jong_opp_obs_event(&f->o, ev, &err) != JONG_OK) {
+        fprintf(stderr, "tracker: %s\n", err.msg);
+        f->errors++;
+    }
+    if (ev->type == JONG_EV_DISCARD) {
+        f->discards++;
+        for (int k = 0; k < JONG_KINDS; k++) {
+            int c = f->o.shown[k];
+            for (int s = 0; s < JONG_SEATS; s++)
+                c += f->o.seats[s].hand.counts[k];
+            if (c > 4)
+                f->errors++;
+        }
+        if (jong_hand_concealed_count(&f->o.seats[ev->actor].hand) % 3 != 1)
+            f->errors++;
+    }
+}
+
+static void test_follows_engine(void **state)
+{
+    (void)state;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_player *pl[JONG_SEATS];
+    jong_error err;
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create("greedy", &pl[s], &err), JONG_OK);
+    follow f;
+    memset(&f, 0, sizeof f);
+    for (int g = 0; g < (SANITIZED ? 3 : 20); g++) {
+        jong_table tb = {.rules = &rs, .seed = 11, .game_number = g, .sink = follow_event, .sink_ctx = &f};
+        memcpy(tb.players, pl, sizeof pl);
+        jong_game_result res;
+        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    }
+    assert_int_equal(f.errors, 0);
+    assert_true(f.discards > 1000);
+    assert_true(f.rons > 10);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_wintile_and_score_features),
         cmocka_unit_test(test_event_path),
         cmocka_unit_test(test_lp_el_from_weights),
+        cmocka_unit_test(test_follows_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -209,7 +209,7 @@ static int next_of(bool tonpuu, bool agari_yame, bool tobi, int kyoku, int honba
     rs.tobi = tobi;
     const int32_t scores[4] = {a, b, c, d};
     int k = -5, h = -5;
-    if (riichi_next_hand(&rs, kyoku, honba, keeps, draw, scores, dealer, &k, &h))
+    if (riichi_next_hand(&rs, kyoku, honba, keeps, draw, false, scores, dealer, &k, &h))
         return -1;
     return k * 100 + h;
 }
@@ -233,13 +233,27 @@ static void next_hand_and_game_end(void **state)
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), -1);
     assert_int_equal(next_of(false, true, true, 7, 0, true, true, 20000, 20000, 20000, 40000, 3), -1);
     assert_int_equal(next_of(false, false, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), 701);
+    /* but an abortive draw is no dealer's win or tenpai: South 4 goes on (as a Tenhou game of
+     * January 2022 after a kyuushu kyuuhai with the dealer first at 45900) */
+    {
+        jong_ruleset rs;
+        jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+        const int32_t sc[4] = {25200, 19500, 9400, 45900};
+        int k = -5, h = -5;
+        assert_false(riichi_next_hand(&rs, 7, 0, true, true, true, sc, 3, &k, &h));
+        assert_int_equal(k * 100 + h, 701);
+    }
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 23000, 24000, 24000, 29000, 3), 701);
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 45000, 10000, 10000, 35000, 3), 701);
     /* tied first place goes to the seat nearer seat 0: the dealer at seat 3 is not first */
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 35000, 15000, 15000, 35000, 3), 701);
-    /* the West round: over as soon as someone has 30000, even on a dealer repeat */
+    /* the West round: over when the deal moves and someone has 30000; a dealer repeat ends it
+     * only by agari-yame, else it goes on (as a tonpuu game of January 2022: South 1, the
+     * dealer tenpai at 17000, another seat at 30800, then South 1 honba 2) */
     assert_int_equal(next_of(false, true, true, 8, 0, true, false, 31000, 23000, 23000, 23000, 0), -1);
     assert_int_equal(next_of(false, true, true, 8, 0, false, false, 29000, 29000, 29000, 13000, 0), 900);
+    assert_int_equal(next_of(false, true, true, 8, 0, false, false, 31000, 23000, 23000, 23000, 0), -1);
+    assert_int_equal(next_of(true, true, true, 4, 1, true, true, 17000, 30800, 25500, 25700, 0), 402);
     /* West 4 is the last hand: over when the deal moves, even with nobody at 30000 */
     assert_int_equal(next_of(false, true, true, 11, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
     assert_int_equal(next_of(false, true, true, 11, 0, true, true, 29000, 29000, 29000, 13000, 3), 1101);

@@ -153,6 +153,9 @@ static void riichi_stick_double_riichi_and_ippatsu(void **state)
     jong_game_view(g, 2, &v);
     assert_int_equal(v.kyotaku, 1);
     assert_true(v.riichi[0]);
+    assert_int_equal(v.seats[0].riichi_at, 0);            /* the declaring discard */
+    assert_int_equal(v.seats[0].discard_tsumogiri, 1);    /* 9s was the tile just drawn */
+    assert_int_equal(v.seats[1].riichi_at, -1);
     assert_int_equal(total(g), 99000);
     tsumogiri(g, 3);
     /* locked: the drawn tile or tsumo, nothing else */
@@ -344,6 +347,25 @@ static void kan_dora_timing(void **state)
     /* two draws from the live wall (seat 0's, then seat 2's after the discard), and two kans:
      * each moved a tile of the live wall to the dead wall */
     assert_int_equal(v.wall_left, 70 - 2 - 2);
+    jong_game_free(g);
+}
+
+static void rinshan_win_without_the_open_kans_dora(void **state)
+{
+    (void)state;
+    /* seat 1 makes a daiminkan of 2p and wins on the replacement tile: rinshan kaihou; the
+     * kan's indicator (1s: dora 2s, held twice) is not shown yet and does not count */
+    const char *hands[4] = {"2p147m58p369sEESN", "222p345m678m22s34s", "258m369p147sWWNN", "369m147p258sPPFF"};
+    jong_game *g = stacked_riichi_game("", hands, "", "5s - - - 9p - 1s", &logbuf);
+    tsumogiri(g, 0);
+    play(g, 0, JONG_ACT_DISCARD, "2p", 0);
+    play(g, 1, JONG_ACT_KONG, "2p", 0);
+    assert_int_equal(turn(g), 1);
+    play(g, 1, JONG_ACT_SELF_DRAW_WIN, "5s", 0);
+    const jong_event *w = last_of(JONG_EV_WIN);
+    assert_true(has_yaku(w, JONG_YAKU_RINSHAN));
+    assert_int_equal(w->score.dora, 0);
+    assert_null(last_of(JONG_EV_DORA));
     jong_game_free(g);
 }
 
@@ -691,6 +713,7 @@ int main(void)
         cmocka_unit_test(furiten_riichi_for_the_rest_of_the_hand),
         cmocka_unit_test(kuikae_after_chi),
         cmocka_unit_test(kan_dora_timing),
+        cmocka_unit_test(rinshan_win_without_the_open_kans_dora),
         cmocka_unit_test(chankan_on_an_added_kan),
         cmocka_unit_test(kokushi_robs_a_concealed_kan),
         cmocka_unit_test(double_ron_honba_and_sticks_to_the_first),

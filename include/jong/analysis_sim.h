@@ -12,8 +12,9 @@
  * - After the discard the seat plays on by a fixed policy: it wins whenever the drawn tile
  *   completes the hand (riichi: with a yaku); otherwise, if the draw lowers its shanten (over the
  *   forms the rules allow), it keeps it and discards the tile that leaves the least shanten and
- *   the most effective tiles it has not seen (ties: the highest kind); any other draw is
- *   discarded at once. So a ready hand never changes its wait.
+ *   then the most effective tiles it has not seen (counted for the standard form when the
+ *   standard form reaches that shanten, else for the forms that do), ties going to the highest
+ *   kind; any other draw is discarded at once. So a ready hand never changes its wait.
  * - Riichi rules: a closed hand declares riichi as soon as it is ready with a draw left (in this
  *   model riichi never lowers the chance of a win and only adds han, so it is always declared);
  *   a win on the first draw after the declaration is ippatsu; one ura-dora indicator is drawn

@@ -144,6 +144,9 @@ typedef struct {
     uint8_t ndiscards;
     uint8_t discards[JONG_RIVER_MAX]; /* kinds in order */
     uint8_t discard_claimed[JONG_RIVER_MAX]; /* 1 when taken by a claim or a win */
+    uint64_t discard_tsumogiri;      /* bit i: discard i was the tile just drawn */
+    uint64_t discard_red;            /* bit i: discard i was a red five (riichi) */
+    int8_t riichi_at;                /* riichi: index of the declaring discard once accepted, else -1 */
 } jong_seat_view;
 
 typedef struct {

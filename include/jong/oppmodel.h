@@ -21,6 +21,7 @@
 #include "jong/game.h"
 #include "jong/hand.h"
 #include "jong/linmodel.h"
+#include "jong/oneplayer.h"
 
 /* Tiles as the tables count them: 34 kinds, then the red 5m, 5p, 5s (37). */
 #define JONG_OPP_TILES 37
@@ -79,8 +80,8 @@ int jong_opp_obs_discard(jong_opp_obs *o, int seat, int code, bool tsumogiri, jo
 int jong_opp_obs_call(jong_opp_obs *o, int type, int seat, int target, int taken,
                       const uint8_t *consumed, int nconsumed, jong_error *err);
 int jong_opp_obs_dora(jong_opp_obs *o, int marker, jong_error *err);
-/* The engine's events that exist for riichi hands (start, draw, discard, the calls); others are
- * ignored. Riichi declarations and new dora come through the calls above. */
+/* The engine's riichi events (start of a hand with the deals the viewer sees, draws, discards,
+ * calls, riichi, kan-dora); others are ignored. */
 int jong_opp_obs_event(jong_opp_obs *o, const jong_event *ev, jong_error *err);
 
 /* Kinds that are dora now (indicator's successor), with their multiplicity. */
@@ -127,6 +128,9 @@ bool jong_opp_can_ron(const jong_opp_obs *o, int seat, int tile);
 /* LP (Eq. 8) and EL (Eq. 9) of observer discarding kind tile against seat (0 when it cannot ron). */
 double jong_opp_lp(const jong_oppmodel *om, const jong_opp_obs *o, int seat, int observer, int tile);
 double jong_opp_el(const jong_oppmodel *om, const jong_opp_obs *o, int seat, int observer, int tile);
+
+/* The one-player context of seat: tiles seen outside its hand and melds, dora, turn, winds. */
+void jong_opp_op_context(const jong_opp_obs *o, int seat, jong_op_context *cx);
 
 /* Eq. 5 for one sample: the observer orders its own kinds by P(winning), least first; Clear is
  * how many of them come before the first winning kind, over (AT - WT) = its non-winning kinds.

@@ -83,4 +83,8 @@ int jong_options_parse(const char *opts, jong_option_fn fn, void *ctx, const cha
  * discards still on the table (never below 0). For engines that sample the hidden tiles. */
 void jong_view_unseen(const jong_view *v, int out[JONG_KINDS]);
 
+/* The legal discard that plays kind: declaring riichi when it may (riichi), else keeping a red
+ * five; the first legal discard when none plays kind, 0 when there is no discard. */
+int jong_discard_of_kind(const jong_decision *d, int kind);
+
 #endif

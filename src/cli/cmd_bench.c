@@ -88,6 +88,7 @@ static int usage(FILE *f)
                "       jong bench score --help      (riichi scoring speed)\n"
                "       jong bench simcat --help     (SIMCAT simulation speed)\n"
                "       jong bench kf --help         (KF-TREE decision time by waiting number)\n"
+               "       jong bench mizukami --help   (Monte Carlo moves with opponent models: speed)\n"
                "       jong bench analyze --help    (the chances of jong analyze, time per hand)\n"
                "  Evaluator speed on one thread over N seeded random hands (default %d):\n"
                "  14-tile standard form, 14-tile all three forms, 17-tile standard form (5 sets).\n"
@@ -106,6 +107,8 @@ int cmd_bench(int argc, char **argv)
         return bench_simcat(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "kf"))
         return bench_kf(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "mizukami"))
+        return cmd_bench_mizukami(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "analyze"))
         return bench_analyze(argc - 1, argv + 1);
     int json = 0, n = BENCH_DEFAULT_HANDS;
@@ -139,7 +142,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     if (!what || strcmp(what, "shanten") != 0) {
-        fprintf(stderr, "jong bench: %s (available: shanten, selfplay, score, simcat, kf, analyze)\n", what ? "unknown benchmark" : "which benchmark?");
+        fprintf(stderr, "jong bench: %s (available: shanten, selfplay, score, simcat, kf, analyze, mizukami)\n", what ? "unknown benchmark" : "which benchmark?");
         return usage(stderr);
     }
 

@@ -6,6 +6,8 @@
 
 int cmd_analyze(int argc, char **argv);
 int cmd_shanten(int argc, char **argv);
+int cmd_bench_mizukami(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 /* `jong play --human SEAT`: a person at the terminal table, reached through cmd_play. */

@@ -25,6 +25,7 @@ static const command commands[] = {
     {"replay", "re-run game records through the engine and verify every event", cmd_replay},
     {"web", "a web page on 127.0.0.1 to play against Jong's players and analyse hands", cmd_web},
     {"arena", "duplicate matches between players, with statistics and intervals", cmd_arena},
+    {"train", "train the opponent models and the one-player policy on game records", cmd_train},
     {"bench", "speed of the evaluator or of self-play, with a signature of the work", cmd_bench},
 };
 

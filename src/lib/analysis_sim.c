@@ -21,7 +21,7 @@ typedef struct {
     jong_variant v;
     jong_forms forms;
     uint8_t pool[JONG_KINDS];   /* unseen copies the draws come from */
-    uint8_t visible[JONG_KINDS]; /* seen + dora indicators + the 3N+2 tiles' discard (per row) */
+    uint8_t visible[JONG_KINDS]; /* seen + dora indicators (each row adds its discard) */
     int unseen, draws;
 } setup;
 
@@ -31,6 +31,7 @@ typedef struct {
     int shanten;
     uint64_t eff;         /* kinds whose draw lowers the shanten (the winning kinds when ready) */
     bool closed;          /* no open meld (concealed kongs allowed) */
+    int discard;          /* the row's discard, face up from now on */
 } row_hand;
 
 /* ---- small pieces ---------------------------------------------------------------------------- */
@@ -350,6 +351,7 @@ static void simulate_row(const setup *su, const row_hand *start, const uint8_t *
     uint64_t eff = start->eff;
     uint8_t seen[JONG_KINDS];
     memcpy(seen, su->visible, sizeof seen);
+    seen[start->discard]++;
     bool riichi_rules = su->v == JONG_VARIANT_RIICHI;
     bool tenpai = false, riichi = false;
     int riichi_at = -1;
@@ -522,6 +524,7 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
         row->ukeire = opts[i].ukeire;
         row_hand *rh = &hands[i];
         rh->h = in->hand;
+        rh->discard = row->discard;
         remove_tile(&rh->h, row->discard);
         rh->eff = effective_kinds(&su, &rh->h, &rh->shanten);
         rh->closed = hand_closed(&rh->h);

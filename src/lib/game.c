@@ -359,6 +359,8 @@ static void do_discard(jong_game *g, int seat, int kind)
     h->counts[kind]--;
     g->river[seat][g->nriver[seat]] = (uint8_t)kind;
     g->river_claimed[seat][g->nriver[seat]] = 0;
+    if (tsumogiri)
+        g->river_tsumogiri[seat] |= 1ull << g->nriver[seat];
     g->nriver[seat]++;
     g->turn++;
     g->last_discarder = seat;
@@ -677,6 +679,8 @@ static int start_hand(jong_game *g, const uint8_t *wall, int n, jong_error *err)
     memset(g->flowers_pending, 0, sizeof g->flowers_pending);
     memset(g->need_replacement, 0, sizeof g->need_replacement);
     memset(g->nriver, 0, sizeof g->nriver);
+    memset(g->river_tsumogiri, 0, sizeof g->river_tsumogiri);
+    memset(g->riichi_at, -1, sizeof g->riichi_at);
     memset(g->missed, 0, sizeof g->missed);
     memset(g->draws, 0, sizeof g->draws);
     memset(g->last_replacement, 0, sizeof g->last_replacement);

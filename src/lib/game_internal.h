@@ -42,6 +42,8 @@ struct jong_game {
     uint8_t river[JONG_SEATS][JONG_RIVER_MAX];
     uint8_t river_claimed[JONG_SEATS][JONG_RIVER_MAX];
     uint8_t nriver[JONG_SEATS];
+    uint64_t river_tsumogiri[JONG_SEATS]; /* bit i: discard i was the tile just drawn */
+    int8_t riichi_at[JONG_SEATS];         /* index of the accepted riichi discard, -1 */
     uint8_t deal[JONG_SEATS][17];
     uint8_t ndeal[JONG_SEATS];
     uint64_t missed[JONG_SEATS];

@@ -67,7 +67,7 @@ void riichi_deal(jong_game *g)
 
 /* ---- the end of a hand ---- */
 
-static void end_hand(jong_game *g, bool dealer_keeps, bool drawn)
+static void end_hand(jong_game *g, bool dealer_keeps, bool drawn, bool abortive)
 {
     jong_event ev;
     game_event_init(g, &ev, JONG_EV_END_HAND, -1);
@@ -75,7 +75,7 @@ static void end_hand(jong_game *g, bool dealer_keeps, bool drawn)
     game_emit(g, &ev);
     g->pending = 0;
     int kyoku = g->round_wind * 4 + g->dealer, next = kyoku, honba = g->streak;
-    bool over = riichi_next_hand(&g->rs, kyoku, g->streak, dealer_keeps, drawn, g->scores, g->dealer, &next,
+    bool over = riichi_next_hand(&g->rs, kyoku, g->streak, dealer_keeps, drawn, abortive, g->scores, g->dealer, &next,
                                  &honba);
     if (!over && g->rs.hands > 0 && g->hand_number >= g->rs.hands)
         over = true;
@@ -99,6 +99,7 @@ static void end_hand(jong_game *g, bool dealer_keeps, bool drawn)
 /* A drawn hand: deltas (may be NULL) are paid, tenpai is the bit set of seats in tenpai. */
 static void drawn_hand(jong_game *g, int reason, unsigned tenpai, const int32_t *deltas, bool dealer_keeps)
 {
+    bool abortive = reason != JONG_DRAW_EXHAUSTIVE && reason != JONG_DRAW_NAGASHI;
     jong_event ev;
     game_event_init(g, &ev, JONG_EV_EXHAUSTED, -1);
     ev.reason = (int8_t)reason;
@@ -109,7 +110,7 @@ static void drawn_hand(jong_game *g, int reason, unsigned tenpai, const int32_t 
     }
     memcpy(ev.scores, g->scores, sizeof ev.scores);
     game_emit(g, &ev);
-    end_hand(g, dealer_keeps, true);
+    end_hand(g, dealer_keeps, true, abortive);
 }
 
 /* Abortive draws keep the dealer and add a honba; nothing is paid. */
@@ -176,7 +177,7 @@ static void pay_win(jong_game *g, int w, const jong_hand *hand, int code, int fr
 static void tsumo(jong_game *g, int seat)
 {
     pay_win(g, seat, &g->hands[seat], g->last_code[seat], -1, false, true);
-    end_hand(g, seat == g->dealer, false);
+    end_hand(g, seat == g->dealer, false, false);
 }
 
 /* Rons on cur's discard or kan tile: every winner (double ron), or the nearest alone (head-bump);
@@ -206,7 +207,7 @@ static void rons(jong_game *g, unsigned winners, bool chankan)
         pay_win(g, w, &h, code, g->cur, chankan, i == 0);
         dealer_won |= w == g->dealer;
     }
-    end_hand(g, dealer_won, false);
+    end_hand(g, dealer_won, false, false);
 }
 
 /* Seats that could have won and did not are furiten until their next discard, for the rest of
@@ -370,6 +371,7 @@ static bool accept_reach(jong_game *g)
     g->scores[s] -= 1000;
     g->sticks++;
     g->riichi[s] = true;
+    g->riichi_at[s] = (int8_t)(g->nriver[s] - 1);
     g->double_riichi[s] = g->reach_double;
     g->ippatsu[s] = true;
     jong_event ev;
@@ -481,6 +483,8 @@ static void discard(jong_game *g, int seat, const jong_action *a)
     g->river[seat][i] = (uint8_t)kind;
     g->river_code[seat][i] = (uint8_t)code;
     g->river_claimed[seat][i] = 0;
+    if (tsumogiri)
+        g->river_tsumogiri[seat] |= 1ull << i;
     g->discarded[seat] |= 1ull << kind;
     g->turn++;
     g->last_discarder = seat;

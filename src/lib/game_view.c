@@ -36,6 +36,12 @@ void jong_game_view(const jong_game *g, int seat, jong_view *v)
         sv->ndiscards = g->nriver[s];
         memcpy(sv->discards, g->river[s], g->nriver[s]);
         memcpy(sv->discard_claimed, g->river_claimed[s], g->nriver[s]);
+        sv->discard_tsumogiri = g->river_tsumogiri[s];
+        sv->discard_red = 0;
+        if (g->rs.variant == JONG_VARIANT_RIICHI)
+            for (int i = 0; i < g->nriver[s]; i++)
+                sv->discard_red |= (uint64_t)jong_code_is_red(g->river_code[s][i]) << i;
+        sv->riichi_at = g->riichi_at[s];
         v->scores[s] = g->scores[s];
     }
     v->own = g->hands[seat];
@@ -81,6 +87,8 @@ bool jong_event_hides(const jong_event *ev, int seat, jong_variant variant)
 void jong_view_init(jong_view *v, const jong_ruleset *rs, int seat)
 {
     memset(v, 0, sizeof *v);
+    for (int s = 0; s < JONG_SEATS; s++)
+        v->seats[s].riichi_at = -1;
     v->seat = (int8_t)seat;
     v->variant = rs->variant;
     v->last_draw = JONG_NO_TILE;
@@ -180,6 +188,8 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
         int k = jong_code_kind(e->tile);
         sv->concealed--;
         sv->discards[sv->ndiscards] = (uint8_t)k;
+        sv->discard_tsumogiri |= (uint64_t)e->tsumogiri << sv->ndiscards;
+        sv->discard_red |= (uint64_t)jong_code_is_red(e->tile) << sv->ndiscards;
         sv->discard_claimed[sv->ndiscards++] = 0;
         v->turn++;
         v->last_discarder = (int8_t)a;
@@ -289,6 +299,7 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
         break;
     case JONG_EV_REACH_ACCEPTED:
         v->riichi[a] = 1;
+        sv->riichi_at = (int8_t)(sv->ndiscards - 1);
         v->kyotaku++;
         memcpy(v->scores, e->scores, sizeof v->scores);
         break;
@@ -340,6 +351,9 @@ bool jong_view_equal(const jong_view *a, const jong_view *b, char *why, size_t n
         DIFF(x->nmelds != y->nmelds || memcmp(x->melds, y->melds, x->nmelds * sizeof(jong_meld)),
              "melds of seat %d differ", s);
         DIFF(x->flowers != y->flowers, "flowers of seat %d differ", s);
+        DIFF(x->discard_tsumogiri != y->discard_tsumogiri || x->discard_red != y->discard_red ||
+                 x->riichi_at != y->riichi_at,
+             "tsumogiri, red or riichi marks of seat %d's discards differ", s);
         DIFF(x->concealed != y->concealed, "concealed count of seat %d: %d vs %d", s, x->concealed, y->concealed);
         DIFF(x->ndiscards != y->ndiscards || memcmp(x->discards, y->discards, x->ndiscards) ||
                  memcmp(x->discard_claimed, y->discard_claimed, x->ndiscards),

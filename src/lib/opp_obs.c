@@ -235,6 +235,22 @@ int jong_opp_obs_dora(jong_opp_obs *o, int marker, jong_error *err)
 int jong_opp_obs_event(jong_opp_obs *o, const jong_event *ev, jong_error *err)
 {
     switch (ev->type) {
+    case JONG_EV_START_HAND: {
+        /* a seat's deal is known unless hidden from the viewer */
+        uint8_t t[JONG_SEATS][13];
+        for (int s = 0; s < JONG_SEATS; s++) {
+            if (ev->ndeal[s] != 13 || ev->deal[s][0] == JONG_HIDDEN)
+                memset(t[s], JONG_HIDDEN, 13);
+            else
+                memcpy(t[s], ev->deal[s], 13);
+        }
+        return jong_opp_obs_start(o, ev->round_wind, ev->hand, ev->streak, ev->kyotaku, ev->dealer,
+                                  ev->dora_marker, (const uint8_t (*)[13])t, err);
+    }
+    case JONG_EV_REACH:
+        return jong_opp_obs_riichi(o, ev->actor, err);
+    case JONG_EV_DORA:
+        return jong_opp_obs_dora(o, ev->dora_marker, err);
     case JONG_EV_DRAW:
         return jong_opp_obs_draw(o, ev->actor, ev->tile, err);
     case JONG_EV_DISCARD:

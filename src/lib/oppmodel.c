@@ -96,3 +96,26 @@ bool jong_opp_eq5(const double p[JONG_KINDS], uint64_t waits, uint64_t own, doub
     *value = (double)clear / (double)(at - wt);
     return true;
 }
+
+void jong_opp_op_context(const jong_opp_obs *o, int seat, jong_op_context *cx)
+{
+    memset(cx, 0, sizeof *cx);
+    const jong_opp_seat *st = &o->seats[seat];
+    uint8_t mine[JONG_KINDS];
+    memset(mine, 0, sizeof mine);
+    for (int m = 0; m < st->nmelds; m++) {
+        const jong_meld *md = &st->melds[m];
+        if (md->type == JONG_MELD_CHOW)
+            for (int i = 0; i < 3; i++)
+                mine[md->tile + i]++;
+        else
+            mine[md->tile] = (uint8_t)(mine[md->tile] + (md->type == JONG_MELD_PUNG ? 3 : 4));
+    }
+    for (int k = 0; k < JONG_KINDS; k++)
+        cx->seen[k] = (uint8_t)(o->shown[k] > mine[k] ? o->shown[k] - mine[k] : 0);
+    jong_opp_dora_kinds(o, cx->dora);
+    cx->turn = o->ndiscards / 4;
+    cx->round_wind = o->round_wind;
+    cx->seat_wind = (seat - o->dealer + JONG_SEATS) % JONG_SEATS;
+}
+

@@ -184,24 +184,7 @@ static int greedy_choose(jong_player *p, const jong_decision *d)
                 return i;
         }
     }
-    /* the discard of that kind: declaring riichi when it may (riichi), else keeping a red five */
-    int best = -1, best_rank = -1;
-    for (int i = 0; i < d->nlegal; i++) {
-        const jong_action *a = &d->legal[i];
-        if (a->type != JONG_ACT_DISCARD || a->tile != kind)
-            continue;
-        int rank = (a->flags & JONG_ACT_FLAG_RIICHI ? 2 : 0) + !(a->flags & JONG_ACT_FLAG_RED);
-        if (rank > best_rank) {
-            best_rank = rank;
-            best = i;
-        }
-    }
-    if (best >= 0)
-        return best;
-    for (int i = 0; i < d->nlegal; i++)
-        if (d->legal[i].type == JONG_ACT_DISCARD)
-            return i;
-    return 0;
+    return jong_discard_of_kind(d, kind);
 }
 
 static void greedy_destroy(jong_player *p) { free(p->state); }

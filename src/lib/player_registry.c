@@ -11,6 +11,8 @@ int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
 int jong_player_kf_rule_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_kf_tree_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_kf_v_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_mizukami_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_oneplayer_create(const char *opts, jong_player *p, jong_error *err);
 
 static const jong_player_info registry[] = {
     {"random", "uniform over the legal actions", "", jong_player_random_create},
@@ -27,6 +29,10 @@ static const jong_player_info registry[] = {
     {"kf-v", "KF-V (Taiwanese): KF-TREE with situation analysis, the Monte Carlo opponent model, risk and defence",
      "w=4.5,claim=on,hs=on,improved=on,search=3,nodes=400000,risk=0.375,def=2,late=8,samples=100",
      jong_player_kf_v_create},
+    {"mizukami", "Mizukami-Tsuruoka (riichi): Monte Carlo moves with opponent models (Eq. 10), ODEV folds, the Eq. 13 switch",
+     "sims=60,alpha=0.2,steal=0.35,odev=on", jong_player_mizukami_create},
+    {"oneplayer", "Mizukami-Tsuruoka's one-player moves (riichi): the discard policy learned from Houou games",
+     "", jong_player_oneplayer_create},
 };
 #define NPLAYERS (int)(sizeof registry / sizeof registry[0])
 

@@ -1,0 +1,663 @@
+/* `jong train waiting|wintile|score`: reads game records (mjlog XML, mjai, tenhou.net/6) from a
+ * directory, builds the opponent model's samples, splits them by game into training and held-out
+ * sets, trains with FOBOS and AdaGrad, prints the paper's measure on the held-out games and writes
+ * the model file. */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "jong/learn.h"
+#include "jong/linmodel.h"
+#include "jong/mizukami.h"
+#include "jong/mjai.h"
+#include "jong/rng.h"
+#include "jong/opptrain.h"
+
+static const char *const usage =
+    "usage: jong train waiting|wintile|score|policy --records DIR --out FILE [options]\n"
+    "  Trains one of the opponent models of Mizukami and Tsuruoka on the game records under DIR\n"
+    "  (every .xml mjlog, .mjson or tenhou.net/6 .json file, also gzipped, in path order; three-\n"
+    "  player and unreadable games are skipped with a warning), holding out whole games:\n"
+    "    waiting  P(a seat is tenpai) after each discard; held-out AUC without riichi seats\n"
+    "    wintile  P(kind k is a winning tile) of waiting seats, 34 models; held-out Eq. 5 value\n"
+    "    score    ln(points) of each win, ron and tsumo models; held-out mean square error\n"
+    "    policy   one-player discards (pairs: the expert's against each other candidate);\n"
+    "             held-out top-1 and top-3 agreement with the experts' discards\n"
+    "  --games N        use the first N games (default: all)\n"
+    "  --seed S         the split, the order of examples, the observers (default 1)\n"
+    "  --test-share F   share of games held out (default 0.1)\n"
+    "  --epochs E --eta X --lambda X   FOBOS/AdaGrad settings (default 3, 0.01, 0.01)\n"
+    "  --wpet-games N   policy: one-player self-play games for WPET (Eq. 11; default 20000);\n"
+    "                   the policy file also keeps FP by situation (Eq. 12) from the held-out games\n"
+    "  --json           print the figures as one JSON object\n"
+    "  Progress on stderr. The shipped models: see docs/experiments/mizukami.md.\n"
+    "\n"
+    "usage: jong train alpha --records DIR [--games N] [--decisions N] [--sims S] [--seed S] [--json]\n"
+    "  Eq. 13's threshold (the paper's Fig. 4): on the discards of the held-out games (the same\n"
+    "  split as above), the shipped models' Monte Carlo and one-player rankings, and for each alpha\n"
+    "  the top-1 and top-3 agreement with the experts' discards of the switched player\n"
+    "  (default 600 decisions, 60 simulations per candidate).\n";
+
+#define CMD "jong train"
+
+static const char *model_name(int m)
+{
+    return m == JONG_TRAIN_POLICY ? "policy" : jong_opp_model_name(m);
+}
+
+typedef struct {
+    char **v;
+    size_t n, cap;
+} paths;
+
+static int push_path(paths *p, const char *s)
+{
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 256;
+        char **q = realloc(p->v, sizeof *q * cap);
+        if (!q)
+            return -1;
+        p->v = q;
+        p->cap = cap;
+    }
+    p->v[p->n] = strdup(s);
+    return p->v[p->n++] ? 0 : -1;
+}
+
+static bool record_name(const char *name)
+{
+    static const char *const ends[] = {".xml", ".mjlog", ".mjson", ".json", ".xml.gz", ".mjson.gz", ".json.gz"};
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        size_t m = strlen(ends[i]);
+        if (n > m && !strcmp(name + n - m, ends[i]))
+            return true;
+    }
+    return false;
+}
+
+static int walk(const char *dir, paths *out)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return cli_fail(CMD, "%s: cannot read the directory", dir);
+    struct dirent *e;
+    int rc = 0;
+    while (!rc && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode))
+            rc = walk(path, out);
+        else if (S_ISREG(st.st_mode) && record_name(e->d_name) && push_path(out, path))
+            rc = cli_fail(CMD, "out of memory listing %s", dir);
+    }
+    closedir(d);
+    return rc;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void progress(void *ctx, int epoch, size_t done, size_t total, double loss)
+{
+    fprintf(stderr, "\r%s epoch %d: %zu/%zu examples, mean loss %.4f   ", (const char *)ctx, epoch + 1, done, total, loss);
+    if (done == total)
+        fputc('\n', stderr);
+}
+
+typedef struct {
+    int model;
+    const char *records, *out;
+    long games;
+    uint64_t seed;
+    double test_share;
+    jong_train_opts o;
+    bool json;
+    int wpet_games;
+} train_args;
+
+/* The held-out figures. */
+typedef struct {
+    double measure, measure2, baseline; /* waiting: AUC; wintile: Eq. 5, pooled AUC, random; score: MSE ron, tsumo */
+    size_t n, n2;
+    size_t nonzero;
+} figures;
+
+static int train_rows(const jong_opp_trainset *t, const size_t *rows, size_t n, const jong_train_opts *o,
+                      double *w, const char *label)
+{
+    jong_error err;
+    jong_train_opts oo = *o;
+    oo.progress_ctx = (void *)label;
+    if (n == 0)
+        return cli_fail(CMD, "%s: no training rows", label);
+    if (jong_train(&t->d, rows, n, &oo, w, &err))
+        return cli_fail(CMD, "%s: %s", label, err.msg);
+    return CLI_OK;
+}
+
+static int run(const train_args *a, jong_opp_trainset *t, size_t *ntrain_out, size_t *ntest_out,
+               jong_linmodel *m, figures *f)
+{
+    jong_dataset *d = &t->d;
+    size_t *tr = malloc(sizeof *tr * (d->n + 1)), *te = malloc(sizeof *te * (d->n + 1));
+    if (!tr || !te) {
+        free(tr);
+        free(te);
+        return cli_fail(CMD, "out of memory");
+    }
+    size_t ntr, nte;
+    jong_dataset_split(d, a->test_share, a->seed, tr, &ntr, te, &nte);
+    *ntrain_out = ntr;
+    *ntest_out = nte;
+    int rc = CLI_OK;
+    jong_error err;
+    uint32_t nm = a->model == JONG_OPP_WINTILE ? JONG_KINDS : a->model == JONG_OPP_SCORE || a->model == JONG_TRAIN_POLICY ? 2 : 1;
+    uint32_t version = a->model == JONG_TRAIN_POLICY ? JONG_OP_FEATURES_VERSION : JONG_OPP_FEATURES_VERSION;
+    if (jong_linmodel_alloc(m, model_name(a->model), version, nm, d->dim, &err)) {
+        free(tr);
+        free(te);
+        return cli_fail(CMD, "%s", err.msg);
+    }
+    memset(f, 0, sizeof *f);
+    if (a->model == JONG_OPP_WAITING) {
+        rc = train_rows(t, tr, ntr, &a->o, m->w, "waiting");
+        double *s = malloc(sizeof *s * (nte + 1));
+        float *y = malloc(sizeof *y * (nte + 1));
+        size_t k = 0;
+        for (size_t i = 0; s && y && i < nte; i++)
+            if (!t->flag[te[i]]) { /* the paper leaves riichi seats out */
+                s[k] = jong_dataset_dot(d, te[i], m->w);
+                y[k++] = d->label[te[i]];
+            }
+        f->measure = s && y ? jong_auc(s, y, k) : -1;
+        f->n = k;
+        /* the same from the seat's 7th discard on, where the easy early states are gone */
+        size_t late = 0;
+        for (size_t i = 0; s && y && i < nte; i++)
+            if (!t->flag[te[i]] && t->own[te[i]] >= 7) {
+                s[late] = jong_dataset_dot(d, te[i], m->w);
+                y[late++] = d->label[te[i]];
+            }
+        f->measure2 = s && y ? jong_auc(s, y, late) : -1;
+        f->n2 = late;
+        free(s);
+        free(y);
+    } else if (a->model == JONG_TRAIN_POLICY) {
+        rc = train_rows(t, tr, ntr, &a->o, m->w, "policy");
+        /* a held-out decision's rows are consecutive: the expert's rank is 1 + the candidates
+         * that score at least as high */
+        size_t decisions = 0, top1 = 0, top3 = 0;
+        long count[JONG_OP_SITUATIONS] = {0}, differ[JONG_OP_SITUATIONS] = {0};
+        for (size_t i = 0; i < nte;) {
+            size_t j = i;
+            int above = 0;
+            while (j < nte && t->waits[te[j]] == t->waits[te[i]])
+                above += jong_dataset_dot(d, te[j++], m->w) <= 0;
+            decisions++;
+            top1 += above == 0;
+            top3 += above <= 2;
+            /* Eq. 12: the expert's move outside the policy's top three, by situation */
+            count[t->flag[te[i]]]++;
+            differ[t->flag[te[i]]] += above > 2;
+            i = j;
+        }
+        double *tables = m->w + d->dim;
+        for (int s = 0; s < JONG_OP_SITUATIONS; s++) {
+            tables[JONG_OP_FP_AT + s] = count[s] ? (double)differ[s] / (double)count[s] : 0;
+            fprintf(stderr, "FP situation %d (waiting %d, %d others called or in riichi): %ld of %ld = %.4f\n", s,
+                    s / 4, s % 4, differ[s], count[s], tables[JONG_OP_FP_AT + s]);
+        }
+        /* Eq. 11: WPET by one-player self-play of the trained policy */
+        double wpet[JONG_OP_TURNS];
+        long bw[JONG_OP_TURNS], reach[JONG_OP_TURNS];
+        jong_op_wpet(m, a->wpet_games, a->seed, wpet, bw, reach);
+        for (int i = 0; i < JONG_OP_TURNS; i++) {
+            tables[JONG_OP_WPET_AT + i] = wpet[i];
+            fprintf(stderr, "WPET turn %d: %ld of %ld = %.4f\n", i + 1, bw[i], reach[i], wpet[i]);
+        }
+        f->measure = decisions ? (double)top1 / (double)decisions : -1;
+        f->measure2 = decisions ? (double)top3 / (double)decisions : -1;
+        f->n = decisions;
+    } else if (a->model == JONG_OPP_WINTILE) {
+        float *labels = malloc(sizeof *labels * (d->n + 1));
+        float *keep = d->label;
+        for (int kind = 0; !rc && labels && kind < JONG_KINDS; kind++) {
+            for (size_t i = 0; i < d->n; i++)
+                labels[i] = (float)(t->waits[i] >> kind & 1);
+            d->label = labels;
+            char name[32];
+            snprintf(name, sizeof name, "wintile %d/34", kind + 1);
+            rc = train_rows(t, tr, ntr, &a->o, m->w + (size_t)kind * d->dim, name);
+        }
+        d->label = keep;
+        free(labels);
+        double sum = 0, rnd = 0;
+        size_t cnt = 0, npool = nte * JONG_KINDS;
+        double *s = malloc(sizeof *s * (npool + 1));
+        float *y = malloc(sizeof *y * (npool + 1));
+        for (size_t i = 0; !rc && s && y && i < nte; i++) {
+            double p[JONG_KINDS];
+            for (int kind = 0; kind < JONG_KINDS; kind++) {
+                p[kind] = jong_dataset_dot(d, te[i], m->w + (size_t)kind * d->dim);
+                s[i * JONG_KINDS + (size_t)kind] = p[kind];
+                y[i * JONG_KINDS + (size_t)kind] = (float)(t->waits[te[i]] >> kind & 1);
+            }
+            double v;
+            if (jong_opp_eq5(p, t->waits[te[i]], t->own[te[i]], &v)) {
+                sum += v;
+                cnt++;
+                rnd += 1.0 / (1.0 + (double)__builtin_popcountll(t->waits[te[i]] & t->own[te[i]]));
+            }
+        }
+        f->measure = cnt ? sum / (double)cnt : -1;
+        f->baseline = cnt ? rnd / (double)cnt : -1;
+        f->n = cnt;
+        f->measure2 = s && y && !rc ? jong_auc(s, y, npool) : -1;
+        f->n2 = nte;
+        free(s);
+        free(y);
+    } else {
+        for (int tsumo = 0; !rc && tsumo < 2; tsumo++) {
+            size_t a_n = 0, b_n = 0;
+            for (size_t i = 0; i < ntr; i++)
+                if (t->flag[tr[i]] == tsumo)
+                    tr[a_n++] = tr[i];
+            /* the bias starts at the mean target, so that the small steps need not climb to ln(8000) */
+            double mean = 0;
+            for (size_t i = 0; i < a_n; i++)
+                mean += d->label[tr[i]];
+            mean = a_n ? mean / (double)a_n : 0;
+            m->w[(size_t)tsumo * d->dim] = mean;
+            rc = train_rows(t, tr, a_n, &a->o, m->w + (size_t)tsumo * d->dim, tsumo ? "score tsumo" : "score ron");
+            double se = 0, se0 = 0;
+            for (size_t i = 0; i < nte; i++)
+                if (t->flag[te[i]] == tsumo) {
+                    double e = jong_dataset_dot(d, te[i], m->w + (size_t)tsumo * d->dim) - d->label[te[i]];
+                    se += e * e;
+                    se0 += (mean - d->label[te[i]]) * (mean - d->label[te[i]]);
+                    b_n++;
+                }
+            if (tsumo) {
+                f->measure2 = b_n ? se / (double)b_n : -1;
+                f->n2 = b_n;
+            } else {
+                f->measure = b_n ? se / (double)b_n : -1;
+                f->baseline = b_n ? se0 / (double)b_n : -1;
+                f->n = b_n;
+            }
+            jong_dataset_split(d, a->test_share, a->seed, tr, &ntr, te, &nte); /* restore */
+        }
+    }
+    for (size_t i = 0; i < (size_t)m->nmodels * m->dim; i++)
+        f->nonzero += (float)m->w[i] != 0.0f;
+    free(tr);
+    free(te);
+    return rc;
+}
+
+static int parse(int argc, char **argv, train_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->seed = 1;
+    a->test_share = 0.1;
+    a->model = -1;
+    a->wpet_games = 20000;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int r;
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if ((r = cli_option_value(CMD, argc, argv, &i, "--records", &a->records)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--out", &a->out)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_seed_option(CMD, argc, argv, &i, &a->seed)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--games", &v)) != 0) {
+            char *end;
+            if (r < 0)
+                return CLI_USAGE;
+            a->games = strtol(v, &end, 10);
+            if (*end || a->games < 1)
+                return cli_usage_error(CMD, "--games wants a count >= 1, not '%s'", v);
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--wpet-games", &v)) != 0) {
+            char *end;
+            if (r < 0)
+                return CLI_USAGE;
+            a->wpet_games = (int)strtol(v, &end, 10);
+            if (*end || a->wpet_games < 1 || a->wpet_games > 10000000)
+                return cli_usage_error(CMD, "--wpet-games wants 1..10000000, not '%s'", v);
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--epochs", &v)) != 0) {
+            char *end;
+            if (r < 0)
+                return CLI_USAGE;
+            a->o.epochs = (int)strtol(v, &end, 10);
+            if (*end || a->o.epochs < 1 || a->o.epochs > 1000)
+                return cli_usage_error(CMD, "--epochs wants 1..1000, not '%s'", v);
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--eta", &v)) != 0 ||
+                   (r = cli_option_value(CMD, argc, argv, &i, "--lambda", &v)) != 0 ||
+                   (r = cli_option_value(CMD, argc, argv, &i, "--test-share", &v)) != 0) {
+            if (r < 0)
+                return CLI_USAGE;
+            char *end;
+            double x = strtod(v, &end);
+            const char *name = argv[i - (strchr(argv[i], '=') ? 0 : 1)];
+            bool eta = strstr(name, "--eta") == name, share = strstr(name, "--test-share") == name;
+            if (*end || !(x >= 0) || (eta && x == 0) || (share && !(x > 0 && x < 1)))
+                return cli_usage_error(CMD, "bad value '%s' for %s", v, eta ? "--eta" : share ? "--test-share" : "--lambda");
+            if (eta)
+                a->o.eta = x;
+            else if (share)
+                a->test_share = x;
+            else
+                a->o.lambda = x;
+        } else if (!strcmp(argv[i], "--json")) {
+            a->json = true;
+        } else if (argv[i][0] == '-') {
+            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
+        } else if (a->model < 0) {
+            for (int m = 0; m <= JONG_TRAIN_POLICY; m++)
+                if (!strcmp(argv[i], model_name(m)))
+                    a->model = m;
+            if (a->model < 0)
+                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score or policy)", argv[i]);
+        } else {
+            return cli_usage_error(CMD, "unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (a->model < 0)
+        return cli_usage_error(CMD, "which model: waiting, wintile, score or policy");
+    if (!a->records || !a->out)
+        return cli_usage_error(CMD, "--records DIR and --out FILE are required");
+    return 0;
+}
+
+static int cmp_score(const void *a, const void *b)
+{
+    double x = ((const jong_mz_candidate *)a)->score, y = ((const jong_mz_candidate *)b)->score;
+    return (x < y) - (x > y);
+}
+
+#define NALPHA 9
+static const double alphas[NALPHA] = {0, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 1e300};
+
+/* Rank (0 best) of kind among the first n candidates of c. */
+static int rank_of(const jong_mz_candidate *c, int n, int kind)
+{
+    for (int i = 0; i < n; i++)
+        if (c[i].kind == kind)
+            return i;
+    return n;
+}
+
+static int train_alpha(const train_args *a, const paths *p, long limit, int sims)
+{
+    jong_oppmodel om;
+    jong_linmodel policy;
+    jong_error err;
+    if (jong_mizukami_models_load(&om, &policy, &err))
+        return cli_fail(CMD, "%s", err.msg);
+    jong_mz_config cfg = {.opp = &om, .policy = &policy, .steal_share = 0.35, .alpha = 0, .sims = sims, .odev = true};
+    long n = 0, top1[NALPHA] = {0}, top3[NALPHA] = {0}, mc[NALPHA] = {0};
+    jong_mjai_log lg;
+    jong_mjai_log_init(&lg);
+    long used = 0;
+    for (size_t f = 0; f < p->n && n < limit && (a->games == 0 || used < a->games); f++) {
+        if (jong_mjai_read_file(p->v[f], &lg, &err) || lg.players != 4)
+            continue;
+        uint32_t group = (uint32_t)used++;
+        if ((double)(jong_seed_mix(a->seed, group) >> 11) * 0x1.0p-53 >= a->test_share)
+            continue; /* a training game */
+        jong_opp_obs o;
+        bool ok = false;
+        for (size_t i = 0; i < lg.n && n < limit; i++) {
+            const jong_mjai_event *ev = &lg.ev[i];
+            if (ev->type == JONG_MJAI_START_KYOKU)
+                ok = true;
+            if (ok && ev->type == JONG_MJAI_DAHAI && !o.seats[ev->actor].riichi && o.seats[ev->actor].known) {
+                jong_mz_result r;
+                cfg.seed = jong_seed_mix(a->seed, (uint64_t)n);
+                if (jong_mz_evaluate(&cfg, &o, ev->actor, 0, NULL, &r, &err) == JONG_OK && r.n > 1) {
+                    int expert = jong_code_kind(ev->pai);
+                    int rp = rank_of(r.c, r.n, expert);
+                    jong_mz_candidate sorted[JONG_KINDS];
+                    memcpy(sorted, r.c, sizeof sorted);
+                    qsort(sorted, (size_t)r.n, sizeof *sorted, cmp_score);
+                    int rm = rank_of(sorted, r.n, expert);
+                    for (int k = 0; k < NALPHA; k++) {
+                        bool use_mc = r.ratio > alphas[k];
+                        int rank = use_mc ? rm : rp;
+                        top1[k] += rank == 0;
+                        top3[k] += rank < 3;
+                        mc[k] += use_mc;
+                    }
+                    n++;
+                    if (n % 50 == 0)
+                        fprintf(stderr, "\r%s alpha: %ld decisions   ", CMD, n);
+                }
+            }
+            if (ok && jong_opp_obs_mjai(&o, ev, &err))
+                ok = false;
+            if (ev->type == JONG_MJAI_END_KYOKU)
+                ok = false;
+        }
+    }
+    fprintf(stderr, "\n");
+    jong_mjai_log_free(&lg);
+    jong_oppmodel_free(&om);
+    jong_linmodel_free(&policy);
+    if (n == 0)
+        return cli_fail(CMD, "no held-out discard decisions under %s", a->records);
+    if (a->json) {
+        printf("{\"decisions\":%ld,\"sims\":%d,\"seed\":%llu,\"alpha\":[", n, sims, (unsigned long long)a->seed);
+        for (int k = 0; k < NALPHA; k++) {
+            char al[32];
+            snprintf(al, sizeof al, k == NALPHA - 1 ? "\"inf\"" : "%g", alphas[k]);
+            printf("%s{\"alpha\":%s,\"top1\":%.6f,\"top3\":%.6f,\"monte_carlo\":%.6f}", k ? "," : "", al,
+                   (double)top1[k] / (double)n, (double)top3[k] / (double)n, (double)mc[k] / (double)n);
+        }
+        printf("]}\n");
+    } else {
+        printf("%ld held-out discard decisions, %d simulations per candidate, seed %llu\n", n, sims,
+               (unsigned long long)a->seed);
+        printf("alpha     top-1   top-3   Monte Carlo moves\n");
+        for (int k = 0; k < NALPHA; k++) {
+            char al[16];
+            if (k == NALPHA - 1)
+                snprintf(al, sizeof al, "inf");
+            else
+                snprintf(al, sizeof al, "%g", alphas[k]);
+            printf("%-8s  %.4f  %.4f  %.4f\n", al, (double)top1[k] / (double)n, (double)top3[k] / (double)n,
+                   (double)mc[k] / (double)n);
+        }
+    }
+    return CLI_OK;
+}
+
+int cmd_train(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "alpha")) {
+        train_args a = {.seed = 1, .test_share = 0.1, .json = false};
+        long limit = 600;
+        int sims = 60;
+        for (int i = 2; i < argc; i++) {
+            const char *v;
+            int r;
+            if (cli_is_help(argv[i])) {
+                fputs(usage, stdout);
+                return CLI_OK;
+            }
+            if ((r = cli_option_value(CMD, argc, argv, &i, "--records", &a.records)) != 0) {
+                if (r < 0)
+                    return CLI_USAGE;
+            } else if ((r = cli_seed_option(CMD, argc, argv, &i, &a.seed)) != 0) {
+                if (r < 0)
+                    return CLI_USAGE;
+            } else if ((r = cli_option_value(CMD, argc, argv, &i, "--games", &v)) != 0 ||
+                       (r = cli_option_value(CMD, argc, argv, &i, "--decisions", &v)) != 0 ||
+                       (r = cli_option_value(CMD, argc, argv, &i, "--sims", &v)) != 0) {
+                if (r < 0)
+                    return CLI_USAGE;
+                char *end;
+                long x = strtol(v, &end, 10);
+                const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
+                if (*end || x < 1 || x > 100000000)
+                    return cli_usage_error(CMD, "bad count '%s'", v);
+                if (!strncmp(name, "--games", 7))
+                    a.games = x;
+                else if (!strncmp(name, "--decisions", 11))
+                    limit = x;
+                else
+                    sims = (int)x;
+            } else if (!strcmp(argv[i], "--json")) {
+                a.json = true;
+            } else {
+                return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
+            }
+        }
+        if (!a.records)
+            return cli_usage_error(CMD, "--records DIR is required");
+        paths p = {0};
+        int rc = walk(a.records, &p);
+        if (!rc) {
+            qsort(p.v, p.n, sizeof *p.v, by_name);
+            fprintf(stderr, "%s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
+                    (unsigned long long)a.seed);
+            rc = train_alpha(&a, &p, limit, sims);
+        }
+        for (size_t i = 0; i < p.n; i++)
+            free(p.v[i]);
+        free(p.v);
+        return rc;
+    }
+    train_args a;
+    jong_train_opts defaults;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    defaults = jong_train_defaults(a.model == JONG_OPP_SCORE ? JONG_LOSS_SQUARED : JONG_LOSS_LOGISTIC,
+                                   a.model == JONG_OPP_WINTILE ? JONG_REG_L1 : JONG_REG_L2);
+    defaults.epochs = a.o.epochs ? a.o.epochs : 3;
+    defaults.eta = a.o.eta ? a.o.eta : defaults.eta;
+    defaults.lambda = a.o.lambda ? a.o.lambda : defaults.lambda;
+    defaults.seed = a.seed;
+    defaults.progress = progress;
+    defaults.report_every = 200000;
+    a.o = defaults;
+    paths p = {0};
+    if ((rc = walk(a.records, &p)))
+        return rc;
+    qsort(p.v, p.n, sizeof *p.v, by_name);
+    fprintf(stderr, "%s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
+            a.records, (unsigned long long)a.seed);
+    jong_opp_trainset t;
+    jong_opp_trainset_init(&t, a.model, a.seed);
+    jong_mjai_log lg;
+    jong_mjai_log_init(&lg);
+    size_t skipped = 0, used = 0;
+    for (size_t i = 0; i < p.n && (a.games == 0 || (long)used < a.games); i++) {
+        jong_error err;
+        if (jong_mjai_read_file(p.v[i], &lg, &err)) {
+            if (skipped++ < 3)
+                fprintf(stderr, "%s: skipped: %s%s\n", CMD, err.msg, skipped == 3 ? " (further skips are only counted)" : "");
+            continue;
+        }
+        if (lg.players != 4) {
+            skipped++;
+            continue;
+        }
+        size_t before = t.d.n;
+        if (jong_opp_trainset_add_log(&t, &lg, (uint32_t)used, &err)) {
+            if (skipped++ < 3)
+                fprintf(stderr, "%s: skipped %s: %s\n", CMD, p.v[i], err.msg);
+            /* drop the partial game's rows */
+            t.d.n = before;
+            t.d.nnz = t.d.start[before];
+            continue;
+        }
+        used++;
+        if (used % 500 == 0)
+            fprintf(stderr, "\r%s: %zu games read, %zu samples   ", CMD, used, t.d.n);
+    }
+    fprintf(stderr, "\r%s: %zu games read (%zu skipped: three-player or unreadable), %zu samples\n", CMD, used,
+            skipped, t.d.n);
+    jong_mjai_log_free(&lg);
+    jong_linmodel m;
+    figures f;
+    size_t ntr = 0, nte = 0;
+    rc = used ? run(&a, &t, &ntr, &nte, &m, &f) : cli_fail(CMD, "no usable games under %s", a.records);
+    if (rc == CLI_OK) {
+        char cmdline[512];
+        snprintf(cmdline, sizeof cmdline, "jong train %s --games %zu --seed %llu --test-share %g --epochs %d --eta %g --lambda %g",
+                 model_name(a.model), used, (unsigned long long)a.seed, a.test_share, a.o.epochs, a.o.eta,
+                 a.o.lambda);
+        snprintf(m.info, sizeof m.info,
+                 "%s; %zu train / %zu held-out samples; held-out %s %.4f (n %zu)%s", cmdline, ntr, nte,
+                 a.model == JONG_OPP_WAITING ? "AUC" : a.model == JONG_OPP_WINTILE ? "Eq. 5 value"
+                 : a.model == JONG_TRAIN_POLICY ? "top-1 agreement" : "MSE ron",
+                 f.measure, f.n, a.model == JONG_OPP_SCORE ? "" : "");
+        jong_error err;
+        if (jong_linmodel_save(&m, a.out, &err))
+            rc = cli_fail(CMD, "%s", err.msg);
+    }
+    if (rc == CLI_OK) {
+        const char *name = model_name(a.model);
+        if (a.json) {
+            printf("{\"model\":\"%s\",\"games\":%zu,\"skipped\":%zu,\"seed\":%llu,\"train_samples\":%zu,"
+                   "\"test_samples\":%zu,\"nonzero_weights\":%zu,",
+                   name, used, skipped, (unsigned long long)a.seed, ntr, nte, f.nonzero);
+            if (a.model == JONG_OPP_WAITING)
+                printf("\"auc\":%.6f,\"auc_samples\":%zu,\"auc_from_7th_discard\":%.6f,\"late_samples\":%zu}\n",
+                       f.measure, f.n, f.measure2, f.n2);
+            else if (a.model == JONG_TRAIN_POLICY)
+                printf("\"top1\":%.6f,\"top3\":%.6f,\"decisions\":%zu}\n", f.measure, f.measure2, f.n);
+            else if (a.model == JONG_OPP_WINTILE)
+                printf("\"eq5\":%.6f,\"eq5_random\":%.6f,\"eq5_samples\":%zu,\"auc_pooled\":%.6f}\n", f.measure,
+                       f.baseline, f.n, f.measure2);
+            else
+                printf("\"mse_ron\":%.6f,\"mse_ron_mean_only\":%.6f,\"ron_samples\":%zu,\"mse_tsumo\":%.6f,\"tsumo_samples\":%zu}\n",
+                       f.measure, f.baseline, f.n, f.measure2, f.n2);
+        } else {
+            printf("%s: %zu games (%zu skipped), %zu training and %zu held-out samples, seed %llu\n", name, used,
+                   skipped, ntr, nte, (unsigned long long)a.seed);
+            if (a.model == JONG_TRAIN_POLICY)
+                printf("held-out agreement with the experts' discards over %zu decisions: top-1 %.4f, top-3 %.4f\n",
+                       f.n, f.measure, f.measure2);
+            else if (a.model == JONG_OPP_WAITING)
+                printf("held-out AUC %.4f over %zu non-riichi samples (paper: 0.777); from the seat's 7th discard on: "
+                       "%.4f over %zu\n", f.measure, f.n, f.measure2, f.n2);
+            else if (a.model == JONG_OPP_WINTILE)
+                printf("held-out Eq. 5 value %.4f over %zu samples (random order: %.4f; paper: 0.676, random 0.502); "
+                       "pooled AUC over 34 kinds %.4f\n", f.measure, f.n, f.baseline, f.measure2);
+            else
+                printf("held-out mean square error of ln(points): ron %.4f over %zu wins (the training mean alone: %.4f), "
+                       "tsumo %.4f over %zu (paper: 0.37)\n", f.measure, f.n, f.baseline, f.measure2, f.n2);
+            printf("wrote %s: %zu non-zero weights\n", a.out, f.nonzero);
+        }
+    }
+    if (used)
+        jong_linmodel_free(&m);
+    jong_opp_trainset_free(&t);
+    for (size_t i = 0; i < p.n; i++)
+        free(p.v[i]);
+    free(p.v);
+    return rc;
+}

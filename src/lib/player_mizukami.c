@@ -1,0 +1,184 @@
+/* The `mizukami` player (Monte Carlo moves with opponent models, switched by Eq. 13) and the
+ * `oneplayer` player (one-player moves alone), riichi only. Both follow the hand with the opponent
+ * models' tracker from the events they see. Wins are always taken; a riichi is declared whenever
+ * the chosen discard allows it (the paper's rule); calls: only a pon of a dragon or of a wind worth
+ * a yaku (the paper's learned call model is not built); kans are never called. When the tracker
+ * and the view disagree (it refused an event), the discard falls back to the one-player policy on
+ * the view's hand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/mizukami.h"
+#include "jong/player.h"
+
+typedef struct {
+    bool mc;             /* mizukami (else oneplayer) */
+    jong_oppmodel om;
+    jong_linmodel policy;
+    jong_mz_config cfg;
+    jong_opp_obs obs;
+    bool obs_ok;
+} mz_state;
+
+static void mz_observe(jong_player *p, const jong_view *v, const jong_event *ev)
+{
+    (void)v;
+    mz_state *st = p->state;
+    jong_error err;
+    if (ev->type == JONG_EV_START_HAND)
+        st->obs_ok = true;
+    if (st->obs_ok && jong_opp_obs_event(&st->obs, ev, &err) != JONG_OK)
+        st->obs_ok = false;
+}
+
+static bool value_honor(const jong_view *v, int k)
+{
+    return k >= JONG_P || k == JONG_E + v->round_wind || k == JONG_E + v->seat_winds[v->seat];
+}
+
+/* The tracker's hand of the seat is the view's. */
+static bool obs_matches(const mz_state *st, const jong_view *v)
+{
+    const jong_opp_seat *me = &st->obs.seats[v->seat];
+    return st->obs_ok && me->known && memcmp(me->hand.counts, v->own.counts, JONG_KINDS) == 0 &&
+           me->nmelds == v->own.nmelds;
+}
+
+/* The one-player policy's best allowed discard. */
+static int policy_pick(const mz_state *st, const jong_hand *h, const jong_op_context *cx, uint64_t allowed)
+{
+    uint8_t order[JONG_KINDS];
+    double score[JONG_KINDS];
+    int n = jong_op_rank(&st->policy, h, cx, order, score);
+    for (int i = 0; i < n; i++)
+        if (allowed >> order[i] & 1)
+            return order[i];
+    return -1;
+}
+
+static int pick_discard(mz_state *st, const jong_decision *d, uint64_t allowed)
+{
+    const jong_view *v = d->view;
+    if (obs_matches(st, v)) {
+        if (st->mc) {
+            jong_mz_config cfg = st->cfg;
+            cfg.seed = d->seed;
+            if (d->sims > 0)
+                cfg.sims = (int)d->sims;
+            jong_mz_result r;
+            jong_error err;
+            if (jong_mz_evaluate(&cfg, &st->obs, v->seat, allowed, d->stop, &r, &err) == JONG_OK)
+                return r.c[r.use_mc ? r.best : r.one_player].kind;
+        } else {
+            jong_op_context cx;
+            jong_opp_op_context(&st->obs, v->seat, &cx);
+            return policy_pick(st, &v->own, &cx, allowed);
+        }
+    }
+    jong_op_context cx;
+    memset(&cx, 0, sizeof cx);
+    return policy_pick(st, &v->own, &cx, allowed);
+}
+
+static int mz_choose(jong_player *p, const jong_decision *d)
+{
+    mz_state *st = p->state;
+    const jong_view *v = d->view;
+    int pass = -1;
+    uint64_t allowed = 0;
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type == JONG_ACT_WIN || a->type == JONG_ACT_SELF_DRAW_WIN)
+            return i;
+        if (a->type == JONG_ACT_PASS)
+            pass = i;
+        if (a->type == JONG_ACT_DISCARD)
+            allowed |= 1ull << jong_code_kind(a->tile);
+    }
+    if (!allowed) {
+        for (int i = 0; i < d->nlegal; i++) {
+            const jong_action *a = &d->legal[i];
+            if (a->type == JONG_ACT_PON && jong_kind_is_honor(a->tile) && value_honor(v, a->tile))
+                return i;
+        }
+        return pass >= 0 ? pass : 0;
+    }
+    int kind = pick_discard(st, d, allowed);
+    return jong_discard_of_kind(d, kind); /* declaring riichi when it may */
+}
+
+static void mz_destroy(jong_player *p)
+{
+    mz_state *st = p->state;
+    if (!st)
+        return;
+    jong_oppmodel_free(&st->om);
+    jong_linmodel_free(&st->policy);
+    free(st);
+    p->state = NULL;
+}
+
+static const jong_player_ops mz_ops = {mz_choose, mz_observe, mz_destroy};
+
+static int mz_option(void *ctx, const char *key, const char *val, jong_error *err)
+{
+    mz_state *st = ctx;
+    char *end;
+    if (!strcmp(key, "sims") && st->mc) {
+        long n = strtol(val, &end, 10);
+        if (*end || n < 1 || n > 1000000)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "mizukami: sims wants 1..1000000, not '%s'", val);
+        st->cfg.sims = (int)n;
+    } else if (!strcmp(key, "alpha") && st->mc) {
+        double x = strtod(val, &end);
+        if (*end || !(x >= 0))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "mizukami: alpha wants a number >= 0, not '%s'", val);
+        st->cfg.alpha = x;
+    } else if (!strcmp(key, "steal") && st->mc) {
+        double x = strtod(val, &end);
+        if (*end || !(x >= 0 && x <= 1))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "mizukami: steal wants 0..1, not '%s'", val);
+        st->cfg.steal_share = x;
+    } else if (!strcmp(key, "odev") && st->mc) {
+        if (strcmp(val, "on") && strcmp(val, "off"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "mizukami: odev wants on or off, not '%s'", val);
+        st->cfg.odev = !strcmp(val, "on");
+    } else {
+        return jong_error_set(err, JONG_ERR_ARG, -1, "%s: unknown option '%s'", st->mc ? "mizukami" : "oneplayer", key);
+    }
+    return JONG_OK;
+}
+
+static int create(const char *opts, jong_player *p, bool mc, jong_error *err)
+{
+    mz_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return jong_error_set(err, JONG_ERR_IO, -1, "mizukami: out of memory");
+    st->mc = mc;
+    st->cfg.steal_share = 0.35;
+    st->cfg.alpha = 0.2;
+    st->cfg.sims = 60;
+    st->cfg.odev = true;
+    int rc = jong_options_parse(opts, mz_option, st, mc ? "mizukami" : "oneplayer", err);
+    if (!rc)
+        rc = jong_mizukami_models_load(&st->om, &st->policy, err);
+    if (rc) {
+        free(st);
+        return rc;
+    }
+    st->cfg.opp = &st->om;
+    st->cfg.policy = &st->policy;
+    p->ops = &mz_ops;
+    p->state = st;
+    return JONG_OK;
+}
+
+int jong_player_mizukami_create(const char *opts, jong_player *p, jong_error *err)
+{
+    return create(opts, p, true, err);
+}
+
+int jong_player_oneplayer_create(const char *opts, jong_player *p, jong_error *err)
+{
+    return create(opts, p, false, err);
+}

@@ -1,0 +1,176 @@
+/* Monte Carlo moves with opponent models (Eq. 10, ODEV, Eq. 13) on a hand-made hand with hand-set
+ * models: the same random numbers for every candidate (a candidate's Sim does not depend on which
+ * others are evaluated), determinism for a seed, a deadly tile avoided against riichi although the
+ * one-player policy prefers it, LP/EL inside Score, the switch of Eq. 13, and the players in
+ * riichi self-play. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/jong.h"
+#include "jong/mizukami.h"
+#include "jong/table.h"
+#include "support/sanitized.h"
+
+static int code_of(const char *t)
+{
+    int r = t[0] - '0', s = t[1] == 'm' ? 0 : t[1] == 'p' ? 1 : t[1] == 's' ? 2 : 3;
+    return s * 9 + r - 1;
+}
+
+/* P(waiting) 0.3 for seats not in riichi; only kind `deadly` is a likely winning tile; every win
+ * is worth 8000 (ron) or 6000 (tsumo); the greedy policy with WPET 0.1 and FP 0.2. */
+static void models(jong_oppmodel *om, jong_linmodel *pol, int deadly)
+{
+    jong_error err;
+    for (int i = 0; i < JONG_OPP_MODELS; i++)
+        assert_int_equal(jong_linmodel_alloc(&om->m[i], jong_opp_model_name(i), JONG_OPP_FEATURES_VERSION,
+                                             i == JONG_OPP_WINTILE ? 34 : i == JONG_OPP_SCORE ? 2 : 1,
+                                             jong_opp_feature_dim(i), &err), JONG_OK);
+    om->m[JONG_OPP_WAITING].w[0] = log(0.3 / 0.7);
+    for (int k = 0; k < 34; k++)
+        om->m[JONG_OPP_WINTILE].w[(size_t)k * jong_opp_feature_dim(JONG_OPP_WINTILE)] = k == deadly ? 3.0 : -6.0;
+    om->m[JONG_OPP_SCORE].w[0] = log(8000.0);
+    om->m[JONG_OPP_SCORE].w[jong_opp_feature_dim(JONG_OPP_SCORE)] = log(6000.0);
+    assert_int_equal(jong_linmodel_alloc(pol, "policy", JONG_OP_FEATURES_VERSION, 2, jong_op_feature_dim(), &err), JONG_OK);
+    jong_op_greedy_weights(pol->w);
+    for (int s = 0; s < JONG_OP_SITUATIONS; s++)
+        pol->w[pol->dim + JONG_OP_FP_AT + s] = 0.2;
+    for (int t = 0; t < JONG_OP_TURNS; t++)
+        pol->w[pol->dim + JONG_OP_WPET_AT + t] = 0.1;
+}
+
+/* Seat 0 holds 123m 456p 789s 11z 5m9p + draws 3z: greedy would throw 3z or 9p ... the deadly kind
+ * is given by the test. Seat 1 declares riichi. */
+static void state(jong_opp_obs *o)
+{
+    uint8_t t[4][13];
+    const char *mine = "1m2m3m4p5p6p7s8s9s1z1z5m9p";
+    for (int i = 0; i < 13; i++)
+        t[0][i] = (uint8_t)code_of(mine + 2 * i);
+    for (int s = 1; s < 4; s++)
+        memset(t[s], JONG_HIDDEN, 13);
+    jong_error err;
+    assert_int_equal(jong_opp_obs_start(o, 0, 0, 0, 0, 0, code_of("1s"), (const uint8_t (*)[13])t, &err), JONG_OK);
+    const char *others = "7z6z4z2z8m1p";
+    for (int round = 0; round < 6; round++) {
+        assert_int_equal(jong_opp_obs_draw(o, 0, code_of("3z"), &err), JONG_OK);
+        assert_int_equal(jong_opp_obs_discard(o, 0, code_of("3z"), true, &err), JONG_OK);
+        for (int s = 1; s < 4; s++) {
+            assert_int_equal(jong_opp_obs_draw(o, s, JONG_HIDDEN, &err), JONG_OK);
+            if (s == 1 && round == 5)
+                assert_int_equal(jong_opp_obs_riichi(o, 1, &err), JONG_OK);
+            int k = code_of(others + 2 * round);
+            assert_int_equal(jong_opp_obs_discard(o, s, k, false, &err), JONG_OK);
+        }
+    }
+    assert_int_equal(jong_opp_obs_draw(o, 0, code_of("9m"), &err), JONG_OK);
+}
+
+static void test_same_random_numbers(void **state_)
+{
+    (void)state_;
+    jong_oppmodel om;
+    jong_linmodel pol;
+    models(&om, &pol, code_of("5m"));
+    jong_opp_obs o;
+    state(&o);
+    jong_mz_config cfg = {.opp = &om, .policy = &pol, .steal_share = 0.35, .alpha = 0, .sims = SANITIZED ? 20 : 80,
+                          .odev = true, .seed = 9};
+    jong_mz_result all, some, again;
+    jong_error err;
+    assert_int_equal(jong_mz_evaluate(&cfg, &o, 0, 0, NULL, &all, &err), JONG_OK);
+    assert_int_equal(jong_mz_evaluate(&cfg, &o, 0, 0, NULL, &again, &err), JONG_OK);
+    assert_memory_equal(&all, &again, sizeof all);
+    uint64_t pair = 1ull << code_of("9m") | 1ull << code_of("1z");
+    assert_int_equal(jong_mz_evaluate(&cfg, &o, 0, pair, NULL, &some, &err), JONG_OK);
+    assert_int_equal(some.n, 2);
+    for (int i = 0; i < some.n; i++)
+        for (int j = 0; j < all.n; j++)
+            if (all.c[j].kind == some.c[i].kind)
+                assert_true(all.c[j].sim == some.c[i].sim);
+    assert_true(all.use_mc);
+    for (int i = 0; i < all.n; i++) {
+        const jong_mz_candidate *c = &all.c[i];
+        assert_true(fabs(c->score - (c->sim * c->safe - c->el)) < 1e-9); /* Eq. 10 */
+    }
+    jong_oppmodel_free(&om);
+    jong_linmodel_free(&pol);
+}
+
+/* Against a riichi whose winning tile is almost surely 5m, the Monte Carlo move keeps 5m although
+ * greedy one-player play would throw it (5m and 9m are its isolated tiles). */
+static void test_avoids_deadly_tile(void **state_)
+{
+    (void)state_;
+    jong_oppmodel om;
+    jong_linmodel pol;
+    jong_opp_obs o;
+    state(&o);
+    jong_mz_config cfg = {.steal_share = 0.35, .alpha = 0, .sims = SANITIZED ? 20 : 60, .odev = true, .seed = 3};
+    jong_mz_result r;
+    jong_error err;
+    for (int pass = 0; pass < 2; pass++) {
+        int deadly = pass == 0 ? code_of("5m") : code_of("9m");
+        models(&om, &pol, deadly);
+        cfg.opp = &om;
+        cfg.policy = &pol;
+        assert_int_equal(jong_mz_evaluate(&cfg, &o, 0, 0, NULL, &r, &err), JONG_OK);
+        assert_true(r.use_mc);
+        assert_true(r.c[r.best].kind != deadly);
+        for (int i = 0; i < r.n; i++)
+            if (r.c[i].kind == deadly)
+                assert_true(r.c[i].el > 1000); /* riichi x P(win) ~ 0.95 x 8000 */
+        jong_oppmodel_free(&om);
+        jong_linmodel_free(&pol);
+    }
+    /* Eq. 13: a large alpha keeps the one-player move and runs no simulation */
+    models(&om, &pol, code_of("5m"));
+    cfg.opp = &om;
+    cfg.policy = &pol;
+    cfg.alpha = 1e9;
+    assert_int_equal(jong_mz_evaluate(&cfg, &o, 0, 0, NULL, &r, &err), JONG_OK);
+    assert_false(r.use_mc);
+    assert_int_equal(r.sims_done, 0);
+    assert_int_equal(r.one_player, 0);
+    jong_oppmodel_free(&om);
+    jong_linmodel_free(&pol);
+}
+
+static void test_players_play(void **state_)
+{
+    (void)state_;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *specs[JONG_SEATS] = {"mizukami:sims=10", "oneplayer", "greedy", "mizukami:sims=10,alpha=0"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    for (int g = 0; g < (SANITIZED ? 1 : 2); g++) {
+        jong_table tb = {.rules = &rs, .seed = 5, .game_number = g, .check = true};
+        memcpy(tb.players, pl, sizeof pl);
+        jong_game_result res;
+        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    }
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+    assert_int_equal(jong_player_create("mizukami:sims=0", &pl[0], &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("oneplayer:sims=5", &pl[0], &err), JONG_ERR_ARG);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_random_numbers),
+        cmocka_unit_test(test_avoids_deadly_tile),
+        cmocka_unit_test(test_players_play),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -23,6 +23,7 @@ static const command commands[] = {
     {"bot", "a Jong player as an mjai bot on stdin/stdout (all three dialects)", cmd_bot},
     {"convert", "a Tenhou mjlog, tenhou.net/6 or mjai record to mjai .mjson (plain or gzipped)", cmd_convert},
     {"replay", "re-run game records through the engine and verify every event", cmd_replay},
+    {"review", "one seat's decisions in a game record: taken, best, loss; text, JSON or HTML", cmd_review},
     {"web", "a web page on 127.0.0.1 to play against Jong's players and analyse hands", cmd_web},
     {"arena", "duplicate matches between players, with statistics and intervals", cmd_arena},
     {"train", "train the opponent models and the one-player policy on game records", cmd_train},

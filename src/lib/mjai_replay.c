@@ -30,6 +30,8 @@ typedef struct {
     bool failed;
     bool ended; /* a record cut short has been matched to its last event */
     bool ahead; /* ... and the engine has gone on past it (not waiting at the record's end) */
+    jong_replay_observer observe; /* jong_mjai_replay_observe: told of each decision before it is played */
+    void *observe_ctx;
 } replay;
 
 static void failf(replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -482,6 +484,8 @@ static void decide(replay *r, jong_game *g)
             }
         }
         chosen[s] = legal[k];
+        if (r->observe)
+            r->observe(r->observe_ctx, g, s, &chosen[s]);
     }
     for (int s = 0; s < 4 && !r->failed; s++) {
         if (!(pending >> s & 1))
@@ -521,7 +525,8 @@ static int play_hand(replay *r, jong_game *g)
 
 /* The replay itself; with keep, the game is handed back as the record leaves it (a game in
  * progress: the caller asks it for the next decision and frees it). */
-static int replay_game(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_game **keep, jong_error *err)
+static int replay_game(const jong_mjai_log *log, jong_replay_observer fn, void *ctx, jong_mjai_replay_stats *st,
+                       jong_game **keep, jong_error *err)
 {
     memset(st, 0, sizeof *st);
     if (log->players != 4)
@@ -530,7 +535,7 @@ static int replay_game(const jong_mjai_log *log, jong_mjai_replay_stats *st, jon
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     rs.tonpuu = !log->east_south;
     rs.red_fives = log->red_fives ? 3 : 0;
-    replay r = {log, 0, st, false, false, false};
+    replay r = {log, 0, st, false, false, false, fn, ctx};
     jong_game *g = NULL;
     if (jong_game_new(&rs, 0, 0, sink, &r, &g, err))
         return err ? err->code : JONG_ERR_ARG;
@@ -577,7 +582,13 @@ static int replay_game(const jong_mjai_log *log, jong_mjai_replay_stats *st, jon
 
 int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err)
 {
-    return replay_game(log, st, NULL, err);
+    return replay_game(log, NULL, NULL, st, NULL, err);
+}
+
+int jong_mjai_replay_observe(const jong_mjai_log *log, jong_replay_observer fn, void *ctx, jong_mjai_replay_stats *st,
+                             jong_error *err)
+{
+    return replay_game(log, fn, ctx, st, NULL, err);
 }
 
 /* ---- a seat's decision in a game in progress ---- */
@@ -627,7 +638,7 @@ int jong_mjai_live(const jong_mjai_log *log, int seat, jong_mjai_decision *d, jo
     hand.complete = false;
     jong_mjai_replay_stats st;
     memset(&st, 0, sizeof st);
-    replay r = {&hand, 0, &st, false, false, false};
+    replay r = {&hand, 0, &st, false, false, false, NULL, NULL};
     jong_game *g = NULL;
     if (jong_game_new(&d->rules, 0, 0, sink, &r, &g, err))
         return err ? err->code : JONG_ERR_ARG;

@@ -28,6 +28,7 @@ int score_riichi(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_review(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_bot(int argc, char **argv);
 int cmd_web(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_simcat(int argc, char **argv);

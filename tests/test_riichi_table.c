@@ -745,6 +745,56 @@ static void nagashi_mangan_at_the_draw(void **state)
     }
 }
 
+/* Seat 1 pons the dragons seat 0 discards, the third one making seat 0 liable (pao). */
+static jong_game *pao_game(const char *options, const char *front)
+{
+    const char *hands[4] = {"147m258p369sEESN", "PPFFCC123m9p9p9p5s", "258m369p147sWWNN", "369m147p258sESWN"};
+    jong_game *g = stacked_riichi_game(options, hands, front, "", &logbuf);
+    const char *dragons[3] = {"P", "F", "C"};
+    for (int i = 0; i < 3; i++) {
+        pass_all(g);
+        assert_int_equal(turn(g), 0);
+        play(g, 0, JONG_ACT_DISCARD, dragons[i], 0);
+        play(g, 1, JONG_ACT_PON, dragons[i], 0);
+        play(g, 1, JONG_ACT_DISCARD, "9p", 0);
+        if (i < 2)
+            tsumogiri(g, 2);
+    }
+    return g;
+}
+
+static void pao_for_big_three_dragons(void **state)
+{
+    (void)state;
+    /* tsumo: the liable seat pays it all */
+    jong_game *g = pao_game("", "P - - F - - C - - - 5s");
+    tsumogiri(g, 3);
+    play(g, 1, JONG_ACT_SELF_DRAW_WIN, "5s", 0);
+    const jong_event *w = last_of(JONG_EV_WIN);
+    assert_true(has_yaku(w, JONG_YAKU_DAISANGEN));
+    assert_int_equal(w->pao, 0);
+    const int32_t all[4] = {-32000, 32000, 0, 0};
+    assert_memory_equal(w->deltas, all, sizeof all);
+    jong_game_free(g);
+    /* another seat's ron: the discarder and the liable seat pay half each */
+    g = pao_game("", "P - - F - - C 5s");
+    play(g, 2, JONG_ACT_DISCARD, "5s", 0);
+    play(g, 1, JONG_ACT_WIN, "5s", 0);
+    w = last_of(JONG_EV_WIN);
+    const int32_t split[4] = {-16000, 32000, -16000, 0};
+    assert_memory_equal(w->deltas, split, sizeof split);
+    jong_game_free(g);
+    /* pao=off: an ordinary tsumo */
+    g = pao_game("pao=off", "P - - F - - C - - - 5s");
+    tsumogiri(g, 3);
+    play(g, 1, JONG_ACT_SELF_DRAW_WIN, "5s", 0);
+    w = last_of(JONG_EV_WIN);
+    assert_int_equal(w->pao, -1);
+    const int32_t usual[4] = {-16000, 32000, -8000, -8000};
+    assert_memory_equal(w->deltas, usual, sizeof usual);
+    jong_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -773,6 +823,7 @@ int main(void)
         cmocka_unit_test(houtei_on_the_last_discard),
         cmocka_unit_test(exhaustive_draw_pays_tenpai),
         cmocka_unit_test(nagashi_mangan_at_the_draw),
+        cmocka_unit_test(pao_for_big_three_dragons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -538,14 +538,7 @@ static json_t *build_json(const analysis *a, const char *hand, const char *seen)
 
 static int print_json(const analysis *a, const char *hand, const char *seen)
 {
-    json_t *root = build_json(a, hand, seen);
-    char *text = json_dumps(root, JSON_COMPACT);
-    json_decref(root);
-    if (!text)
-        return cli_fail(CMD, "out of memory writing JSON");
-    puts(text);
-    free(text);
-    return CLI_OK;
+    return cli_print_json(CMD, build_json(a, hand, seen));
 }
 
 /* ---- for the web page ------------------------------------------------------------------------ */

@@ -40,6 +40,9 @@ typedef struct {
     jong_error *err;
     bool failed;
     int rc;
+
+    jong_replay_observer observe; /* jong_replay_observe: told of each decision before it is played */
+    void *observe_ctx;
 } replay;
 
 /* ---- errors ---- */
@@ -385,6 +388,8 @@ static void illegal(replay *r, rec_line *l, int seat, int type, int tile, int lo
 
 static void act(replay *r, rec_line *l, int seat, const jong_action *a)
 {
+    if (r->observe)
+        r->observe(r->observe_ctx, r->g, seat, a);
     jong_error e;
     if (jong_game_act(r->g, seat, a, &e) != JONG_OK)
         fail_at(r, l, "the engine refused seat %d's answer: %s", seat, e.msg);
@@ -788,10 +793,17 @@ static void replay_game(replay *r, rec_line *l, json_t *h)
 
 int jong_replay_verify_stream(FILE *f, jong_replay_stats *st, jong_error *err)
 {
+    return jong_replay_observe_stream(f, NULL, NULL, st, err);
+}
+
+int jong_replay_observe_stream(FILE *f, jong_replay_observer fn, void *ctx, jong_replay_stats *st, jong_error *err)
+{
     jong_replay_stats dummy;
     jong_error err_dummy;
     replay r;
     memset(&r, 0, sizeof r);
+    r.observe = fn;
+    r.observe_ctx = ctx;
     r.f = f;
     r.st = st ? st : &dummy;
     r.err = err ? err : &err_dummy;

@@ -1,0 +1,96 @@
+/* `jong bot PLAYER[:opts]`: a Jong player speaking mjai on stdin/stdout (docs/mjai.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "jong/mjai.h"
+
+#define CMD "bot"
+
+static const char *const usage =
+    "usage: jong bot PLAYER[:opts] [--seat N] [--name NAME] [--seed S]\n"
+    "\n"
+    "Plays one seat of riichi games as an mjai bot on stdin/stdout, in any of the three dialects:\n"
+    "one event per line, each answered by one line; the same where an event with\n"
+    "\"can_act\": false gets no answer; a JSON array of events per line, answered once. The\n"
+    "seat comes from start_game's \"id\" (or --seat). Each decision replays the game so far\n"
+    "through Jong's engine for the legal actions, and PLAYER (as in jong play) chooses.\n"
+    "A line that is not an mjai message is reported on stderr (\"jong bot: line N: ...\") and\n"
+    "answered with {\"type\":\"none\"}; so is a game the engine cannot follow (then the bot\n"
+    "discards the drawn tile or passes).\n"
+    "  --seat N     the seat (0-3) when start_game has no id\n"
+    "  --name NAME  the name sent in join (default jong)\n"
+    "  --seed S     the seed of the player's decisions (default 1)\n"
+    "Exit status: 0 at the end of input, 1 on a write error, 2 bad usage.\n";
+
+int cmd_bot(int argc, char **argv)
+{
+    const char *player = NULL, *name = "jong";
+    int seat = -1;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (cli_is_help(a)) {
+            fputs(usage, stdout);
+            return CLI_OK;
+        }
+        int r = cli_count_option(CMD, argc, argv, &i, "--seat", 0, 3, &seat);
+        if (r < 0)
+            return CLI_USAGE;
+        if (r > 0)
+            continue;
+        r = cli_seed_option(CMD, argc, argv, &i, &seed);
+        if (r < 0)
+            return CLI_USAGE;
+        if (r > 0)
+            continue;
+        r = cli_option_value(CMD, argc, argv, &i, "--name", &v);
+        if (r < 0)
+            return CLI_USAGE;
+        if (r > 0) {
+            name = v;
+            continue;
+        }
+        if (a[0] == '-')
+            return cli_usage_error(CMD, "unknown option '%s'", a);
+        if (player)
+            return cli_usage_error(CMD, "one player only ('%s' and '%s')", player, a);
+        player = a;
+    }
+    if (!player)
+        return cli_usage_error(CMD, "no player given (e.g. jong bot greedy)");
+    jong_mjai_bot *bot;
+    jong_error err;
+    if (jong_mjai_bot_new(player, name, seat, seed, &bot, &err))
+        return cli_usage_error(CMD, "%s", err.msg);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int status = CLI_OK;
+    while ((len = getline(&line, &cap, stdin)) > 0) {
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = 0;
+        if (len == 0)
+            continue;
+        char *reply = NULL;
+        if (jong_mjai_bot_line(bot, line, (size_t)len, &reply, &err)) {
+            fprintf(stderr, "jong bot: line %ld: %s\n", lineno, err.msg);
+            reply = strdup("{\"type\":\"none\"}");
+        } else if (jong_mjai_bot_warning(bot)[0]) {
+            fprintf(stderr, "jong bot: line %ld: %s\n", lineno, jong_mjai_bot_warning(bot));
+        }
+        if (reply && (printf("%s\n", reply) < 0 || fflush(stdout))) {
+            free(reply);
+            status = cli_fail(CMD, "cannot write the answer");
+            break;
+        }
+        free(reply);
+    }
+    free(line);
+    jong_mjai_bot_free(bot);
+    return status;
+}

@@ -121,6 +121,7 @@ typedef struct {
     int16_t kyotaku;     /* START_HAND: riichi sticks on the table */
     uint8_t dora_marker; /* START_HAND: the dora indicator; DORA: the new kan-dora indicator */
     uint8_t nura;        /* WIN: ura indicators shown (riichi winners only, else 0) */
+    int8_t pao;          /* WIN: the seat liable for the big three dragons / four winds paid (-1: none) */
     uint8_t ura[JONG_RIICHI_MAX_INDICATORS];
     jong_riichi_result score; /* WIN: yaku, fu, han and payment */
 } jong_event;

@@ -147,6 +147,31 @@ static void riichi_discards_and_closed_hands(void **state)
     assert_false(riichi_hand_closed(&h));
 }
 
+static bool tenpai_at_draw(const char *text)
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(text, &h, &err), JONG_OK);
+    return riichi_tenpai_at_draw(&h);
+}
+
+static void tenpai_at_the_exhaustive_draw(void **state)
+{
+    (void)state;
+    assert_true(tenpai_at_draw("123m456p789s234s5s"));
+    assert_false(tenpai_at_draw("123m456p789s23s59s"));
+    assert_true(tenpai_at_draw("19m19p19sESWNPFC"));        /* thirteen orphans, 13-sided */
+    assert_true(tenpai_at_draw("1122m3344p5566s7z"));       /* seven pairs */
+    /* the fourth 5p is in the seat's own pon: tenpai on Tenhou (not a wait a ron could use) */
+    assert_true(tenpai_at_draw("678m5p678s [555p] [111z]"));
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("678m5p678s [555p] [111z]", &h, &err), JONG_OK);
+    assert_int_equal(jong_waits(&h, JONG_VARIANT_RIICHI, JONG_FORMS_ALL), 0);
+    /* four copies in the concealed hand: no tenpai */
+    assert_false(tenpai_at_draw("1111m234p567p789s"));
+}
+
 static void four_winds(void **state)
 {
     (void)state;
@@ -296,6 +321,7 @@ int main(void)
         cmocka_unit_test(final_result_as_tenhou),
         cmocka_unit_test(riichi_discards_and_closed_hands),
         cmocka_unit_test(four_winds),
+        cmocka_unit_test(tenpai_at_the_exhaustive_draw),
         cmocka_unit_test(calls_with_red_fives_and_kuikae),
         cmocka_unit_test(next_hand_and_game_end),
         cmocka_unit_test(nagashi_mangan),

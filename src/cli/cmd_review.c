@@ -110,8 +110,12 @@ static void analyse(review_ctx *c, review_decision *d, const jong_view *v, const
         if (d->taken.type == JONG_ACT_DISCARD && k == d->taken.tile)
             d->taken_row = i;
     }
-    if (d->best_row >= 0 && d->taken_row >= 0)
+    if (d->best_row >= 0 && d->taken_row >= 0) {
         d->loss = d->an.rows[d->best_row].points.value - d->an.rows[d->taken_row].points.value;
+        d->loss_ci = d->best_row == d->an.best;
+        d->loss_lo = d->an.rows[d->taken_row].behind.lo;
+        d->loss_hi = d->an.rows[d->taken_row].behind.hi;
+    }
     if (d->have_values || !c->player || !c->player->discard_values)
         return;
     jong_decision dec = {v, rs, legal, n, in.seed, 0, 0, NULL, NULL};
@@ -194,6 +198,7 @@ static void summarise(review_report *rep)
             rep->analysed++;
             rep->agreed += d->taken_row == d->best_row;
             rep->loss += d->loss;
+            rep->clear += d->loss_ci && d->loss_lo > 0;
         }
         if (d->have_choice) {
             rep->player_compared++;
@@ -221,6 +226,8 @@ static void print_text(const review_report *rep)
         if (d->analysed && d->taken_row >= 0 && d->best_row >= 0) {
             const jong_analysis_row *t = &d->an.rows[d->taken_row], *b = &d->an.rows[d->best_row];
             printf(" %5.0f  best %-3s %5.0f  loss %5.0f", t->points.value, kname(b->discard), b->points.value, d->loss);
+            if (d->loss_ci && d->taken_row != d->best_row)
+                printf(" [%.0f, %.0f]", d->loss_lo, d->loss_hi);
             int shown = 0;
             printf("  next:");
             for (int r = 0; r < d->an.nrows && shown < 2; r++)
@@ -235,8 +242,8 @@ static void print_text(const review_report *rep)
     }
     printf("summary   %d decisions with a choice; %d discards analysed, the best taken in %d (%.1f%%);\n", rep->n,
            rep->analysed, rep->agreed, rep->analysed ? 100.0 * rep->agreed / rep->analysed : 0.0);
-    printf("          estimated loss %.0f points in all, %.1f per analysed discard\n", rep->loss,
-           rep->analysed ? rep->loss / rep->analysed : 0.0);
+    printf("          estimated loss %.0f points in all, %.1f per analysed discard; %d losses clearly above 0\n",
+           rep->loss, rep->analysed ? rep->loss / rep->analysed : 0.0, rep->clear);
     if (rep->player)
         printf("player    %s chose as the record did in %d of %d decisions (%.1f%%)\n", rep->player,
                rep->player_agreed, rep->player_compared,
@@ -281,6 +288,10 @@ static int print_json(const review_report *rep)
             json_object_set_new(o, "taken_row", row_json(&d->an.rows[d->taken_row]));
             json_object_set_new(o, "best", row_json(&d->an.rows[d->best_row]));
             json_object_set_new(o, "loss", json_real(d->loss));
+            if (d->loss_ci) {
+                json_object_set_new(o, "loss_lo", json_real(d->loss_lo));
+                json_object_set_new(o, "loss_hi", json_real(d->loss_hi));
+            }
             json_t *rows = json_array();
             for (int r = 0; r < d->an.nrows; r++)
                 json_array_append_new(rows, row_json(&d->an.rows[r]));
@@ -304,6 +315,7 @@ static int print_json(const review_report *rep)
     json_object_set_new(sum, "analysed", json_integer(rep->analysed));
     json_object_set_new(sum, "agreed", json_integer(rep->agreed));
     json_object_set_new(sum, "loss", json_real(rep->loss));
+    json_object_set_new(sum, "clear_losses", json_integer(rep->clear));
     if (rep->player) {
         json_object_set_new(sum, "player_compared", json_integer(rep->player_compared));
         json_object_set_new(sum, "player_agreed", json_integer(rep->player_agreed));

@@ -26,6 +26,9 @@ typedef struct {
     int taken_row;             /* row of the discarded kind in an.rows, -1 when not a discard */
     int best_row;              /* the best row whose discard is legal */
     double loss;               /* expected points of the best legal row less the taken one's */
+    bool loss_ci;              /* lo..hi hold its 95% interval (paired over the same draws); false when
+                                  the best legal row is not the analysis's best (then no interval) */
+    double loss_lo, loss_hi;
     /* --player */
     bool have_choice;
     jong_action choice;
@@ -47,6 +50,7 @@ typedef struct {
     int games;
     /* summary */
     int analysed, agreed, player_agreed, player_compared;
+    int clear;                 /* analysed discards whose loss interval lies above 0 */
     double loss;
 } review_report;
 

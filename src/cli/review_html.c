@@ -102,7 +102,7 @@ static void chart(FILE *f, const review_report *r)
         fprintf(f, "<a href=\"#d%d\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
                    "<title>#%d %s turn %d: loss %.0f</title></rect></a>\n",
                 i + 1, left + i * step + step * 0.15, H - bottom - h, step * 0.7, h > 0.5 ? h : 0.5,
-                d->taken_row == d->best_row ? "#3a7" : "#c44", i + 1, d->where, d->turn, d->loss);
+                d->taken_row == d->best_row ? "#3a7" : d->loss_ci && d->loss_lo > 0 ? "#c44" : "#d9a", i + 1, d->where, d->turn, d->loss);
     }
     fputs("</svg>\n", f);
 }
@@ -137,9 +137,10 @@ int review_write_html(FILE *f, const review_report *r)
                "less those of the discard taken.</p>\n",
             r->seat, r->format, r->sims, (unsigned long long)r->seed);
     fprintf(f, "<p><b>%d</b> decisions with a choice; <b>%d</b> discards analysed, the best taken in <b>%d</b> "
-               "(%.1f%%); estimated loss <b>%.0f</b> points in all, %.1f per analysed discard.",
+               "(%.1f%%); estimated loss <b>%.0f</b> points in all, %.1f per analysed discard; <b>%d</b> losses "
+               "clearly above 0 (their 95%% interval, paired over the same draws, excludes 0).",
             r->n, r->analysed, r->agreed, r->analysed ? 100.0 * r->agreed / r->analysed : 0.0, r->loss,
-            r->analysed ? r->loss / r->analysed : 0.0);
+            r->analysed ? r->loss / r->analysed : 0.0, r->clear);
     if (r->player) {
         fputs(" Player <code>", f);
         escaped(f, r->player);
@@ -147,7 +148,8 @@ int review_write_html(FILE *f, const review_report *r)
     }
     fputs("</p>\n<h2>Value lost per decision</h2>\n", f);
     chart(f, r);
-    fputs("<h2>Decisions</h2>\n", f);
+    fputs("<p>Green: the best discard was taken. Red: a loss whose 95% interval lies above 0. Pink: a loss "
+          "within the noise of the simulations. Click a bar for its decision.</p>\n<h2>Decisions</h2>\n", f);
     for (int i = 0; i < r->n; i++) {
         const review_decision *d = &r->d[i];
         bool an = d->analysed && d->taken_row >= 0 && d->best_row >= 0;
@@ -155,9 +157,12 @@ int review_write_html(FILE *f, const review_report *r)
                 i + 1, i + 1, d->game, d->where, d->hand_no, d->turn, !an || d->loss <= 0 ? "agree" : "differ");
         escaped(f, d->taken_text);
         fputs("</b>", f);
-        if (an)
+        if (an) {
             fprintf(f, ", best %s, loss %.0f", jong_kind_name(d->an.rows[d->best_row].discard, JONG_STYLE_COMPACT),
                     d->loss);
+            if (d->loss_ci && d->taken_row != d->best_row)
+                fprintf(f, " [%.0f, %.0f]", d->loss_lo, d->loss_hi);
+        }
         if (d->have_choice) {
             fputs("; ", f);
             escaped(f, r->player);
@@ -184,7 +189,7 @@ int review_write_html(FILE *f, const review_report *r)
                 fputs("<tr>", f);
                 row_cells(f, &d->an.rows[d->taken_row]);
                 if (d->have_values)
-                    fputs("<td></td>", f);
+                    fprintf(f, "<td>%.4g</td>", d->values.value[d->an.rows[d->taken_row].discard]);
                 fputs("<td>taken</td></tr>\n", f);
             }
             fputs("</table>\n", f);

@@ -39,6 +39,11 @@ bool riichi_hand_closed(const jong_hand *h);
  * 1000 points, 4 tiles left in the live wall, not yet in riichi) are the engine's. */
 uint64_t riichi_tenpai_discards(const jong_hand *h);
 
+/* Tenpai at an exhaustive draw, as Tenhou counts it for the payments: the hand (3N+1 tiles)
+ * lacks one tile of a winning form, where only four copies in the concealed hand make a wait
+ * impossible (a tanki on 5p next to a pon of 5p is tenpai; a tanki on 1m holding 1111m is not). */
+bool riichi_tenpai_at_draw(const jong_hand *h);
+
 /* Four winds: the first four discards of a hand, with no call before them, are one wind. */
 bool riichi_four_winds(const uint8_t first_discards[4]);
 

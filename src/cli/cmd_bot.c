@@ -1,4 +1,5 @@
 /* `jong bot PLAYER[:opts]`: a Jong player speaking mjai on stdin/stdout (docs/mjai.md). */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,7 @@ static const char *const usage =
 static void report(void *ctx, long line, const char *msg)
 {
     (void)ctx;
-    fprintf(stderr, "jong bot: server line %ld: %s\n", line, msg);
+    fprintf(stderr, "jong bot: %sline %ld: %s\n", ctx ? "server " : "", line, msg);
 }
 
 int cmd_bot(int argc, char **argv)
@@ -89,36 +90,14 @@ int cmd_bot(int argc, char **argv)
             jong_mjai_bot_free(bot);
             return cli_usage_error(CMD, "%s", err.msg);
         }
-        int rc = jong_mjai_bot_run_tcp(bot, url, report, NULL, &err);
+        signal(SIGPIPE, SIG_IGN); /* a closed connection is an error to report, not a crash */
+        int rc = jong_mjai_bot_run_tcp(bot, url, report, "tcp", &err);
         jong_mjai_bot_free(bot);
         return rc ? cli_fail(CMD, "%s", err.msg) : CLI_OK;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
     int status = CLI_OK;
-    while ((len = getline(&line, &cap, stdin)) > 0) {
-        lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = 0;
-        if (len == 0)
-            continue;
-        char *reply = NULL;
-        if (jong_mjai_bot_line(bot, line, (size_t)len, &reply, &err)) {
-            fprintf(stderr, "jong bot: line %ld: %s\n", lineno, err.msg);
-            reply = strdup("{\"type\":\"none\"}");
-        } else if (jong_mjai_bot_warning(bot)[0]) {
-            fprintf(stderr, "jong bot: line %ld: %s\n", lineno, jong_mjai_bot_warning(bot));
-        }
-        if (reply && (printf("%s\n", reply) < 0 || fflush(stdout))) {
-            free(reply);
-            status = cli_fail(CMD, "cannot write the answer");
-            break;
-        }
-        free(reply);
-    }
-    free(line);
+    if (jong_mjai_bot_run_stream(bot, stdin, stdout, report, NULL, &err))
+        status = cli_fail(CMD, "%s", err.msg);
     jong_mjai_bot_free(bot);
     return status;
 }

@@ -1,5 +1,6 @@
-/* The mjai bot as a TCP client of a reference-style server ("mjsonp"): connect, answer the
- * server's hello with join, then answer every line with one line until the server closes. */
+/* The mjai bot on streams: stdin/stdout, or a TCP client of a reference-style server
+ * ("mjsonp"): connect, answer the server's hello with join, then answer every line with one
+ * line until the server closes. */
 #include <errno.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -9,6 +10,39 @@
 #include <unistd.h>
 
 #include "jong/mjai.h"
+
+int jong_mjai_bot_run_stream(jong_mjai_bot *b, FILE *in, FILE *out, jong_mjai_log_fn log, void *log_ctx,
+                             jong_error *err)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int rc = JONG_OK;
+    while ((len = getline(&line, &cap, in)) > 0) {
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = 0;
+        if (len == 0)
+            continue;
+        char *reply = NULL;
+        jong_error e;
+        if (jong_mjai_bot_line(b, line, (size_t)len, &reply, &e)) {
+            if (log)
+                log(log_ctx, lineno, e.msg);
+            reply = strdup("{\"type\":\"none\"}");
+        } else if (log && jong_mjai_bot_warning(b)[0]) {
+            log(log_ctx, lineno, jong_mjai_bot_warning(b));
+        }
+        if (reply && (fprintf(out, "%s\n", reply) < 0 || fflush(out)))
+            rc = jong_error_set(err, JONG_ERR_IO, -1, "cannot write the answer to line %ld", lineno);
+        free(reply);
+        if (rc)
+            break;
+    }
+    free(line);
+    return rc;
+}
 
 int jong_mjai_parse_url(const char *url, char *host, size_t hn, int *port, char *room, size_t rn, jong_error *err)
 {
@@ -63,48 +97,22 @@ int jong_mjai_bot_run_tcp(jong_mjai_bot *b, const char *url, jong_mjai_log_fn lo
     if (fd < 0)
         return jong_error_set(err, JONG_ERR_IO, -1, "%s: cannot connect: %s", url, strerror(last_errno));
     FILE *in = fdopen(fd, "r");
-    if (!in) {
-        close(fd);
+    int wfd = dup(fd);
+    FILE *out = wfd >= 0 ? fdopen(wfd, "w") : NULL;
+    if (!in || !out) {
+        if (in)
+            fclose(in);
+        else
+            close(fd);
+        if (wfd >= 0 && !out)
+            close(wfd);
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    int rc = JONG_OK;
-    while ((len = getline(&line, &cap, in)) > 0) {
-        lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = 0;
-        if (len == 0)
-            continue;
-        char *reply = NULL;
-        jong_error e;
-        if (jong_mjai_bot_line(b, line, (size_t)len, &reply, &e)) {
-            if (log)
-                log(log_ctx, lineno, e.msg);
-            reply = strdup("{\"type\":\"none\"}");
-        } else if (log && jong_mjai_bot_warning(b)[0]) {
-            log(log_ctx, lineno, jong_mjai_bot_warning(b));
-        }
-        if (!reply)
-            continue;
-        size_t n = strlen(reply);
-        reply[n] = '\n'; /* the string's NUL becomes the newline; nothing reads it as text after */
-        size_t off = 0;
-        while (off < n + 1) {
-            ssize_t w = send(fd, reply + off, n + 1 - off, MSG_NOSIGNAL);
-            if (w <= 0) {
-                rc = jong_error_set(err, JONG_ERR_IO, -1, "%s: the server closed the connection", url);
-                break;
-            }
-            off += (size_t)w;
-        }
-        free(reply);
-        if (rc)
-            break;
-    }
-    free(line);
+    int rc = jong_mjai_bot_run_stream(b, in, out, log, log_ctx, err);
+    if (rc)
+        jong_error_set(err, JONG_ERR_IO, -1, "%s: the server closed the connection", url);
+    fclose(out);
     fclose(in);
     return rc;
 }
+

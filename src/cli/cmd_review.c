@@ -227,7 +227,12 @@ static void print_text(const review_report *rep)
             const jong_analysis_row *t = &d->an.rows[d->taken_row], *b = &d->an.rows[d->best_row];
             printf(" %5.0f  best %-3s %5.0f  loss %5.0f", t->points.value, kname(b->discard), b->points.value, d->loss);
             if (d->loss_ci && d->taken_row != d->best_row)
-                printf(" [%.0f, %.0f]", d->loss_lo, d->loss_hi);
+            {
+                if (d->loss_lo < d->loss_hi)
+                    printf(" [%.0f, %.0f]", d->loss_lo, d->loss_hi);
+                else
+                    printf(" exact");
+            }
             int shown = 0;
             printf("  next:");
             for (int r = 0; r < d->an.nrows && shown < 2; r++)

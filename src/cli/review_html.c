@@ -161,7 +161,12 @@ int review_write_html(FILE *f, const review_report *r)
             fprintf(f, ", best %s, loss %.0f", jong_kind_name(d->an.rows[d->best_row].discard, JONG_STYLE_COMPACT),
                     d->loss);
             if (d->loss_ci && d->taken_row != d->best_row)
-                fprintf(f, " [%.0f, %.0f]", d->loss_lo, d->loss_hi);
+            {
+                if (d->loss_lo < d->loss_hi)
+                    fprintf(f, " [%.0f, %.0f]", d->loss_lo, d->loss_hi);
+                else
+                    fputs(" (exact)", f);
+            }
         }
         if (d->have_choice) {
             fputs("; ", f);

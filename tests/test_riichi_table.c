@@ -438,6 +438,33 @@ static void chankan_on_an_added_kan(void **state)
     jong_game_free(g);
 }
 
+static void kakan_dora_after_the_replacement_draw(void **state)
+{
+    (void)state;
+    /* the chankan layout, but seat 2 lets the added kan stand: replacement draw, then the kan's
+     * indicator just before seat 0's discard */
+    const char *hands[4] = {"33p147m258s69sEEC", "258m258p369sWWNN", "12p456p789p123sSS", "369m147p258sPPFF"};
+    jong_game *g = stacked_riichi_game("", hands, "- - - 3p - - - 3p", "9m - - - 1s - 2s", &logbuf);
+    tsumogiri(g, 3);
+    play(g, 3, JONG_ACT_DISCARD, "3p", 0);
+    play(g, 2, JONG_ACT_PASS, NULL, 0);
+    play(g, 0, JONG_ACT_PON, "3p", 0);
+    play(g, 0, JONG_ACT_DISCARD, "C", 0);
+    tsumogiri(g, 3);
+    play(g, 0, JONG_ACT_ADDED_KONG, "3p", 0);
+    pass_all(g);
+    int k = find_event(&logbuf, JONG_EV_ADDED_KONG, 0);
+    assert_int_equal(logbuf.ev[k + 1].type, JONG_EV_DRAW);
+    assert_true(logbuf.ev[k + 1].replacement);
+    assert_int_equal(logbuf.ev[k + 1].tile, kind_of("9m"));
+    assert_int_equal(logbuf.n, k + 2);
+    play(g, 0, JONG_ACT_DISCARD, "9m", 0);
+    assert_int_equal(logbuf.ev[k + 2].type, JONG_EV_DORA);
+    assert_int_equal(logbuf.ev[k + 2].dora_marker, kind_of("2s"));
+    assert_int_equal(logbuf.ev[k + 3].type, JONG_EV_DISCARD);
+    jong_game_free(g);
+}
+
 static void kokushi_robs_a_concealed_kan(void **state)
 {
     (void)state;
@@ -810,6 +837,7 @@ int main(void)
         cmocka_unit_test(ankan_after_riichi_in_the_engine),
         cmocka_unit_test(rinshan_win_without_the_open_kans_dora),
         cmocka_unit_test(chankan_on_an_added_kan),
+        cmocka_unit_test(kakan_dora_after_the_replacement_draw),
         cmocka_unit_test(kokushi_robs_a_concealed_kan),
         cmocka_unit_test(double_ron_honba_and_sticks_to_the_first),
         cmocka_unit_test(triple_ron_aborts),

@@ -13,6 +13,11 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/socket.h>
 
 #include <cmocka.h>
 
@@ -583,6 +588,26 @@ static char *event_line(const jong_mjai_event *m)
     return s == buf ? strdup(buf) : s;
 }
 
+/* The bot over TCP (test_bot_tcp): the server's end of the connection, -1 when the bot is
+ * called directly. */
+static int tcp_fd = -1;
+static FILE *tcp_in;
+
+static int exchange(jong_mjai_bot *bot, const char *line, size_t len, char **reply, jong_error *err)
+{
+    if (tcp_fd < 0)
+        return jong_mjai_bot_line(bot, line, len, reply, err);
+    assert_int_equal(write(tcp_fd, line, len), (ssize_t)len);
+    assert_int_equal(write(tcp_fd, "\n", 1), 1);
+    char *got = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&got, &cap, tcp_in);
+    assert_true(n > 1 && got[n - 1] == '\n');
+    got[n - 1] = 0;
+    *reply = got;
+    return JONG_OK;
+}
+
 /* Send what the bot has not seen yet in the dialect; returns its answer to the last event. */
 static char *send_pending(jong_mjai_bot *bot, outbox *o, int dialect)
 {
@@ -606,7 +631,7 @@ static char *send_pending(jong_mjai_bot *bot, outbox *o, int dialect)
             free(l);
         }
         text[len++] = ']';
-        assert_int_equal(jong_mjai_bot_line(bot, text, len, &reply, &err), JONG_OK);
+        assert_int_equal(exchange(bot, text, len, &reply, &err), JONG_OK);
         free(text);
     } else {
         for (int i = 0; i < o->n; i++) {
@@ -618,7 +643,7 @@ static char *send_pending(jong_mjai_bot *bot, outbox *o, int dialect)
             char *l = event_line(&o->buf[i]);
             free(reply);
             reply = NULL;
-            assert_int_equal(jong_mjai_bot_line(bot, l, strlen(l), &reply, &err), JONG_OK);
+            assert_int_equal(exchange(bot, l, strlen(l), &reply, &err), JONG_OK);
             free(l);
             if (!last && dialect == DIALECT_CAN_ACT)
                 assert_null(reply);
@@ -642,7 +667,7 @@ static jong_mjai_event parse_reply(const char *reply)
 
 /* One game: seat `seat` is `spec` behind the mjai bot, the others greedy. Returns the bot's
  * decisions; every answer must be legal and the bot must follow the game everywhere. */
-static long bot_game(const char *spec, int seat, int dialect, uint64_t seed)
+static long bot_game_with(jong_mjai_bot *given, const char *spec, int seat, int dialect, uint64_t seed)
 {
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
@@ -653,7 +678,10 @@ static long bot_game(const char *spec, int seat, int dialect, uint64_t seed)
     jong_mjai_bot *bot;
     jong_player *greedy;
     jong_error err;
-    assert_int_equal(jong_mjai_bot_new(spec, "t", -1, seed, &bot, &err), JONG_OK);
+    if (given)
+        bot = given;
+    else
+        assert_int_equal(jong_mjai_bot_new(spec, "t", -1, seed, &bot, &err), JONG_OK);
     assert_int_equal(jong_player_create("greedy", &greedy, &err), JONG_OK);
     jong_game *g;
     assert_int_equal(jong_game_new(&rs, seed, 0, outbox_sink, o, &g, &err), JONG_OK);
@@ -704,10 +732,89 @@ static long bot_game(const char *spec, int seat, int dialect, uint64_t seed)
     assert_int_equal(st->fallbacks, 0);
     assert_int_equal(jong_mjai_bot_seat(bot), seat);
     jong_game_free(g);
-    jong_mjai_bot_free(bot);
+    if (!given)
+        jong_mjai_bot_free(bot);
     jong_player_free(greedy);
     free(o);
     return asked;
+}
+
+static long bot_game(const char *spec, int seat, int dialect, uint64_t seed)
+{
+    return bot_game_with(NULL, spec, seat, dialect, seed);
+}
+
+typedef struct {
+    jong_mjai_bot *bot;
+    char url[64];
+    int rc;
+} client;
+
+static void *client_main(void *arg)
+{
+    client *c = arg;
+    jong_error err;
+    c->rc = jong_mjai_bot_run_tcp(c->bot, c->url, NULL, NULL, &err);
+    return NULL;
+}
+
+/* The bot as a TCP client: hello and join, then a whole game on the loopback, every answer
+ * legal; the bot returns when the server closes. */
+static void test_bot_tcp(void **state)
+{
+    (void)state;
+    signal(SIGPIPE, SIG_IGN);
+    int ls = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(ls >= 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(bind(ls, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(ls, 1), 0);
+    socklen_t al = sizeof a;
+    assert_int_equal(getsockname(ls, (struct sockaddr *)&a, &al), 0);
+    client c;
+    jong_error err;
+    assert_int_equal(jong_mjai_bot_new("greedy", "tcpbot", -1, 9, &c.bot, &err), JONG_OK);
+    snprintf(c.url, sizeof c.url, "mjsonp://127.0.0.1:%d/room7", ntohs(a.sin_port));
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, client_main, &c), 0);
+    tcp_fd = accept(ls, NULL, NULL);
+    assert_true(tcp_fd >= 0);
+    tcp_in = fdopen(dup(tcp_fd), "r");
+    char *reply = NULL;
+    const char *hello = "{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}";
+    assert_int_equal(exchange(c.bot, hello, strlen(hello), &reply, &err), JONG_OK);
+    assert_string_equal(reply, "{\"type\":\"join\",\"name\":\"tcpbot\",\"room\":\"room7\"}");
+    free(reply);
+    assert_int_equal(exchange(c.bot, "garbage", 7, &reply, &err), JONG_OK); /* still one answer */
+    assert_string_equal(reply, "{\"type\":\"none\"}");
+    free(reply);
+    long asked = bot_game_with(c.bot, "greedy", 1, DIALECT_LINE, 9);
+    close(tcp_fd);
+    fclose(tcp_in);
+    tcp_fd = -1;
+    pthread_join(t, NULL);
+    assert_int_equal(c.rc, JONG_OK);
+    close(ls);
+    jong_mjai_bot_free(c.bot);
+    assert_true(asked > 10);
+    char host[64], room[64];
+    int port;
+    assert_int_equal(jong_mjai_parse_url("mjsonp://example.org/", host, sizeof host, &port, room, sizeof room, &err), 0);
+    assert_string_equal(host, "example.org");
+    assert_int_equal(port, 11600);
+    assert_string_equal(room, "default");
+    assert_int_equal(jong_mjai_parse_url("http://x:1/", host, sizeof host, &port, room, sizeof room, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_mjai_parse_url("mjsonp://x:99999/", host, sizeof host, &port, room, sizeof room, &err),
+                     JONG_ERR_ARG);
+    jong_mjai_bot *b;
+    assert_int_equal(jong_mjai_bot_new("greedy", "x", -1, 1, &b, &err), JONG_OK);
+    snprintf(c.url, sizeof c.url, "mjsonp://127.0.0.1:%d/", ntohs(a.sin_port)); /* closed now */
+    assert_int_equal(jong_mjai_bot_run_tcp(b, c.url, NULL, NULL, &err), JONG_ERR_IO);
+    assert_non_null(strstr(err.msg, "cannot connect"));
+    jong_mjai_bot_free(b);
 }
 
 static void test_bot_dialects(void **state)
@@ -914,6 +1021,7 @@ int main(void)
         cmocka_unit_test(test_fixture_pairs),  cmocka_unit_test(test_fixtures_read),
         cmocka_unit_test(test_replay_selfplay), cmocka_unit_test(test_fixture_replay),
         cmocka_unit_test(test_bot_dialects),    cmocka_unit_test(test_bot_bad_lines),
+        cmocka_unit_test(test_bot_tcp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

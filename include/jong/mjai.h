@@ -240,6 +240,21 @@ const char *jong_mjai_bot_warning(const jong_mjai_bot *b);
 const jong_mjai_bot_stats *jong_mjai_bot_get_stats(const jong_mjai_bot *b);
 int jong_mjai_bot_seat(const jong_mjai_bot *b);
 void jong_mjai_bot_free(jong_mjai_bot *b);
+/* The room named in join (default "default"). */
+void jong_mjai_bot_set_room(jong_mjai_bot *b, const char *room);
+
+/* TCP ("mjsonp"): "mjsonp://host:port/room" (port 11600 and room "default" when left out). */
+int jong_mjai_parse_url(const char *url, char *host, size_t hn, int *port, char *room, size_t rn, jong_error *err);
+/* Where the TCP client tells of a bad line or a fallback answer (line number, message). */
+typedef void (*jong_mjai_log_fn)(void *ctx, long line, const char *msg);
+/* Play as the bot on a stream: each line of in (until its end) gets its answer on out, flushed;
+ * a bad line is told to log (may be NULL) and answered {"type":"none"}. JONG_ERR_IO on a
+ * write error. */
+int jong_mjai_bot_run_stream(jong_mjai_bot *b, FILE *in, FILE *out, jong_mjai_log_fn log, void *log_ctx,
+                             jong_error *err);
+/* Connect to url and play as the bot until the server closes the connection (JONG_OK), or a
+ * connection error (JONG_ERR_IO). Every line from the server gets exactly one line back. */
+int jong_mjai_bot_run_tcp(jong_mjai_bot *b, const char *url, jong_mjai_log_fn log, void *log_ctx, jong_error *err);
 
 /* Do two events say the same thing? Fields one side lacks (the optional ones in `has`) are not
  * compared, so an mjlog and a tenhou.net/6 import of one game compare equal. The first

@@ -1,4 +1,5 @@
 /* `jong bot PLAYER[:opts]`: a Jong player speaking mjai on stdin/stdout (docs/mjai.md). */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 #define CMD "bot"
 
 static const char *const usage =
-    "usage: jong bot PLAYER[:opts] [--seat N] [--name NAME] [--seed S]\n"
+    "usage: jong bot PLAYER[:opts] [--connect URL] [--seat N] [--name NAME] [--seed S]\n"
     "\n"
     "Plays one seat of riichi games as an mjai bot on stdin/stdout, in any of the three dialects:\n"
     "one event per line, each answered by one line; the same where an event with\n"
@@ -20,14 +21,24 @@ static const char *const usage =
     "A line that is not an mjai message is reported on stderr (\"jong bot: line N: ...\") and\n"
     "answered with {\"type\":\"none\"}; so is a game the engine cannot follow (then the bot\n"
     "discards the drawn tile or passes).\n"
+    "  --connect URL  play on a TCP mjai server instead (mjsonp://host:port/room, e.g.\n"
+    "               mjsonp://127.0.0.1:11600/default): join, then one answer per line until\n"
+    "               the server closes the connection\n"
     "  --seat N     the seat (0-3) when start_game has no id\n"
     "  --name NAME  the name sent in join (default jong)\n"
     "  --seed S     the seed of the player's decisions (default 1)\n"
-    "Exit status: 0 at the end of input, 1 on a write error, 2 bad usage.\n";
+    "Exit status: 0 at the end of input (or when the server closes), 1 on a write or\n"
+    "connection error, 2 bad usage.\n";
+
+static void report(void *ctx, long line, const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "jong bot: %sline %ld: %s\n", ctx ? "server " : "", line, msg);
+}
 
 int cmd_bot(int argc, char **argv)
 {
-    const char *player = NULL, *name = "jong";
+    const char *player = NULL, *name = "jong", *url = NULL;
     int seat = -1;
     uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
@@ -46,6 +57,13 @@ int cmd_bot(int argc, char **argv)
             return CLI_USAGE;
         if (r > 0)
             continue;
+        r = cli_option_value(CMD, argc, argv, &i, "--connect", &v);
+        if (r < 0)
+            return CLI_USAGE;
+        if (r > 0) {
+            url = v;
+            continue;
+        }
         r = cli_option_value(CMD, argc, argv, &i, "--name", &v);
         if (r < 0)
             return CLI_USAGE;
@@ -65,32 +83,21 @@ int cmd_bot(int argc, char **argv)
     jong_error err;
     if (jong_mjai_bot_new(player, name, seat, seed, &bot, &err))
         return cli_usage_error(CMD, "%s", err.msg);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    int status = CLI_OK;
-    while ((len = getline(&line, &cap, stdin)) > 0) {
-        lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = 0;
-        if (len == 0)
-            continue;
-        char *reply = NULL;
-        if (jong_mjai_bot_line(bot, line, (size_t)len, &reply, &err)) {
-            fprintf(stderr, "jong bot: line %ld: %s\n", lineno, err.msg);
-            reply = strdup("{\"type\":\"none\"}");
-        } else if (jong_mjai_bot_warning(bot)[0]) {
-            fprintf(stderr, "jong bot: line %ld: %s\n", lineno, jong_mjai_bot_warning(bot));
+    if (url) {
+        char host[256], room[64];
+        int port;
+        if (jong_mjai_parse_url(url, host, sizeof host, &port, room, sizeof room, &err)) {
+            jong_mjai_bot_free(bot);
+            return cli_usage_error(CMD, "%s", err.msg);
         }
-        if (reply && (printf("%s\n", reply) < 0 || fflush(stdout))) {
-            free(reply);
-            status = cli_fail(CMD, "cannot write the answer");
-            break;
-        }
-        free(reply);
+        signal(SIGPIPE, SIG_IGN); /* a closed connection is an error to report, not a crash */
+        int rc = jong_mjai_bot_run_tcp(bot, url, report, "tcp", &err);
+        jong_mjai_bot_free(bot);
+        return rc ? cli_fail(CMD, "%s", err.msg) : CLI_OK;
     }
-    free(line);
+    int status = CLI_OK;
+    if (jong_mjai_bot_run_stream(bot, stdin, stdout, report, NULL, &err))
+        status = cli_fail(CMD, "%s", err.msg);
     jong_mjai_bot_free(bot);
     return status;
 }

@@ -17,6 +17,7 @@
 struct jong_mjai_bot {
     jong_player *player;
     char name[JONG_MJAI_NAME_MAX];
+    char room[JONG_MJAI_NAME_MAX];
     int seat;           /* -1 until start_game says it (or the caller did) */
     uint64_t seed;
     uint64_t decisions;
@@ -41,6 +42,11 @@ int jong_mjai_bot_new(const char *player_spec, const char *name, int seat, uint6
     jong_mjai_log_init(&b->log);
     *out = b;
     return JONG_OK;
+}
+
+void jong_mjai_bot_set_room(jong_mjai_bot *b, const char *room)
+{
+    snprintf(b->room, sizeof b->room, "%s", room ? room : "");
 }
 
 void jong_mjai_bot_free(jong_mjai_bot *b)
@@ -254,6 +260,7 @@ int jong_mjai_bot_line(jong_mjai_bot *b, const char *line, size_t len, char **re
     if (hello) {
         jong_mjai_event_init(&m, JONG_MJAI_JOIN);
         snprintf(m.text, sizeof m.text, "%s", b->name);
+        snprintf(m.names[0], sizeof m.names[0], "%s", b->room);
     } else {
         decide(b, &m);
     }

@@ -80,7 +80,8 @@ static int usage(FILE *f)
             "              '123m456p11z [789s] (5555p)'; several words are joined.\n"
             "  --rules R   riichi (default: 13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)\n"
             "  --seen T    tiles visible elsewhere (discards, melds, indicators), not counted\n"
-            "              as unseen copies of effective tiles\n"
+            "              as unseen copies of effective tiles (give indicators in --dora instead,\n"
+            "              which counts them as seen too)\n"
             "  --json      one JSON object on one line\n"
             "\n"
             "  For a hand about to discard, the chances of each discard (jong/analysis_sim.h):\n"
@@ -622,7 +623,7 @@ static int run_chances(const analyze_opts *o, analysis *a)
     a->simulated = true;
     if (o->player) {
         char why[256];
-        if (analyze_player_values(o->player, &in, &a->player, why, sizeof why) != 0)
+        if (analyze_player_values(o->player, &in, o->draws >= 0 ? 1 : o->turn, &a->player, why, sizeof why) != 0)
             return cli_fail(CMD, "--player %s: %s", o->player, why);
     }
     return CLI_OK;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `jong review` through the real program: records of both rule families made by `jong play`,
 # reviewed with the player that played them (which must then choose as the record did at every
-# decision: the review gives it the same views and legal actions the table gave), the same
+# decision: the review gives it the same views, legal actions and events the table gave), the same
 # output twice for a seed, JSON that holds together, bad input as one line, the HTML report
 # self-contained; with ../shared present, a real Tenhou game; then, when chromium is installed,
 # the report opened in headless chromium and screenshotted (skipped with a message otherwise).
@@ -52,6 +52,13 @@ for d in an:
     assert d["taken"].startswith("discard " + d["taken_row"]["discard"])
 EOF
 done
+
+# a player that follows the hand from its events (the opponent models' tracker): the review feeds
+# it the seat's events as the table did, so it too chooses as it played
+"$JONG" play --rules riichi --players oneplayer --hands 1 --seed 11 --log op >/dev/null 2>&1 || fail "oneplayer: jong play"
+"$JONG" review op/game-000000.jsonl --seat 2 --player oneplayer --sims 20 >op.txt 2>/dev/null || fail "oneplayer: review"
+grep -q "^player    oneplayer chose as the record did in \([0-9]*\) of \1 decisions (100.0%)" op.txt ||
+    fail "oneplayer does not choose as it played: $(tail -1 op.txt)"
 
 # bad input: one error line after the line naming the run, exit status 1 (missing or damaged
 # record) or 2 (usage)

@@ -195,8 +195,9 @@ typedef struct {
 /* JONG_OK when the whole record replays equal (a record cut short replays up to its end);
  * JONG_ERR_ARG "event N: ..." at the first difference (st->diff has the whole text). */
 int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err);
-/* The same, telling fn of each decision before the record's answer is played (see record.h). */
-int jong_mjai_replay_observe(const jong_mjai_log *log, jong_replay_observer fn, void *ctx, jong_mjai_replay_stats *st,
+/* The same, telling the hooks of each decision before the record's answer is played and of each
+ * event the engine emits (see record.h). */
+int jong_mjai_replay_observe(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
                              jong_error *err);
 
 /* A seat's decision in a game in progress, from the events it has seen (other seats' tiles

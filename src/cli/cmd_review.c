@@ -50,6 +50,8 @@ typedef struct {
     jong_player *player;
     bool oom;
     bool progress; /* stderr is a terminal: a running count */
+    bool tracking; /* tracked holds the reviewed seat's view rebuilt from its events */
+    jong_view tracked;
 } review_ctx;
 
 /* ---- one decision ------------------------------------------------------------------------------ */
@@ -122,7 +124,30 @@ static void analyse(review_ctx *c, review_decision *d, const jong_view *v, const
     d->have_values = jong_player_discard_values(c->player, &dec, &d->values, &err) == JONG_OK;
 }
 
-/* The observer of the replay: every decision of every seat, before the recorded answer. */
+/* Every event of the replay: the reviewed seat's share goes to the --player engine, as a table
+ * feeds its players (the event as the seat sees it, after its view is brought up to date). */
+static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
+{
+    review_ctx *c = ctx;
+    if (!c->player || !c->player->ops->observe)
+        return;
+    const jong_ruleset *rs = jong_game_ruleset(g);
+    int seat = c->rep->seat;
+    if (ev->type == JONG_EV_START_GAME || !c->tracking) {
+        jong_view_init(&c->tracked, rs, seat);
+        c->tracking = true;
+    }
+    jong_event filtered;
+    const jong_event *seen = ev;
+    if (jong_event_hides(ev, seat, rs->variant)) {
+        jong_event_for_seat(ev, seat, rs->variant, &filtered);
+        seen = &filtered;
+    }
+    jong_view_apply(&c->tracked, rs, seen);
+    c->player->ops->observe(c->player, &c->tracked, seen);
+}
+
+/* Every decision of every seat, before the recorded answer. */
 static void observe(void *ctx, const jong_game *g, int seat, const jong_action *chosen)
 {
     review_ctx *c = ctx;
@@ -341,7 +366,8 @@ static int step_through(review_ctx *c, const char *path)
         if (!f)
             return cli_fail(CMD, "%s: cannot open it: %s", path, strerror(errno));
         jong_replay_stats st;
-        int rc = jong_replay_observe_stream(f, observe, c, &st, &err);
+        jong_replay_hooks hooks = {observe, on_event, c};
+        int rc = jong_replay_observe_stream(f, &hooks, &st, &err);
         fclose(f);
         if (rc != JONG_OK)
             return cli_fail(CMD, "%s: %s", path, err.msg);
@@ -355,7 +381,8 @@ static int step_through(review_ctx *c, const char *path)
         return cli_fail(CMD, "%s", err.msg);
     }
     jong_mjai_replay_stats st;
-    int rc = jong_mjai_replay_observe(&log, observe, c, &st, &err);
+    jong_replay_hooks hooks = {observe, on_event, c};
+    int rc = jong_mjai_replay_observe(&log, &hooks, &st, &err);
     jong_mjai_log_free(&log);
     if (rc != JONG_OK)
         return cli_fail(CMD, "%s: %s", path, err.msg);
@@ -406,7 +433,7 @@ int cmd_review(int argc, char **argv)
     }
     if (!rep.record)
         return cli_usage_error(CMD, "missing RECORD");
-    review_ctx c = {&rep, NULL, false, isatty(2)};
+    review_ctx c = {.rep = &rep, .progress = isatty(2)};
     jong_error err;
     jong_error_clear(&err);
     if (rep.player && jong_player_create(rep.player, &c.player, &err) != JONG_OK)

@@ -30,8 +30,8 @@ typedef struct {
     bool failed;
     bool ended; /* a record cut short has been matched to its last event */
     bool ahead; /* ... and the engine has gone on past it (not waiting at the record's end) */
-    jong_replay_observer observe; /* jong_mjai_replay_observe: told of each decision before it is played */
-    void *observe_ctx;
+    const jong_replay_hooks *hooks; /* jong_mjai_replay_observe: told of decisions and events */
+    jong_game *g;                   /* the game, once made (for the hooks) */
 } replay;
 
 static void failf(replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -80,6 +80,8 @@ static void sink(void *ctx, const jong_event *ev)
     replay *r = ctx;
     if (r->failed)
         return;
+    if (r->hooks && r->hooks->event && r->g)
+        r->hooks->event(r->hooks->ctx, r->g, ev);
     jong_mjai_event mine;
     if (!engine_event(ev, &mine)) {
         failf(r, "the engine's %s event does not read as mjai", jong_event_type_name(ev->type));
@@ -484,8 +486,8 @@ static void decide(replay *r, jong_game *g)
             }
         }
         chosen[s] = legal[k];
-        if (r->observe)
-            r->observe(r->observe_ctx, g, s, &chosen[s]);
+        if (r->hooks && r->hooks->decision)
+            r->hooks->decision(r->hooks->ctx, g, s, &chosen[s]);
     }
     for (int s = 0; s < 4 && !r->failed; s++) {
         if (!(pending >> s & 1))
@@ -525,7 +527,7 @@ static int play_hand(replay *r, jong_game *g)
 
 /* The replay itself; with keep, the game is handed back as the record leaves it (a game in
  * progress: the caller asks it for the next decision and frees it). */
-static int replay_game(const jong_mjai_log *log, jong_replay_observer fn, void *ctx, jong_mjai_replay_stats *st,
+static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
                        jong_game **keep, jong_error *err)
 {
     memset(st, 0, sizeof *st);
@@ -535,10 +537,11 @@ static int replay_game(const jong_mjai_log *log, jong_replay_observer fn, void *
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     rs.tonpuu = !log->east_south;
     rs.red_fives = log->red_fives ? 3 : 0;
-    replay r = {log, 0, st, false, false, false, fn, ctx};
+    replay r = {log, 0, st, false, false, false, hooks, NULL};
     jong_game *g = NULL;
     if (jong_game_new(&rs, 0, 0, sink, &r, &g, err))
         return err ? err->code : JONG_ERR_ARG;
+    r.g = g;
     if (log->n && log->ev[0].type == JONG_MJAI_START_GAME)
         r.rc = 1;
     /* the engine starts games at East 1: a record that starts later cannot be dealt */
@@ -582,13 +585,13 @@ static int replay_game(const jong_mjai_log *log, jong_replay_observer fn, void *
 
 int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err)
 {
-    return replay_game(log, NULL, NULL, st, NULL, err);
+    return replay_game(log, NULL, st, NULL, err);
 }
 
-int jong_mjai_replay_observe(const jong_mjai_log *log, jong_replay_observer fn, void *ctx, jong_mjai_replay_stats *st,
+int jong_mjai_replay_observe(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
                              jong_error *err)
 {
-    return replay_game(log, fn, ctx, st, NULL, err);
+    return replay_game(log, hooks, st, NULL, err);
 }
 
 /* ---- a seat's decision in a game in progress ---- */

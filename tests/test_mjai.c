@@ -934,7 +934,8 @@ static void test_ext_players(void **state)
     /* a bot that never answers: each decision waits timeout= and counts, the bot is restarted */
     r = ext_game("ext:cmd='sleep 60',timeout=60", 1);
     assert_true(r.seats[0].decisions > 0);
-    assert_int_equal(r.seats[0].faults[JONG_FAULT_CRASH], r.seats[0].decisions);
+    assert_int_equal(r.seats[0].faults[JONG_FAULT_TIMEOUT], r.seats[0].decisions);
+    assert_int_equal(r.seats[0].faults[JONG_FAULT_CRASH], 0);
     jong_player *p;
     jong_error err;
     assert_int_equal(jong_player_create("ext:proto=stdio", &p, &err), JONG_ERR_ARG);

@@ -4,7 +4,7 @@
  * each answered, for proto=stdio; one JSON array for proto=batched) and reads the answer, which
  * must name one of the legal actions. A bot that crashes, hangs past timeout= milliseconds (or
  * the table's stop flag) or answers something illegal costs that decision: choose returns -1
- * (crash, hang) or an index past the legal actions (illegal), which the arena counts and
+ * (crash), JONG_CHOICE_LATE (hang) or an index past the legal actions (illegal), which the arena counts and
  * replaces by the default action. A dead bot is started again at the next decision and sent the
  * whole game so far. */
 #include <errno.h>
@@ -96,9 +96,13 @@ static bool write_all(int fd, const char *s, size_t n)
     return true;
 }
 
-/* One line from the bot within the time limit (and before stop); NULL on a crash or hang. The
- * line is in x->buf, NUL-terminated; the caller consumes it with drop_line. */
-static char *read_line(ext_state *x, const atomic_bool *stop, size_t *len)
+/* How an exchange with the bot ended. */
+typedef enum { EX_OK, EX_DEAD, EX_LATE, EX_BAD } ex_status;
+
+/* One line from the bot within the time limit (and before stop): EX_OK with the line in x->buf,
+ * NUL-terminated (the caller consumes it with drop_line); EX_DEAD when the bot closed its output
+ * or wrote a line longer than the buffer, EX_LATE when it hung. */
+static ex_status read_line(ext_state *x, const atomic_bool *stop, size_t *len)
 {
     int waited = 0;
     for (;;) {
@@ -106,20 +110,22 @@ static char *read_line(ext_state *x, const atomic_bool *stop, size_t *len)
         if (nl) {
             *nl = 0;
             *len = (size_t)(nl - x->buf);
-            return x->buf;
+            return EX_OK;
         }
-        if (x->nbuf == sizeof x->buf || waited >= x->timeout_ms || (stop && atomic_load(stop)))
-            return NULL;
+        if (x->nbuf == sizeof x->buf)
+            return EX_DEAD;
+        if (waited >= x->timeout_ms || (stop && atomic_load(stop)))
+            return EX_LATE;
         struct pollfd p = {x->from, POLLIN, 0};
         int slice = x->timeout_ms - waited < 50 ? x->timeout_ms - waited : 50;
         int r = poll(&p, 1, slice);
         waited += slice;
         if (r < 0 && errno != EINTR)
-            return NULL;
+            return EX_DEAD;
         if (r > 0) {
             ssize_t got = read(x->from, x->buf + x->nbuf, sizeof x->buf - x->nbuf);
             if (got <= 0)
-                return NULL; /* the bot closed its output: it died */
+                return EX_DEAD; /* the bot closed its output: it died */
             x->nbuf += (size_t)got;
         }
     }
@@ -131,14 +137,14 @@ static void drop_line(ext_state *x, size_t len)
     x->nbuf -= len + 1;
 }
 
-/* Send the unsent events; returns the bot's answer to the last one (parsed), false on a
- * crash, hang or a reply that is not an mjai message (*bad then tells which). */
-static bool exchange(ext_state *x, const jong_ruleset *rs, const atomic_bool *stop, jong_mjai_event *answer,
-                     bool *illegal)
+/* Send the unsent events and read the bot's answer to the last one into *answer. EX_BAD: the
+ * answer is not an mjai message. */
+static ex_status exchange(ext_state *x, const jong_ruleset *rs, const atomic_bool *stop, jong_mjai_event *answer)
 {
-    *illegal = false;
     size_t n = x->game.n;
     char line[4096];
+    ex_status st;
+    size_t l;
     for (size_t i = x->sent; i < n; i++) {
         jong_mjai_event e = x->game.ev[i];
         if (e.type == JONG_MJAI_START_GAME && rs) {
@@ -150,7 +156,7 @@ static bool exchange(ext_state *x, const jong_ruleset *rs, const atomic_bool *st
         size_t len;
         char *s = jong_mjai_format(&e, line, sizeof line - 2, &len);
         if (!s)
-            return false;
+            return EX_DEAD;
         bool last = i + 1 == n;
         /* batched: one array of everything; stdio: one line each, every one answered */
         const char *pre = x->batched ? (i == x->sent ? "[" : ",") : "";
@@ -159,25 +165,30 @@ static bool exchange(ext_state *x, const jong_ruleset *rs, const atomic_bool *st
         if (s != line)
             free(s);
         if (!ok)
-            return false;
+            return EX_DEAD;
         if (!x->batched && !last) {
-            size_t l;
-            if (!read_line(x, stop, &l))
-                return false;
+            if ((st = read_line(x, stop, &l)) != EX_OK)
+                return st;
             drop_line(x, l);
         }
     }
     x->sent = n;
-    size_t l;
-    char *reply = read_line(x, stop, &l);
-    if (!reply)
-        return false;
+    if ((st = read_line(x, stop, &l)) != EX_OK)
+        return st;
     jong_error err;
-    int rc = jong_mjai_parse(reply, l, answer, &err);
+    int rc = jong_mjai_parse(x->buf, l, answer, &err);
     drop_line(x, l);
-    if (rc)
-        *illegal = true;
-    return rc == JONG_OK;
+    return rc ? EX_BAD : EX_OK;
+}
+
+/* What choose returns for a failed exchange: an illegal index for a reply that is not mjai, else
+ * a crash or a hang (the bot is stopped, and started again at the next decision). */
+static int fault_answer(ext_state *x, ex_status st, const jong_decision *d)
+{
+    if (st == EX_BAD)
+        return d->nlegal;
+    stop_bot(x);
+    return st == EX_LATE ? JONG_CHOICE_LATE : -1;
 }
 
 static int ext_choose(jong_player *p, const jong_decision *d)
@@ -187,13 +198,9 @@ static int ext_choose(jong_player *p, const jong_decision *d)
     if (x->pid <= 0 && !start_bot(x))
         return -1;
     jong_mjai_event m;
-    bool illegal;
-    if (!exchange(x, d->rules, d->stop, &m, &illegal)) {
-        if (illegal)
-            return d->nlegal; /* not an mjai message: an illegal answer */
-        stop_bot(x);          /* crashed or hung: started again at the next decision */
-        return -1;
-    }
+    ex_status st = exchange(x, d->rules, d->stop, &m);
+    if (st != EX_OK)
+        return fault_answer(x, st, d);
     bool riichi = false;
     if (m.type == JONG_MJAI_REACH && m.actor == x->seat) {
         /* the table shows the reach, then asks for its discard */
@@ -204,12 +211,8 @@ static int ext_choose(jong_player *p, const jong_decision *d)
         if (jong_mjai_log_push(&x->game, &r, &err))
             return -1;
         x->skip_reach = true;
-        if (!exchange(x, d->rules, d->stop, &m, &illegal)) {
-            if (illegal)
-                return d->nlegal;
-            stop_bot(x);
-            return -1;
-        }
+        if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK)
+            return fault_answer(x, st, d);
         riichi = true;
     }
     int k = jong_mjai_find_action(&m, x->seat, riichi, d->legal, d->nlegal);
@@ -236,8 +239,7 @@ static void ext_observe(jong_player *p, const jong_view *v, const jong_event *se
         /* the bot sees the end; a new process serves the next game */
         jong_mjai_log_push(&x->game, &m, &err);
         jong_mjai_event ans;
-        bool illegal;
-        exchange(x, NULL, NULL, &ans, &illegal);
+        exchange(x, NULL, NULL, &ans);
         stop_bot(x);
         return;
     }

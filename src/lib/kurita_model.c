@@ -3,6 +3,7 @@
  * "other win" when the hand ends inside it by another player's win not on this seat's discard.
  * A ron on the seat's own discard is the lose scenario, left out (P_O is conditional on the
  * discard passing). Its own win or a washout closes the interval with no other win. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -65,8 +66,13 @@ int jong_ku_stats_add_log(jong_ku_stats *st, const jong_mjai_log *log, jong_erro
                 return jong_error_set(err, JONG_ERR_ARG, (int)i, "kurita stats: event %zu: a win outside a hand", i);
             for (int s = 0; s < 4; s++) {
                 bool lose = ev->target == s && a != s;
-                if (lose)
+                if (lose) {
                     iv[s].open = false; /* the lose scenario */
+                    if (ev->has & JONG_MJAI_HAS_DELTAS) {
+                        st->r_lose_sum += ev->deltas[s];
+                        st->r_lose_n++;
+                    }
+                }
                 close_interval(st, &iv[s], s != a && !lose);
                 if (s != a && !lose && (ev->has & JONG_MJAI_HAS_DELTAS)) {
                     st->r_other_sum += ev->deltas[s];
@@ -111,6 +117,7 @@ void jong_ku_model_from_stats(const jong_ku_stats *st, jong_ku_model *m)
     (void)self_exp;
     m->riichi_scale = self_want > 0 ? self_obs / self_want : 1;
     m->r_other = st->r_other_n ? st->r_other_sum / (double)st->r_other_n : 0;
+    m->r_lose = st->r_lose_n ? st->r_lose_sum / (double)st->r_lose_n : 0;
 }
 
 int jong_ku_model_to_linmodel(const jong_ku_model *m, const char *info, jong_linmodel *out, jong_error *err)
@@ -123,6 +130,10 @@ int jong_ku_model_to_linmodel(const jong_ku_model *m, const char *info, jong_lin
             out->w[r * JONG_KU_TURNS + t] = m->hazard[r][t];
     out->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS] = m->riichi_scale;
     out->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 1] = m->r_other;
+    out->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 2] = m->r_lose;
+    for (int c = 0; c < JONG_KU_SCENARIOS; c++)
+        for (int f = 0; f < JONG_KU_EQ17_FEATURES; f++)
+            out->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 3 + c * JONG_KU_EQ17_FEATURES + f] = m->eq17[c][f];
     snprintf(out->info, sizeof out->info, "%s", info ? info : "");
     return JONG_OK;
 }
@@ -142,6 +153,16 @@ int jong_ku_model_from_linmodel(const jong_linmodel *lm, jong_ku_model *m, jong_
         }
     m->riichi_scale = lm->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS];
     m->r_other = lm->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 1];
+    m->r_lose = lm->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 2];
+    m->has_eq17 = false;
+    for (int c = 0; c < JONG_KU_SCENARIOS; c++)
+        for (int f = 0; f < JONG_KU_EQ17_FEATURES; f++) {
+            double w = lm->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 3 + c * JONG_KU_EQ17_FEATURES + f];
+            if (!isfinite(w))
+                return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: an Eq. 17 weight is not finite");
+            m->eq17[c][f] = w;
+            m->has_eq17 |= w != 0;
+        }
     if (!(m->riichi_scale >= 0 && m->riichi_scale <= 10))
         return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: riichi scale %g out of range", m->riichi_scale);
     return JONG_OK;

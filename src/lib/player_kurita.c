@@ -15,9 +15,9 @@
 #include "jong/eval.h"
 #include "jong/kurita.h"
 #include "jong/kurita_model.h"
+#include "jong/kurita_setup.h"
 #include "jong/mizukami.h"
 #include "jong/player.h"
-#include "jong/riichi_score.h"
 
 typedef struct {
     int l;              /* path bound, -1 = by shanten */
@@ -25,6 +25,7 @@ typedef struct {
     int max_hands;      /* cap on the reduced set */
     int64_t time_ms;    /* per decision: a smaller l when the clock says the budget is short */
     bool fold;
+    bool eq17;          /* Eq. 17 at shanten 2-3 instead of the inclusive MDP */
     jong_oppmodel om;
     jong_linmodel policy;
     jong_ku_model km;
@@ -33,131 +34,7 @@ typedef struct {
     jong_ku_info last;
 } ku_state;
 
-typedef struct {
-    const jong_ruleset *rs;
-    const jong_view *v;
-} win_ctx;
-
-/* The value of a win: p's score change from the riichi scoring (no ura, no red fives). */
-static double win_value(void *ctx, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo, bool riichi)
-{
-    const win_ctx *w = ctx;
-    const jong_view *v = w->v;
-    jong_riichi_context c;
-    memset(&c, 0, sizeof c);
-    c.hand = v->own;
-    memcpy(c.hand.counts, counts13, JONG_KINDS);
-    memset(c.hand.red, 0, sizeof c.hand.red);
-    for (int m = 0; m < c.hand.nmelds; m++)
-        c.hand.melds[m].red = 0;
-    c.hand.counts[tile]++;
-    c.win_tile = tile;
-    c.tsumo = tsumo;
-    c.dealer = v->dealer == v->seat;
-    c.seat_wind = v->seat_winds[v->seat];
-    c.round_wind = v->round_wind;
-    c.discarder = 2;
-    c.flags = riichi ? JONG_RIICHI_WIN_RIICHI : 0;
-    c.ndora = v->ndora > JONG_RIICHI_MAX_INDICATORS ? JONG_RIICHI_MAX_INDICATORS : v->ndora;
-    for (int i = 0; i < c.ndora; i++)
-        c.dora[i] = (uint8_t)jong_code_kind(v->dora_markers[i]);
-    c.honba = v->streak;
-    c.sticks = v->kyotaku + (riichi ? 1 : 0);
-    jong_riichi_result r;
-    jong_error err;
-    if (jong_riichi_score(w->rs, &c, &r, &err) != JONG_OK)
-        return -1;
-    return r.pay.deltas[0] - (riichi ? 1000 : 0); /* the own stick came back, it is not a gain */
-}
-
-/* Expected washout payments given the others' tenpai probabilities (3000 split, riichi rules). */
-static void washout_values(const double q[3], double *tenpai, double *noten)
-{
-    *tenpai = *noten = 0;
-    for (int mask = 0; mask < 8; mask++) {
-        double pr = 1;
-        int m = 0;
-        for (int i = 0; i < 3; i++) {
-            bool t = mask >> i & 1;
-            pr *= t ? q[i] : 1 - q[i];
-            m += t;
-        }
-        if (m < 3)
-            *tenpai += pr * 3000.0 / (m + 1);
-        if (m > 0)
-            *noten -= pr * 3000.0 / (4 - m);
-    }
-}
-
 static bool obs_matches(const ku_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
-
-/* The chance player's parameters at this decision. */
-static void chance_params(const ku_state *st, const jong_decision *d, jong_ku_params *pr, jong_ku_fold_params *fp)
-{
-    const jong_view *v = d->view;
-    int me = v->seat;
-    memset(pr, 0, sizeof *pr);
-    memset(fp, 0, sizeof *fp);
-    int unseen[JONG_KINDS];
-    jong_view_unseen(v, unseen);
-    for (int k = 0; k < JONG_KINDS; k++)
-        pr->draw_w[k] = unseen[k] > 0 ? unseen[k] : 0;
-    double q[3] = {0, 0, 0};
-    bool tracked = obs_matches(st, v);
-    int others_riichi = 0, qi = 0;
-    double keep[JONG_KINDS];
-    for (int k = 0; k < JONG_KINDS; k++)
-        keep[k] = 1;
-    for (int s = 0; s < JONG_SEATS; s++) {
-        if (s == me)
-            continue;
-        others_riichi += v->riichi[s] != 0;
-        if (!tracked) {
-            q[qi++] = v->riichi[s] ? 1 : 0;
-            continue;
-        }
-        double pw = jong_opp_p_waiting(&st->om, &st->obs, s);
-        q[qi++] = pw;
-        double pt[JONG_KINDS];
-        jong_opp_p_wintile(&st->om, &st->obs, s, me, pt);
-        for (int k = 0; k < JONG_KINDS; k++) {
-            if (!jong_opp_can_ron(&st->obs, s, k))
-                continue;
-            double lp = pw * pt[k];
-            if (lp < 1e-4)
-                continue;
-            keep[k] *= 1 - lp;
-            pr->lose_ev[k] -= lp * jong_opp_hand_score(&st->om, &st->obs, s, k, false);
-        }
-    }
-    for (int k = 0; k < JONG_KINDS; k++)
-        pr->p_lose[k] = 1 - keep[k];
-    int r = others_riichi > 2 ? 2 : others_riichi;
-    int turn = v->seats[me].ndiscards;
-    int N = 1 + v->wall_left / 4;
-    pr->horizon = N > JONG_KU_MAX_HORIZON ? JONG_KU_MAX_HORIZON : N;
-    for (int n = 1; n < JONG_KU_MAX_HORIZON; n++) {
-        int t = turn + n - 1;
-        pr->p_other[n] = st->km.hazard[r][t < JONG_KU_TURNS ? t : JONG_KU_TURNS - 1];
-    }
-    pr->r_other = st->km.r_other;
-    washout_values(q, &pr->r_tenpai, &pr->r_noten);
-    pr->wins = pr->ron = true;
-    pr->riichi = v->own.nmelds == 0 && v->scores[me] >= 1000;
-    pr->riichi_cost = 1000;
-    pr->riichi_p_other_scale = st->km.riichi_scale;
-    /* the folding MDP: the same chance player, gamma = P_O now, noten at the end */
-    for (int k = 0; k < JONG_KINDS; k++) {
-        fp->p_lose[k] = pr->p_lose[k];
-        fp->r_lose[k] = pr->p_lose[k] > 0 ? pr->lose_ev[k] / pr->p_lose[k] : 0;
-        if (fp->r_lose[k] > pr->r_other)
-            fp->r_lose[k] = pr->r_other; /* the natural condition */
-    }
-    fp->gamma = pr->p_other[1];
-    fp->r_other = pr->r_other;
-    fp->r_washout = pr->r_noten;
-    fp->horizon = pr->horizon;
-}
 
 /* Default path bound by shanten (measured with `jong bench kurita`, docs/experiments/kurita.md):
  * two exchanges of slack when tenpai, one at shanten 1-2, none at 3 (slack 1 there takes the
@@ -223,6 +100,9 @@ static int rule_based(const jong_decision *d, const uint8_t c[JONG_KINDS], const
     return pick < 0 ? jong_discard_of_kind(d, -1) : discard_index(d, pick, false);
 }
 
+static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
+                        const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok);
+
 static int ku_choose(jong_player *p, const jong_decision *d)
 {
     ku_state *st = p->state;
@@ -261,20 +141,58 @@ static int ku_choose(jong_player *p, const jong_decision *d)
     for (int k = 0; k < JONG_KINDS; k++)
         if (allowed >> k & 1 && sh[k] < best)
             best = sh[k];
-    jong_ku_params pr;
-    jong_ku_fold_params fp;
-    chance_params(st, d, &pr, &fp);
-    win_ctx wc = {d->rules, v};
-    pr.win = win_value;
-    pr.win_ctx = &wc;
+    static const jong_ku_setup none; /* when the tracker lost the hand: no opponent information */
+    jong_ku_setup *su = malloc(sizeof *su);
+    if (!su)
+        return jong_discard_of_kind(d, -1);
+    if (obs_matches(st, v))
+        jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat]);
+    else
+        *su = none;
+    int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
+    free(su);
+    return pick;
+}
+
+/* Eq. 17 at shanten 2-3: each root discard x valued P_L(x) R_L(x) + (1 - P_L(x)) V17(h_x), V17
+ * the scenario probabilities (softmax on the MDP features) times the scenario payoffs. */
+static int eq17_values(const ku_state *st, jong_ku_setup *su, const jong_ku_space *s, const uint8_t c[JONG_KINDS],
+                       jong_ku_result *r, jong_error *err)
+{
+    double (*f)[JONG_KU_EQ17_FEATURES] = malloc(sizeof(double) * JONG_KINDS * JONG_KU_EQ17_FEATURES);
+    double pts[JONG_KINDS];
+    if (!f)
+        return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
+    int rc = jong_ku_eq17_features(su, s, c, f, pts, err);
+    for (int k = 0; k < JONG_KINDS; k++)
+        r->value[k] = r->value_riichi[k] = -INFINITY;
+    r->tsumo = -INFINITY;
+    r->states = 3L * s->n * su->pr.horizon; /* three solves: winning (points, count) and tenpai */
+    for (int i = 0; !rc && i < s->nroots; i++) {
+        int x = s->root_kind[i];
+        double v = jong_ku_eq17_value(&st->km, su, f[x], pts[x]);
+        r->value[x] = su->pr.lose_ev[x] + (1 - su->pr.p_lose[x]) * v;
+    }
+    free(f);
+    return rc;
+}
+
+/* The discard of a decision with its setup (see ku_choose). */
+static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
+                        const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok)
+{
+    const jong_view *v = d->view;
+    jong_ku_params pr = su->pr;
+    const jong_ku_fold_params fp = su->fp;
     bool threat = false;
     for (int s = 0; s < JONG_SEATS; s++)
         threat |= s != v->seat && v->riichi[s];
     st->last.shanten = best;
     int64_t t0 = d->now_ms ? d->now_ms() : 0;
-    if (best > st->mdp_shanten || best == JONG_UNDEFINED)
+    if (best > st->mdp_shanten || best == JONG_UNDEFINED || !pr.win)
         return rule_based(d, c, sh, best, allowed, &pr, &fp, threat);
     int want = st->l >= 0 ? (st->l > best ? st->l : best) : auto_l(best);
+    bool use17 = st->eq17 && best >= 2 && st->km.has_eq17;
     /* with a time budget (the option, else the caller's): the tight bound first, the wider one
      * only when the first took under a quarter of the budget (then decisions depend on speed) */
     int64_t budget = st->time_ms ? st->time_ms : d->time_ms;
@@ -293,7 +211,7 @@ static int ku_choose(jong_player *p, const jong_decision *d)
         jong_error err;
         if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK)
             break;
-        int rc = jong_ku_solve(&s, &pr, c, drawn, &r, &err);
+        int rc = use17 ? eq17_values(st, su, &s, c, &r, &err) : jong_ku_solve(&s, &pr, c, drawn, &r, &err);
         if (rc == JONG_OK) {
             res = r;
             solved = true;
@@ -405,13 +323,17 @@ static int ku_option(void *ctx, const char *key, const char *val, jong_error *er
         if (ku_int(val, 0, 3600000, &x))
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: time wants milliseconds 0..3600000, not '%s'", val);
         st->time_ms = x;
+    } else if (!strcmp(key, "eq17")) {
+        if (strcmp(val, "on") && strcmp(val, "off"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: eq17 wants on or off, not '%s'", val);
+        st->eq17 = !strcmp(val, "on");
     } else if (!strcmp(key, "fold")) {
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: fold wants on or off, not '%s'", val);
         st->fold = !strcmp(val, "on");
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold)", key);
+                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17)", key);
     }
     return JONG_OK;
 }
@@ -430,6 +352,8 @@ int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
         rc = jong_mizukami_models_load(&st->om, &st->policy, err);
     if (!rc)
         rc = jong_ku_model_shipped(&st->km, err);
+    if (!rc && st->eq17 && !st->km.has_eq17)
+        rc = jong_error_set(err, JONG_ERR_ARG, -1, "kurita: eq17=on, but the shipped model has no Eq. 17 weights");
     if (rc) {
         jong_oppmodel_free(&st->om);
         jong_linmodel_free(&st->policy);

@@ -36,7 +36,7 @@ static const jong_player_info registry[] = {
     {"oneplayer", "Mizukami-Tsuruoka's one-player moves (riichi): the discard policy learned from Houou games",
      "", jong_player_oneplayer_create},
     {"kurita", "Kurita-Hoki (riichi): solitary-mahjong MDPs over a reduced hand set, retrograde analysis, folding MDP",
-     "l=auto,k=0,mdp=3,states=50000,time=0,fold=on", jong_player_kurita_create},
+     "l=auto,k=0,mdp=3,states=50000,time=0,fold=on,eq17=off", jong_player_kurita_create},
     {"ext", "an outside mjai bot (riichi) run as a command: ext:cmd='jong bot greedy',proto=stdio|batched",
      "cmd=,proto=stdio,timeout=10000", jong_player_ext_create},
 };

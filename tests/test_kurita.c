@@ -502,6 +502,53 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
     jong_ku_space_free(&s);
 }
 
+/* On real hands: making a kind more dangerous lowers its own discard's value and raises no
+ * other value; a win worth more raises no value less. */
+static void test_retrograde_monotone(void **state)
+{
+    (void)state;
+    rh_rng r;
+    rh_seed(&r, 17);
+    int cases = SANITIZED ? 4 : 16;
+    for (int c = 0; c < cases; c++) {
+        uint8_t c14[JONG_KINDS];
+        rh_near_complete(&r, 4, 14, c14);
+        int sh[JONG_KINDS];
+        int best = jong_discard_shanten(c14, 4, sh, NULL);
+        if (best < 0 || best > 2)
+            continue;
+        jong_ku_params pr;
+        tiny_params(&r, &pr, 6 + (int)rh_below(&r, 6), 0);
+        uint8_t avail[JONG_KINDS];
+        for (int k = 0; k < JONG_KINDS; k++) {
+            pr.draw_w[k] = 4 - c14[k];
+            avail[k] = (uint8_t)pr.draw_w[k];
+        }
+        jong_ku_space s;
+        jong_error err;
+        assert_int_equal(jong_ku_space_build(&s, c14, 4, avail, best + 1, 1 << 20, &err), JONG_OK);
+        jong_ku_result a, b;
+        assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &a, &err), JONG_OK);
+        int x = -1;
+        for (int k = 0; k < JONG_KINDS && x < 0; k++)
+            if (c14[k] && k % 2 == c % 2)
+                x = k;
+        if (x < 0)
+            x = s.root_kind[0];
+        pr.p_lose[x] = 0.5;
+        pr.lose_ev[x] = -0.5 * 12000;
+        assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &b, &err), JONG_OK);
+        assert_true(b.value[x] < a.value[x]);
+        for (int k = 0; k < JONG_KINDS; k++)
+            if (c14[k]) {
+                assert_true(b.value[k] <= a.value[k] + 1e-9);
+                if (!isinf(a.value_riichi[k]))
+                    assert_true(b.value_riichi[k] <= a.value_riichi[k] + 1e-9);
+            }
+        jong_ku_space_free(&s);
+    }
+}
+
 static void test_retrograde_full(void **state)
 {
     (void)state;
@@ -755,6 +802,7 @@ int main(void)
         cmocka_unit_test(test_fold_worked),
         cmocka_unit_test(test_fold_closed_form),
         cmocka_unit_test(test_space_bound),
+        cmocka_unit_test(test_retrograde_monotone),
         cmocka_unit_test(test_retrograde_full),
         cmocka_unit_test(test_retrograde_reduced),
         cmocka_unit_test(test_record_stats),

@@ -100,7 +100,8 @@ static void on_game(void *ctx, const jong_mjai_served_game *g)
         fflush(stdout);
         return;
     }
-    printf("game %d (room '%s', %d hand%s):", g->game, g->room, g->result.hands, g->result.hands == 1 ? "" : "s");
+    printf("game %d (%s%s%s%d hand%s):", g->game, g->room[0] ? "room '" : "", g->room, g->room[0] ? "', " : "",
+           g->result.hands, g->result.hands == 1 ? "" : "s");
     for (int s = 0; s < 4; s++) {
         const int *f = g->result.seats[s].faults;
         printf(" %s %d", g->names[s], (int)g->result.scores[s]);

@@ -171,6 +171,10 @@ static void decide(jong_mjai_bot *b, jong_mjai_event *m)
     jong_mjai_event_init(m, JONG_MJAI_NONE);
     if (b->seat < 0 || b->log.n == 0)
         return;
+    /* an open kan's dora comes between the discard's answer and the discard itself: the answer
+     * was given (to the replacement tsumo), the dora only gets "none" */
+    if (b->log.ev[b->log.n - 1].type == JONG_MJAI_DORA)
+        return;
     jong_mjai_decision *d = malloc(sizeof *d);
     if (!d) {
         snprintf(b->warning, sizeof b->warning, "out of memory");

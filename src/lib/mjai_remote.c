@@ -331,7 +331,8 @@ int jong_mjai_remote_new(int fd, const char *early, size_t nearly, const jong_mj
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     }
     line_conn_init(&r->conn, fd);
-    memcpy(r->conn.buf, early, nearly);
+    if (nearly)
+        memcpy(r->conn.buf, early, nearly);
     r->conn.n = nearly;
     r->o = *o;
     if (r->o.timeout_ms <= 0)

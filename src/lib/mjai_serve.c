@@ -27,7 +27,7 @@ typedef struct {
     line_conn conn;
     bool joined;
     long joined_as;                /* the order of joins: seats go by it */
-    int waited_ms;                 /* since the hello, while it has not joined */
+    int64_t since;                 /* when it got the hello (opts' clock; else ticks waited) */
     char name[JONG_MJAI_NAME_MAX];
     char room[JONG_MJAI_NAME_MAX];
 } client;
@@ -208,8 +208,8 @@ static int start_table(server *s, const char *room, jong_error *err)
     s->tables[s->ntables++] = t;
     s->started++;
     s->running++;
-    say(s, "game %d: started in room '%s': %s, %s, %s, %s", t->g.game, t->g.room, t->g.names[0], t->g.names[1],
-        t->g.names[2], t->g.names[3]);
+    say(s, "game %d: started%s%s%s: %s, %s, %s, %s", t->g.game, room && room[0] ? " in room '" : "",
+        room ? room : "", room && room[0] ? "'" : "", t->g.names[0], t->g.names[1], t->g.names[2], t->g.names[3]);
     return JONG_OK;
 }
 
@@ -273,6 +273,7 @@ static void accept_client(server *s, int lfd)
         return;
     }
     line_conn_init(&c->conn, fd);
+    c->since = s->o->now_ms ? s->o->now_ms() : 0;
     s->clients[s->nclients++] = c;
     static const char hello[] = "{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}\n";
     if (!line_conn_write(&c->conn, hello, sizeof hello - 1))
@@ -348,6 +349,7 @@ static int seat_clients(server *s, int need, jong_error *err)
     return JONG_OK;
 }
 
+/* The listening socket, or -1 (err says why). */
 static int open_listener(const jong_mjai_serve_opts *o, int *port, jong_error *err)
 {
     const char *host = o->host ? o->host : "127.0.0.1";
@@ -355,8 +357,10 @@ static int open_listener(const jong_mjai_serve_opts *o, int *port, jong_error *e
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
     a.sin_port = htons((uint16_t)o->port);
-    if (inet_pton(AF_INET, host, &a.sin_addr) != 1)
-        return jong_error_set(err, JONG_ERR_ARG, -1, "%s: not an IPv4 address", host);
+    if (inet_pton(AF_INET, host, &a.sin_addr) != 1) {
+        jong_error_set(err, JONG_ERR_ARG, -1, "%s: not an IPv4 address", host);
+        return -1;
+    }
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     int one = 1;
     if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
@@ -364,7 +368,8 @@ static int open_listener(const jong_mjai_serve_opts *o, int *port, jong_error *e
         int e = errno;
         if (fd >= 0)
             close(fd);
-        return jong_error_set(err, JONG_ERR_IO, -1, "cannot listen on %s:%d: %s", host, o->port, strerror(e));
+        jong_error_set(err, JONG_ERR_IO, -1, "cannot listen on %s:%d: %s", host, o->port, strerror(e));
+        return -1;
     }
     socklen_t len = sizeof a;
     getsockname(fd, (struct sockaddr *)&a, &len);
@@ -429,9 +434,13 @@ int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err)
                 accept_client(&s, lfd);
         }
         free(pf);
+        /* without a clock, a tick counts a whole slice only when nothing happened in it */
+        int64_t now = o->now_ms ? o->now_ms() : 0;
         for (int i = s.nclients; i-- > 0;) {
             client *c = s.clients[i];
-            if (!c->joined && (c->waited_ms += r == 0 ? TICK_MS : 1) > join_limit)
+            if (!o->now_ms)
+                c->since -= r == 0 ? TICK_MS : 1;
+            if (!c->joined && now - c->since > join_limit)
                 drop_client(&s, i, "did not join in time");
         }
         reap_tables(&s, false);

@@ -16,6 +16,11 @@
 
 #include "jong/eval.h"
 #include "jong/kurita.h"
+#include "jong/kurita_model.h"
+#include "jong/mizukami.h"
+#include "jong/mjai.h"
+#include "jong/player.h"
+#include "jong/table.h"
 #include "support/assert_close.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
@@ -515,6 +520,233 @@ static void test_retrograde_reduced(void **state)
         check_tiny(&r, c, true);
 }
 
+/* ---- the record statistics and the model file -------------------------------------------- */
+
+static void push_ev(jong_mjai_log *lg, int type, int actor, int target)
+{
+    jong_mjai_event ev;
+    jong_error err;
+    jong_mjai_event_init(&ev, type);
+    ev.actor = (int8_t)actor;
+    ev.target = (int8_t)target;
+    if (type == JONG_MJAI_DAHAI)
+        ev.pai = 27;
+    assert_int_equal(jong_mjai_log_push(lg, &ev, &err), JONG_OK);
+}
+
+static void push_hora(jong_mjai_log *lg, int actor, int target, const int32_t deltas[4])
+{
+    jong_mjai_event ev;
+    jong_error err;
+    jong_mjai_event_init(&ev, JONG_MJAI_HORA);
+    ev.actor = (int8_t)actor;
+    ev.target = (int8_t)target;
+    ev.has |= JONG_MJAI_HAS_DELTAS;
+    memcpy(ev.deltas, deltas, sizeof ev.deltas);
+    assert_int_equal(jong_mjai_log_push(lg, &ev, &err), JONG_OK);
+}
+
+static void test_record_stats(void **state)
+{
+    (void)state;
+    jong_mjai_log lg;
+    jong_mjai_log_init(&lg);
+    lg.players = 4;
+    /* hand 1: everyone discards once, seat 0 twice, then seat 2 wins by tsumo */
+    push_ev(&lg, JONG_MJAI_START_KYOKU, -1, -1);
+    for (int s = 0; s < 4; s++)
+        push_ev(&lg, JONG_MJAI_DAHAI, s, -1);
+    push_ev(&lg, JONG_MJAI_DAHAI, 0, -1);
+    push_hora(&lg, 2, 2, (const int32_t[4]){-1000, -1000, 3000, -1000});
+    push_ev(&lg, JONG_MJAI_END_KYOKU, -1, -1);
+    /* hand 2: seat 1 declares riichi on its discard, seat 2 discards and deals in to seat 1 */
+    push_ev(&lg, JONG_MJAI_START_KYOKU, -1, -1);
+    push_ev(&lg, JONG_MJAI_REACH, 1, -1);
+    push_ev(&lg, JONG_MJAI_DAHAI, 1, -1);
+    push_ev(&lg, JONG_MJAI_REACH_ACCEPTED, 1, -1);
+    push_ev(&lg, JONG_MJAI_DAHAI, 2, -1);
+    push_hora(&lg, 1, 2, (const int32_t[4]){0, 3900, -3900, 0});
+    push_ev(&lg, JONG_MJAI_END_KYOKU, -1, -1);
+    jong_ku_stats st;
+    memset(&st, 0, sizeof st);
+    jong_error err;
+    assert_int_equal(jong_ku_stats_add_log(&st, &lg, &err), JONG_OK);
+    assert_int_equal(st.hands, 2);
+    /* turn 0, nobody in riichi: seats 0-3 of hand 1 and seat 1 of hand 2 (its own win); other
+     * wins after seats 1 and 3 of hand 1; seat 2 of hand 2 dealt in (left out) */
+    assert_close(st.exposure[0][0][0], 5, 0);
+    assert_close(st.other_win[0][0][0], 2, 0);
+    assert_close(st.exposure[0][0][1], 1, 0);
+    assert_close(st.other_win[0][0][1], 1, 0);
+    double total = 0;
+    for (int a = 0; a < 2; a++)
+        for (int r = 0; r < JONG_KU_RIICHI_CLASSES; r++)
+            for (int t = 0; t < JONG_KU_TURNS; t++)
+                total += st.exposure[a][r][t];
+    assert_close(total, 6, 0);
+    assert_int_equal(st.r_other_n, 5);
+    assert_close(st.r_other_sum, -3000, 0);
+    jong_mjai_log_free(&lg);
+    /* the model: smoothed rates in range, through the file format and back */
+    jong_ku_model m, back;
+    jong_ku_model_from_stats(&st, &m);
+    assert_close(m.r_other, -600, 1e-9);
+    jong_linmodel lm, lm2;
+    assert_int_equal(jong_ku_model_to_linmodel(&m, "test", &lm, &err), JONG_OK);
+    unsigned char *buf;
+    size_t len;
+    assert_int_equal(jong_linmodel_encode(&lm, &buf, &len, &err), JONG_OK);
+    assert_int_equal(jong_linmodel_decode(buf, len, "test", "kurita", JONG_KU_MODEL_VERSION, &lm2, &err), JONG_OK);
+    assert_int_equal(jong_ku_model_from_linmodel(&lm2, &back, &err), JONG_OK);
+    for (int r = 0; r < JONG_KU_RIICHI_CLASSES; r++)
+        for (int t = 0; t < JONG_KU_TURNS; t++) {
+            assert_true(m.hazard[r][t] >= 0 && m.hazard[r][t] <= 1);
+            assert_close(back.hazard[r][t], m.hazard[r][t], 1e-6); /* float32 in the file */
+        }
+    free(buf);
+    jong_linmodel_free(&lm);
+    jong_linmodel_free(&lm2);
+    /* the shipped model loads */
+    assert_int_equal(jong_ku_model_shipped(&m, &err), JONG_OK);
+    assert_true(m.r_other < 0 && m.riichi_scale > 0 && m.riichi_scale < 2);
+}
+
+/* ---- Eq. 17 ------------------------------------------------------------------------------ */
+
+/* The softmax fit on a bias alone gives back the class rates. */
+static void test_eq17_fit(void **state)
+{
+    (void)state;
+    jong_ku_eq17_data d;
+    memset(&d, 0, sizeof d);
+    static const int counts[JONG_KU_SCENARIOS] = {50, 30, 15, 5, 0};
+    size_t n = 0;
+    for (int c = 0; c < JONG_KU_SCENARIOS; c++)
+        n += (size_t)counts[c];
+    d.x = calloc(n, sizeof *d.x);
+    d.y = calloc(n, 1);
+    d.game = calloc(n, sizeof *d.game);
+    size_t *rows = calloc(n, sizeof *rows);
+    assert_non_null(d.x);
+    assert_non_null(rows);
+    for (int c = 0; c < JONG_KU_SCENARIOS; c++)
+        for (int i = 0; i < counts[c]; i++) {
+            d.x[d.n][0] = 1;
+            d.y[d.n] = (uint8_t)c;
+            rows[d.n] = d.n;
+            d.n++;
+        }
+    d.cap = d.n;
+    double w[JONG_KU_SCENARIOS][JONG_KU_EQ17_FEATURES];
+    jong_ku_eq17_fit(&d, rows, d.n, 3000, w);
+    double p[JONG_KU_SCENARIOS];
+    jong_ku_eq17_probs(w, d.x[0], p);
+    for (int c = 0; c < JONG_KU_SCENARIOS; c++)
+        assert_close(p[c], counts[c] / (double)n, 0.02);
+    /* its log-loss is the entropy of the rates, within the fit's tolerance */
+    double h = 0;
+    for (int c = 0; c < JONG_KU_SCENARIOS; c++)
+        if (counts[c])
+            h -= counts[c] / (double)n * log(counts[c] / (double)n);
+    assert_close(jong_ku_eq17_logloss(&d, rows, d.n, w), h, 0.02);
+    free(rows);
+    jong_ku_eq17_data_free(&d);
+}
+
+/* Rows from a game the engine played (greedy everywhere), as mjai: features in range, labels. */
+static void to_mjai(void *ctx, const jong_event *ev)
+{
+    jong_mjai_log *lg = ctx;
+    jong_mjai_event m;
+    jong_error err;
+    assert_int_equal(jong_mjai_of_engine_event(ev, &m, &err), JONG_OK);
+    assert_int_equal(jong_mjai_log_push(lg, &m, &err), JONG_OK);
+}
+
+static void test_eq17_rows(void **state)
+{
+    (void)state;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create("greedy", &pl[s], &err), JONG_OK);
+    jong_mjai_log lg;
+    jong_mjai_log_init(&lg);
+    jong_table tb = {.rules = &rs, .seed = 4, .game_number = 0, .sink = to_mjai, .sink_ctx = &lg};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    lg.players = 4;
+    jong_oppmodel om;
+    jong_linmodel pol;
+    assert_int_equal(jong_mizukami_models_load(&om, &pol, &err), JONG_OK);
+    jong_ku_model km;
+    assert_int_equal(jong_ku_model_shipped(&km, &err), JONG_OK);
+    jong_ku_eq17_data d;
+    memset(&d, 0, sizeof d);
+    assert_int_equal(jong_ku_eq17_add_log(&d, &om, &km, &lg, 7, SANITIZED ? 6 : 2, &err), JONG_OK);
+    assert_true(d.n > 0);
+    for (size_t r = 0; r < d.n; r++) {
+        const double *f = d.x[r];
+        assert_close(f[0], 1, 0);
+        for (int j = 1; j <= 3; j++)
+            assert_true(f[j] >= -1e-12 && f[j] <= 1 + 1e-12); /* probabilities */
+        assert_true(f[4] >= 0 && f[4] <= 3 && f[5] >= 0 && f[5] <= 3 && f[6] > 0);
+        assert_true(d.y[r] < JONG_KU_SCENARIOS);
+        assert_int_equal(d.game[r], 7);
+    }
+    print_message("Eq. 17 rows from one engine game: %zu\n", d.n);
+    jong_ku_eq17_data_free(&d);
+    jong_oppmodel_free(&om);
+    jong_linmodel_free(&pol);
+    jong_mjai_log_free(&lg);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
+/* ---- the player -------------------------------------------------------------------------- */
+
+static void play_games(const char *spec, int games, int32_t scores[][JONG_SEATS])
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    for (int g = 0; g < games; g++) {
+        jong_table tb = {.rules = &rs, .seed = 9, .game_number = g, .check = true};
+        memcpy(tb.players, pl, sizeof pl);
+        jong_game_result res;
+        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+        memcpy(scores[g], res.scores, sizeof scores[g]);
+    }
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
+static void test_player_plays(void **state)
+{
+    (void)state;
+    int32_t a[1][JONG_SEATS], b[2][JONG_SEATS], c[2][JONG_SEATS];
+    play_games("kurita", 1, a);
+    int n = SANITIZED ? 1 : 2;
+    play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, b);
+    play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, c);
+    int32_t e[1][JONG_SEATS];
+    play_games(SANITIZED ? "kurita:eq17=on,mdp=2" : "kurita:eq17=on", 1, e);
+    assert_memory_equal(b, c, sizeof(int32_t) * JONG_SEATS * (size_t)n); /* same seed, same games */
+    jong_player *p;
+    jong_error err;
+    assert_int_equal(jong_player_create("kurita:k=1", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:l=9", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:fold=maybe", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:depth=3", &p, &err), JONG_ERR_ARG);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -523,6 +755,10 @@ int main(void)
         cmocka_unit_test(test_space_bound),
         cmocka_unit_test(test_retrograde_full),
         cmocka_unit_test(test_retrograde_reduced),
+        cmocka_unit_test(test_record_stats),
+        cmocka_unit_test(test_eq17_fit),
+        cmocka_unit_test(test_eq17_rows),
+        cmocka_unit_test(test_player_plays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

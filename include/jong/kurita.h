@@ -125,4 +125,22 @@ typedef struct {
 int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_t c14[JONG_KINDS], int drawn,
                   jong_ku_result *out, jong_error *err);
 
+/* ---- the `kurita` player --------------------------------------------------------------- */
+
+/* What the player did at its last decision (for `jong bench kurita`). */
+typedef struct {
+    int shanten;        /* least shanten after a legal discard; -2 when not a discard decision */
+    bool mdp;           /* valued by the MDP (else the rule, a forced discard, a win or a pass) */
+    int l;              /* the path bound used */
+    int hands;          /* hands in the reduced set */
+    bool truncated;     /* the set hit the cap */
+    long states;        /* states valued by the retrograde analysis */
+    double value;       /* the chosen discard's value (points) */
+    long ms;            /* decision time when the caller gives a clock */
+} jong_ku_info;
+
+struct jong_player;
+/* The last decision's figures of a kurita player; false for any other player. */
+bool jong_kurita_last_info(const struct jong_player *p, jong_ku_info *out);
+
 #endif

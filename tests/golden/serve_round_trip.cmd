@@ -12,7 +12,7 @@ for n in 0 1 2 3 4 5 6 7; do
     $JONG bot greedy --connect "mjsonp://127.0.0.1:$port/default" --name "b$n" 2>>"$d/bots.err" &
 done
 wait
-$JONG serve --seat 0=greedy --seat 1=greedy --seat 2=greedy --seat 3=greedy --game-type one_kyoku --games 2 --seed 42 --out "$d/own" 2>/dev/null | sed "s|$d|DIR|"
+$JONG serve --seat 0=greedy --seat 1=greedy --seat 2=greedy --seat 3=greedy --game-type one_kyoku --games 2 --seed 42 --tables 1 --out "$d/own" 2>/dev/null | sed "s|$d|DIR|"
 for g in 000000 000001; do
     if [ -s "$d/tcp/game-$g.mjson" ] && cmp -s <(tail -n +2 "$d/tcp/game-$g.mjson") <(tail -n +2 "$d/own/game-$g.mjson"); then echo "game $g: the same record"; fi
 done

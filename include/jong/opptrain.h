@@ -38,6 +38,10 @@ typedef struct {
                           * policy: Eq. 12's situation (JONG_OP_SITUATIONS) */
     size_t cap;
     size_t games, hands, decisions; /* fed so far */
+    /* waiting: seats that became waiting in a hand, and those of them with a called meld then
+     * (the paper's stealing share) */
+    size_t became_waiting, became_waiting_open;
+    bool was_waiting[JONG_SEATS];
 } jong_opp_trainset;
 
 void jong_opp_trainset_init(jong_opp_trainset *t, int model, uint64_t seed);

@@ -55,7 +55,7 @@ int cmd_bench_mizukami(int argc, char **argv)
 {
     long decisions = 200;
     int sims = 60;
-    double alpha = 0.2;
+    double alpha = 0.1;
     uint64_t seed = 20261123u;
     bool json = false;
     for (int i = 1; i < argc; i++) {
@@ -65,7 +65,7 @@ int cmd_bench_mizukami(int argc, char **argv)
             printf("usage: jong bench mizukami [--decisions N] [--sims S] [--alpha A] [--seed S] [--json]\n"
                    "  Plays seeded riichi self-play (oneplayer in every seat) and evaluates seat 0's first N\n"
                    "  discard decisions (default 200) with the mizukami Monte Carlo moves at S simulations per\n"
-                   "  candidate (default 60, the player's default) and Eq. 13's alpha (default 0.2). Prints the\n"
+                   "  candidate (default 60, the player's default) and Eq. 13's alpha (default 0.1). Prints the\n"
                    "  simulations (one rest of a hand for one candidate) per second, the mean and worst time of\n"
                    "  a decision on this one thread, the share of Monte Carlo moves and a signature of the picks.\n");
             return CLI_OK;

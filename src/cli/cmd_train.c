@@ -643,7 +643,9 @@ int cmd_train(int argc, char **argv)
                        f.n, f.measure, f.measure2);
             else if (a.model == JONG_OPP_WAITING)
                 printf("held-out AUC %.4f over %zu non-riichi samples (paper: 0.777); from the seat's 7th discard on: "
-                       "%.4f over %zu\n", f.measure, f.n, f.measure2, f.n2);
+                       "%.4f over %zu\nstealing share: %zu of %zu seats that became waiting had called (%.4f; paper: 0.35)\n",
+                       f.measure, f.n, f.measure2, f.n2, t.became_waiting_open, t.became_waiting,
+                       t.became_waiting ? (double)t.became_waiting_open / (double)t.became_waiting : 0);
             else if (a.model == JONG_OPP_WINTILE)
                 printf("held-out Eq. 5 value %.4f over %zu samples (random order: %.4f; paper: 0.676, random 0.502); "
                        "pooled AUC over 34 kinds %.4f\n", f.measure, f.n, f.baseline, f.measure2);

@@ -106,6 +106,14 @@ static int after_discard(jong_opp_trainset *t, const jong_opp_obs *o, int seat, 
     uint32_t x[JONG_OPP_MAX_ACTIVE];
     uint64_t waits = jong_opp_true_waits(o, seat);
     if (t->model == JONG_OPP_WAITING) {
+        if (waits && !t->was_waiting[seat]) {
+            bool open = false;
+            for (int m = 0; m < o->seats[seat].nmelds; m++)
+                open = open || o->seats[seat].melds[m].type != JONG_MELD_CONCEALED_KONG;
+            t->became_waiting++;
+            t->became_waiting_open += open;
+        }
+        t->was_waiting[seat] = waits != 0;
         int n = jong_opp_features_waiting(o, seat, x);
         return add_row(t, x, NULL, n, waits ? 1.0f : 0.0f, group, waits, o->seats[seat].ndiscards,
                        o->seats[seat].riichi, err);
@@ -199,6 +207,7 @@ int jong_opp_trainset_add_log(jong_opp_trainset *t, const jong_mjai_log *lg, uin
         if (ev->type == JONG_MJAI_START_KYOKU) {
             in_hand = true;
             t->hands++;
+            memset(t->was_waiting, 0, sizeof t->was_waiting);
         }
         if (!in_hand)
             continue;

@@ -156,7 +156,7 @@ static int create(const char *opts, jong_player *p, bool mc, jong_error *err)
         return jong_error_set(err, JONG_ERR_IO, -1, "mizukami: out of memory");
     st->mc = mc;
     st->cfg.steal_share = 0.35;
-    st->cfg.alpha = 0.2;
+    st->cfg.alpha = 0.1; /* tuned by agreement with experts (jong train alpha) */
     st->cfg.sims = 60;
     st->cfg.odev = true;
     int rc = jong_options_parse(opts, mz_option, st, mc ? "mizukami" : "oneplayer", err);

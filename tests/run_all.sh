@@ -6,7 +6,7 @@
 # For each BUILD_DIR: every BUILD_DIR/tests/test_* program (cmocka; its exit status is the
 # verdict), then BUILD_DIR/fuzz_replay fuzz/corpus when that program exists, then
 # tests/cli_test.sh BUILD_DIR/jong when that script exists, and the terminal and web tests
-# (tests/tty_test.sh, tests/web_test.sh), which skip when tmux or chromium is absent. In a build directory whose name
+# (tests/tty_test.sh, tests/web_test.sh) and the review test (tests/review_test.sh), whose parts skip when tmux or chromium is absent. In a build directory whose name
 # contains "asan" or "clang", JONG_RANDOM_HANDS defaults to 100000: the release build makes the
 # full 1,000,000-hand comparison, the others recheck the same code under another compiler or
 # the sanitizers. Likewise JONG_CHECK_HANDS (the checking-mode self-play of test_game) is 10,000
@@ -82,7 +82,7 @@ for build in "${builds[@]}"; do
         run "tests/cli_test.sh $build/jong" bash tests/cli_test.sh "$build/jong"
     fi
     # the person's interfaces; each skips with a message when tmux or chromium is absent
-    for script in tests/tty_test.sh tests/web_test.sh; do
+    for script in tests/tty_test.sh tests/web_test.sh tests/review_test.sh; do
         if [ -f "$script" ]; then
             run "$script $build/jong" bash "$script" "$build/jong"
         fi

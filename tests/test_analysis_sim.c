@@ -130,6 +130,10 @@ static void test_ready_open_hand(void **state)
         assert_true(fabs(row->win.value - p) < 1e-12);
         assert_true(fabs(row->points.value - 1100 * p) < 1e-9);
         assert_true(row->tenpai.value == 1);
+        /* draws <= 1: every row is exact, so is every difference */
+        if (draws[d] <= 1)
+            for (int i = 0; i < r.nrows; i++)
+                assert_true(r.rows[i].exact && r.rows[i].behind.lo == r.rows[i].behind.hi);
         if (draws[d] > 0)
             assert_int_equal(r.rows[r.best].discard, kind_of("5m"));
     }
@@ -448,8 +452,15 @@ static void test_determinism(void **state)
     in.seed = 4;
     run(&in, &c);
     assert_true(a.signature != c.signature);
-    for (int i = 0; i < a.nrows; i++)
-        assert_int_equal(a.rows[i].samples, 500);
+    for (int i = 0; i < a.nrows; i++) {
+        const jong_analysis_row *row = &a.rows[i];
+        assert_int_equal(row->samples, 500);
+        /* behind the best: the difference of the two means, inside its own interval, 0 for the best */
+        assert_true(fabs(row->behind.value - (a.rows[0].points.value - row->points.value)) < 1e-9);
+        assert_true(row->behind.lo <= row->behind.value && row->behind.value <= row->behind.hi);
+        if (i == 0)
+            assert_true(row->behind.lo == 0 && row->behind.hi == 0);
+    }
 }
 
 static void test_errors(void **state)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "support/assert_close.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -118,13 +119,13 @@ static void test_t_quantiles(void **state)
 {
     (void)state;
     assert_true(isnan(jong_t975(0)));
-    assert_float_equal(jong_t975(1), 12.706204736, 1e-9);
-    assert_float_equal(jong_t975(4), 2.776445105, 1e-9);
-    assert_float_equal(jong_t975(30), 2.042272456, 1e-9);
+    assert_close(jong_t975(1), 12.706204736, 1e-9);
+    assert_close(jong_t975(4), 2.776445105, 1e-9);
+    assert_close(jong_t975(30), 2.042272456, 1e-9);
     /* beyond the table: 2.0210753903 (40), 1.9839715185 (100), 1.9623390808 (1000) */
-    assert_float_equal(jong_t975(40), 2.0210753903, 1e-6);
-    assert_float_equal(jong_t975(100), 1.9839715185, 1e-6);
-    assert_float_equal(jong_t975(1000), 1.9623390808, 1e-6);
+    assert_close(jong_t975(40), 2.0210753903, 1e-6);
+    assert_close(jong_t975(100), 1.9839715185, 1e-6);
+    assert_close(jong_t975(1000), 1.9623390808, 1e-6);
     /* decreasing towards the normal quantile */
     for (int df = 1; df < 2000; df++)
         assert_true(jong_t975(df + 1) < jong_t975(df));
@@ -138,13 +139,13 @@ static void test_mean_ci(void **state)
     double x[5] = {1, 2, 3, 4, 5};
     jong_ci c;
     jong_mean_ci(x, 5, &c);
-    assert_float_equal(c.mean, 3, 1e-12);
-    assert_float_equal(c.hi - 3, 1.963243161, 1e-8);
-    assert_float_equal(3 - c.lo, 1.963243161, 1e-8);
+    assert_close(c.mean, 3, 1e-12);
+    assert_close(c.hi - 3, 1.963243161, 1e-8);
+    assert_close(3 - c.lo, 1.963243161, 1e-8);
     assert_int_equal(c.n, 5);
     /* one game: a mean, no interval (not a zero-width one) */
     jong_mean_ci(x, 1, &c);
-    assert_float_equal(c.mean, 1, 0);
+    assert_close(c.mean, 1, 0);
     assert_true(isnan(c.lo) && isnan(c.hi));
     jong_mean_ci(x, 0, &c);
     assert_true(isnan(c.mean) && isnan(c.lo));
@@ -157,19 +158,19 @@ static void test_ratio_ci(void **state)
     /* equal denominators: the t interval of 0.5, 1, 1.5: se = 0.5 / sqrt(3), t(2) = 4.302652730 */
     double n1[3] = {1, 2, 3}, d1[3] = {2, 2, 2};
     jong_ratio_ci(n1, d1, 3, &c);
-    assert_float_equal(c.mean, 1, 1e-12);
-    assert_float_equal(c.hi - c.mean, 1.242068856, 1e-8);
+    assert_close(c.mean, 1, 1e-12);
+    assert_close(c.hi - c.mean, 1.242068856, 1e-8);
     /* unequal: R = 4/8, mean den 2, z = 0, -0.25, 0.25, 0; s^2 = 0.125/3; se = sqrt(s^2/4) =
      * 0.10206207; t(3) = 3.182446305, so the half width is 0.32480707 */
     double n2[4] = {1, 0, 2, 1}, d2[4] = {2, 1, 3, 2};
     jong_ratio_ci(n2, d2, 4, &c);
-    assert_float_equal(c.mean, 0.5, 1e-12);
-    assert_float_equal(c.hi - c.mean, 0.324807066, 1e-8);
-    assert_float_equal(c.mean - c.lo, 0.324807066, 1e-8);
+    assert_close(c.mean, 0.5, 1e-12);
+    assert_close(c.hi - c.mean, 0.324807066, 1e-8);
+    assert_close(c.mean - c.lo, 0.324807066, 1e-8);
     /* tai per win resting on one game with a win: 3.00, its spread unknown, not zero */
     double n3[4] = {0, 0, 3, 0}, d3[4] = {0, 0, 1, 0};
     jong_ratio_ci(n3, d3, 4, &c);
-    assert_float_equal(c.mean, 3, 0);
+    assert_close(c.mean, 3, 0);
     assert_true(isnan(c.lo) && isnan(c.hi));
     /* no denominator at all: no ratio */
     double zero[4] = {0, 0, 0, 0};
@@ -185,12 +186,12 @@ static void test_paired_difference(void **state)
      * se = sqrt(7/9) = 0.88191710, t(2) = 4.302652730: half width 3.79458303 */
     double a[3] = {3, 5, 4}, one[3] = {1, 1, 1}, b[3] = {1, 2, 4};
     jong_ratio_diff_ci(a, one, b, one, 3, &c);
-    assert_float_equal(c.mean, 5.0 / 3, 1e-12);
-    assert_float_equal(c.hi - c.mean, 3.794583034, 1e-8);
+    assert_close(c.mean, 5.0 / 3, 1e-12);
+    assert_close(c.hi - c.mean, 3.794583034, 1e-8);
     /* pairing: games that move both sides together cancel in the difference */
     double a2[4] = {10, 20, 30, 40}, b2[4] = {9, 19, 29, 39}, one4[4] = {1, 1, 1, 1};
     jong_ratio_diff_ci(a2, one4, b2, one4, 4, &c);
-    assert_float_equal(c.mean, 1, 1e-12);
+    assert_close(c.mean, 1, 1e-12);
     assert_true(isnan(c.lo) && isnan(c.hi)); /* a constant difference: no spread seen, no interval */
 }
 
@@ -248,37 +249,37 @@ static void test_summary_two_sides(void **state)
     assert_int_equal(s.nsides, 2);
     assert_int_equal(s.table_hands, 6);
     const jong_ci *score = &s.side[0].m[JONG_M_SCORE];
-    assert_float_equal(score->mean, 10.0 / 3, 1e-12);
+    assert_close(score->mean, 10.0 / 3, 1e-12);
     double a[3] = {10, 10, -10};
     jong_ci want;
     jong_mean_ci(a, 3, &want);
-    assert_float_equal(score->lo, want.lo, 1e-12);
+    assert_close(score->lo, want.lo, 1e-12);
     /* A - B per game: 20, 20, -20 */
     double diff[3] = {20, 20, -20};
     jong_mean_ci(diff, 3, &want);
-    assert_float_equal(s.versus[0][JONG_M_SCORE].mean, 20.0 / 3, 1e-12);
-    assert_float_equal(s.versus[0][JONG_M_SCORE].lo, want.lo, 1e-9);
-    assert_float_equal(s.versus[0][JONG_M_SCORE].hi, want.hi, 1e-9);
+    assert_close(s.versus[0][JONG_M_SCORE].mean, 20.0 / 3, 1e-12);
+    assert_close(s.versus[0][JONG_M_SCORE].lo, want.lo, 1e-9);
+    assert_close(s.versus[0][JONG_M_SCORE].hi, want.hi, 1e-9);
     /* win rate of A: 4 wins in 12 hands; tai per win of A: (1+1+3+3)/4 = 2 over two games */
-    assert_float_equal(s.side[0].m[JONG_M_WIN].mean, 4.0 / 12, 1e-12);
-    assert_float_equal(s.side[0].m[JONG_M_TAI].mean, 2, 1e-12);
+    assert_close(s.side[0].m[JONG_M_WIN].mean, 4.0 / 12, 1e-12);
+    assert_close(s.side[0].m[JONG_M_TAI].mean, 2, 1e-12);
     assert_false(isnan(s.side[0].m[JONG_M_TAI].lo));
     /* B never self-draws: no spread, so no interval (not [0, 0]); B's win rate 2/12 has a t
      * interval reaching below 0, cut at 0 */
-    assert_float_equal(s.side[1].m[JONG_M_SELF_DRAW].mean, 0, 0);
+    assert_close(s.side[1].m[JONG_M_SELF_DRAW].mean, 0, 0);
     assert_true(isnan(s.side[1].m[JONG_M_SELF_DRAW].lo));
-    assert_float_equal(s.side[1].m[JONG_M_WIN].mean, 2.0 / 12, 1e-12);
-    assert_float_equal(s.side[1].m[JONG_M_WIN].lo, 0, 0);
+    assert_close(s.side[1].m[JONG_M_WIN].mean, 2.0 / 12, 1e-12);
+    assert_close(s.side[1].m[JONG_M_WIN].lo, 0, 0);
     assert_true(s.side[1].m[JONG_M_WIN].hi > 2.0 / 12);
     /* B won only in game 2 (2 tai twice): a mean, but no interval */
-    assert_float_equal(s.side[1].m[JONG_M_TAI].mean, 2, 1e-12);
+    assert_close(s.side[1].m[JONG_M_TAI].mean, 2, 1e-12);
     assert_true(isnan(s.side[1].m[JONG_M_TAI].lo));
     assert_true(isnan(s.versus[0][JONG_M_TAI].lo));
     /* a match is 2 hands = 2 games: one full match (games 0, 1), won by A */
     assert_int_equal(s.match_games, 2);
     assert_int_equal(s.matches, 1);
-    assert_float_equal(s.side[0].match_wins, 1, 0);
-    assert_float_equal(s.side[1].match_wins, 0, 0);
+    assert_close(s.side[0].match_wins, 1, 0);
+    assert_close(s.side[1].match_wins, 0, 0);
     char *text = jong_arena_report_text(&s);
     assert_non_null(strstr(text, "2.00 ±n/a"));
     assert_null(strstr(text, "±0.00"));
@@ -320,25 +321,25 @@ static void test_summary_riichi_ranks_and_uma(void **state)
     assert_int_equal(s.match_games, 1);
     assert_int_equal(s.matches, 2);
     /* A's average rank: (1+2+3+4) / 4 in both games */
-    assert_float_equal(s.side[0].m[JONG_M_RANK].mean, 2.5, 1e-12);
+    assert_close(s.side[0].m[JONG_M_RANK].mean, 2.5, 1e-12);
     for (int m = JONG_M_RANK1; m <= JONG_M_RANK4; m++)
-        assert_float_equal(s.side[0].m[m].mean, 0.25, 1e-12);
+        assert_close(s.side[0].m[m].mean, 0.25, 1e-12);
     /* uma results: 1st (40000-30000)/1000 + 20 + oka 4 * 5 = 50; 2nd 2 + 10 = 12;
      * 3rd -12 - 10 = -22; 4th -20 - 20 = -40. Game 0 for A: (50 + 12 - 22 - 40) / 4 = 0.
      * Game 1 seating 0 has A first with 36000: 6 + 20 + 20 = 46 instead of 50: -1 over 4 seats. */
     double a[2] = {0, -1};
     jong_ci want;
     jong_mean_ci(a, 2, &want);
-    assert_float_equal(s.side[0].m[JONG_M_RESULT].mean, -0.5, 1e-12);
-    assert_float_equal(s.side[0].m[JONG_M_RESULT].lo, want.lo, 1e-9);
+    assert_close(s.side[0].m[JONG_M_RESULT].mean, -0.5, 1e-12);
+    assert_close(s.side[0].m[JONG_M_RESULT].lo, want.lo, 1e-9);
     /* B: game 0 sums to minus A's (zero-sum uma), over 12 seat games; game 1 seating 0 B at seat
      * 1 has 36000 and ranks 2nd: 6 + 10 = 16 instead of 12, so B's total is +4 that game */
-    assert_float_equal(s.side[1].m[JONG_M_RESULT].mean, (0 + 4.0) / 24, 1e-12);
+    assert_close(s.side[1].m[JONG_M_RESULT].mean, (0 + 4.0) / 24, 1e-12);
     /* the main result of riichi is the uma result, and it decides the matches */
     assert_int_equal(jong_arena_main_metric(&cfg), JONG_M_RESULT);
-    assert_float_equal(s.side[0].match_wins + s.side[1].match_wins, 2, 0);
-    assert_float_equal(s.side[1].match_wins, 1.5, 0); /* game 0 tied (0 each), game 1 B */
-    assert_float_equal(s.tied_matches, 1, 0);
+    assert_close(s.side[0].match_wins + s.side[1].match_wins, 2, 0);
+    assert_close(s.side[1].match_wins, 1.5, 0); /* game 0 tied (0 each), game 1 B */
+    assert_close(s.tied_matches, 1, 0);
     char *text = jong_arena_report_text(&s);
     assert_non_null(strstr(text, "average rank"));
     assert_null(strstr(text, "tai per win"));
@@ -369,14 +370,14 @@ static void test_summary_riichi_rounding(void **state)
     r.ndone = 1;
     jong_arena_summary s;
     assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
-    assert_float_equal(s.side[0].m[JONG_M_RESULT].mean, 2, 1e-12);
-    assert_float_equal(s.side[1].m[JONG_M_RESULT].mean, -2, 1e-12);
+    assert_close(s.side[0].m[JONG_M_RESULT].mean, 2, 1e-12);
+    assert_close(s.side[1].m[JONG_M_RESULT].mean, -2, 1e-12);
     assert_true(isnan(s.side[0].m[JONG_M_RESULT].lo)); /* one game */
     /* points: A (40600 + 17900 + 25000 * 2 - 4 * 25000) / 4 = 2125 */
-    assert_float_equal(s.side[0].m[JONG_M_SCORE].mean, 2125, 1e-9);
+    assert_close(s.side[0].m[JONG_M_SCORE].mean, 2125, 1e-9);
     /* ranks of A: 1st, 3rd, 2nd, 4th */
-    assert_float_equal(s.side[0].m[JONG_M_RANK].mean, 2.5, 1e-12);
-    assert_float_equal(s.side[0].m[JONG_M_RANK3].mean, 0.25, 1e-12);
+    assert_close(s.side[0].m[JONG_M_RANK].mean, 2.5, 1e-12);
+    assert_close(s.side[0].m[JONG_M_RANK3].mean, 0.25, 1e-12);
     jong_arena_results_free(&r);
 }
 
@@ -676,38 +677,34 @@ static void test_corrupt_results_file(void **state)
     free(good_text);
 }
 
-/* Riichi through the arena: refused with the engine's own message while the engine cannot play
- * it, and otherwise played, with ranks for every seat game. */
+/* Riichi through the arena: whole hanchan, ranks for every seat game that add up, the uma
+ * results of the two sides opposite, and the same results with one worker or two. */
 static void test_riichi_run(void **state)
 {
     (void)state;
     jong_arena_config cfg;
-    base_config(&cfg, JONG_VARIANT_RIICHI, JONG_ARENA_2V2, 1);
+    base_config(&cfg, JONG_VARIANT_RIICHI, JONG_ARENA_2V2, 3);
     cfg.rules.hands = 0;
-    jong_game *g;
+    jong_arena_results r, r2;
+    play(&r, &cfg, 1, NULL);
+    play(&r2, &cfg, 2, NULL);
+    assert_same_results(&r, &r2);
+    char *j1 = summary_json(&r), *j2 = summary_json(&r2);
+    assert_string_equal(j1, j2);
     jong_error err;
-    if (jong_game_new(&cfg.rules, 1, 0, NULL, NULL, &g, &err)) {
-        jong_arena_results r;
-        assert_int_equal(jong_arena_results_init(&r, &cfg, &err), JONG_OK);
-        jong_arena_run_opts opts = {.jobs = 1};
-        jong_error e2;
-        assert_int_not_equal(jong_arena_run(&r, &opts, &e2), JONG_OK);
-        assert_string_equal(e2.msg, err.msg);
-        assert_int_equal(r.ndone, 0);
-        jong_arena_results_free(&r);
-        return;
-    }
-    jong_game_free(g);
-    jong_arena_results r;
-    play(&r, &cfg, 2, NULL);
     jong_arena_summary s;
     assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
     double shares = 0;
     for (int m = JONG_M_RANK1; m <= JONG_M_RANK4; m++)
         shares += s.side[0].m[m].mean + s.side[1].m[m].mean;
-    assert_float_equal(shares, 2, 1e-9);
-    assert_float_equal(s.side[0].m[JONG_M_RESULT].mean + s.side[1].m[JONG_M_RESULT].mean, 0, 1e-9);
+    assert_close(shares, 2, 1e-9);
+    assert_close(s.side[0].m[JONG_M_RESULT].mean + s.side[1].m[JONG_M_RESULT].mean, 0, 1e-9);
+    /* a hanchan has at least its 8 nominal hands unless someone is bust */
+    assert_true(s.side[0].hands >= 3 * 2 * 2);
+    free(j1);
+    free(j2);
     jong_arena_results_free(&r);
+    jong_arena_results_free(&r2);
 }
 
 int main(void)

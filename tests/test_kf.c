@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "support/assert_close.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,7 +233,7 @@ static void test_tree_one_away(void **state)
     assert_int_equal(jong_tai_score(&rs, &ctx, &tr, &err), JONG_OK);
     double score9 = rs.base + tr.tai * rs.unit;
     double want = 2 * t.self_mo[kind_of("6s")] * score6 + 2 * t.self_mo[kind_of("9s")] * score9;
-    assert_float_equal(r.etile[r.best], want, 1e-9);
+    assert_close(r.etile[r.best], want, 1e-9);
     /* improved exploration: with every 6s and 9s gone, 78s is no T2 and the hand is further */
     t.unseen[kind_of("6s")] = t.unseen[kind_of("9s")] = 0;
     t.self_mo[kind_of("6s")] = t.self_mo[kind_of("9s")] = 0;
@@ -365,7 +366,7 @@ static void test_model_tables(void **state)
             assert_true(t1.rt_ab[i][k] >= 0 && t1.rt_ab[i][k] <= 1);
         }
     }
-    assert_float_equal(sum, 1.0, 1e-9);
+    assert_close(sum, 1.0, 1e-9);
     /* bias (2): an opponent never waits on a pair of a kind it discarded */
     for (int i = 1; i <= 3; i++) {
         const jong_seat_view *sv = &v.seats[(v.seat + i) % 4];
@@ -381,7 +382,7 @@ static void test_model_tables(void **state)
         double s = 0;
         for (int w = 0; w <= JONG_KF_WN_MAX; w++)
             s += jong_kf_wn_alpha[r][w];
-        assert_float_equal(s, 1.0, 1e-5);
+        assert_close(s, 1.0, 1e-5);
     }
     jong_game_free(game);
 }

@@ -13,6 +13,11 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/socket.h>
 
 #include <cmocka.h>
 
@@ -537,6 +542,323 @@ static void test_replay_selfplay(void **state)
     (void)kans;
 }
 
+/* ---- the bot, against a small server made of the engine ---- */
+
+enum { DIALECT_LINE, DIALECT_CAN_ACT, DIALECT_BATCH };
+
+typedef struct {
+    int seat;
+    jong_mjai_event buf[1024]; /* what the bot's seat has seen and not yet been sent */
+    int n;
+    bool skip_reach;           /* the bot's own reach was already sent to it */
+    bool bad;
+    const jong_ruleset *rs;
+} outbox;
+
+static void outbox_sink(void *ctx, const jong_event *ev)
+{
+    outbox *o = ctx;
+    jong_event seen;
+    jong_event_for_seat(ev, o->seat, JONG_VARIANT_RIICHI, &seen);
+    jong_mjai_event m;
+    jong_error err;
+    if (jong_mjai_of_engine_event(&seen, &m, &err) || o->n == 1024) {
+        o->bad = true;
+        return;
+    }
+    if (m.type == JONG_MJAI_START_GAME) {
+        m.id = (int8_t)o->seat;
+        m.has |= JONG_MJAI_HAS_ID;
+        m.kyoku_first = o->rs->tonpuu ? 4 : 0;
+        m.aka_flag = o->rs->red_fives > 0;
+    }
+    if (m.type == JONG_MJAI_REACH && m.actor == o->seat && o->skip_reach) {
+        o->skip_reach = false;
+        return;
+    }
+    o->buf[o->n++] = m;
+}
+
+static char *event_line(const jong_mjai_event *m)
+{
+    char buf[2048];
+    size_t n;
+    char *s = jong_mjai_format(m, buf, sizeof buf, &n);
+    assert_non_null(s);
+    return s == buf ? strdup(buf) : s;
+}
+
+/* The bot over TCP (test_bot_tcp): the server's end of the connection, -1 when the bot is
+ * called directly. */
+static int tcp_fd = -1;
+static FILE *tcp_in;
+
+static int exchange(jong_mjai_bot *bot, const char *line, size_t len, char **reply, jong_error *err)
+{
+    if (tcp_fd < 0)
+        return jong_mjai_bot_line(bot, line, len, reply, err);
+    assert_int_equal(write(tcp_fd, line, len), (ssize_t)len);
+    assert_int_equal(write(tcp_fd, "\n", 1), 1);
+    char *got = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&got, &cap, tcp_in);
+    assert_true(n > 1 && got[n - 1] == '\n');
+    got[n - 1] = 0;
+    *reply = got;
+    return JONG_OK;
+}
+
+/* Send what the bot has not seen yet in the dialect; returns its answer to the last event. */
+static char *send_pending(jong_mjai_bot *bot, outbox *o, int dialect)
+{
+    char *reply = NULL;
+    jong_error err;
+    if (o->n == 0)
+        return NULL;
+    if (dialect == DIALECT_BATCH) {
+        size_t cap = 4096, len = 1;
+        char *text = malloc(cap);
+        text[0] = '[';
+        for (int i = 0; i < o->n; i++) {
+            char *l = event_line(&o->buf[i]);
+            size_t ll = strlen(l);
+            while (len + ll + 3 > cap)
+                text = realloc(text, cap *= 2);
+            if (i)
+                text[len++] = ',';
+            memcpy(text + len, l, ll);
+            len += ll;
+            free(l);
+        }
+        text[len++] = ']';
+        assert_int_equal(exchange(bot, text, len, &reply, &err), JONG_OK);
+        free(text);
+    } else {
+        for (int i = 0; i < o->n; i++) {
+            bool last = i == o->n - 1;
+            if (dialect == DIALECT_CAN_ACT && !last) {
+                o->buf[i].has |= JONG_MJAI_HAS_CAN_ACT;
+                o->buf[i].can_act = false;
+            }
+            char *l = event_line(&o->buf[i]);
+            free(reply);
+            reply = NULL;
+            assert_int_equal(exchange(bot, l, strlen(l), &reply, &err), JONG_OK);
+            free(l);
+            if (!last && dialect == DIALECT_CAN_ACT)
+                assert_null(reply);
+            if (!last && dialect == DIALECT_LINE)
+                assert_string_equal(reply, "{\"type\":\"none\"}");
+        }
+    }
+    o->n = 0;
+    return reply;
+}
+
+static jong_mjai_event parse_reply(const char *reply)
+{
+    jong_mjai_event m;
+    jong_error err;
+    assert_non_null(reply);
+    if (jong_mjai_parse(reply, strlen(reply), &m, &err))
+        fail_msg("bot answered '%s': %s", reply, err.msg);
+    return m;
+}
+
+/* One game: seat `seat` is `spec` behind the mjai bot, the others greedy. Returns the bot's
+ * decisions; every answer must be legal and the bot must follow the game everywhere. */
+static long bot_game_with(jong_mjai_bot *given, const char *spec, int seat, int dialect, uint64_t seed)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = true;
+    outbox *o = calloc(1, sizeof *o);
+    o->seat = seat;
+    o->rs = &rs;
+    jong_mjai_bot *bot;
+    jong_player *greedy;
+    jong_error err;
+    if (given)
+        bot = given;
+    else
+        assert_int_equal(jong_mjai_bot_new(spec, "t", -1, seed, &bot, &err), JONG_OK);
+    assert_int_equal(jong_player_create("greedy", &greedy, &err), JONG_OK);
+    jong_game *g;
+    assert_int_equal(jong_game_new(&rs, seed, 0, outbox_sink, o, &g, &err), JONG_OK);
+    long asked = 0;
+    while (!jong_game_over(g)) {
+        assert_int_equal(jong_game_start_hand(g, &err), JONG_OK);
+        while (!jong_game_hand_over(g)) {
+            unsigned pending = jong_game_pending(g);
+            jong_action chosen[4];
+            for (int s = 0; s < 4; s++) {
+                if (!(pending >> s & 1))
+                    continue;
+                jong_action legal[JONG_MAX_ACTIONS];
+                int n = jong_game_legal(g, s, legal), k;
+                if (s == seat) {
+                    asked++;
+                    char *reply = send_pending(bot, o, dialect);
+                    jong_mjai_event m = parse_reply(reply);
+                    bool riichi = false;
+                    if (m.type == JONG_MJAI_REACH) { /* the server shows the reach, then asks for the discard */
+                        o->buf[o->n++] = m;
+                        o->skip_reach = true;
+                        free(reply);
+                        reply = send_pending(bot, o, dialect);
+                        m = parse_reply(reply);
+                        riichi = true;
+                    }
+                    k = jong_mjai_find_action(&m, s, riichi, legal, n);
+                    if (k < 0)
+                        fail_msg("the bot's answer '%s' is not legal", reply);
+                    free(reply);
+                } else {
+                    jong_view v;
+                    jong_game_view(g, s, &v);
+                    jong_decision d = {&v, &rs, legal, n, seed + (uint64_t)s, 0, 0, NULL, NULL};
+                    k = greedy->ops->choose(greedy, &d);
+                }
+                chosen[s] = legal[k];
+            }
+            for (int s = 0; s < 4; s++)
+                if (pending >> s & 1)
+                    assert_int_equal(jong_game_act(g, s, &chosen[s], &err), JONG_OK);
+        }
+    }
+    free(send_pending(bot, o, dialect)); /* the game's end */
+    assert_false(o->bad);
+    const jong_mjai_bot_stats *st = jong_mjai_bot_get_stats(bot);
+    assert_int_equal(st->fallbacks, 0);
+    assert_int_equal(jong_mjai_bot_seat(bot), seat);
+    jong_game_free(g);
+    if (!given)
+        jong_mjai_bot_free(bot);
+    jong_player_free(greedy);
+    free(o);
+    return asked;
+}
+
+static long bot_game(const char *spec, int seat, int dialect, uint64_t seed)
+{
+    return bot_game_with(NULL, spec, seat, dialect, seed);
+}
+
+typedef struct {
+    jong_mjai_bot *bot;
+    char url[64];
+    int rc;
+} client;
+
+static void *client_main(void *arg)
+{
+    client *c = arg;
+    jong_error err;
+    c->rc = jong_mjai_bot_run_tcp(c->bot, c->url, NULL, NULL, &err);
+    return NULL;
+}
+
+/* The bot as a TCP client: hello and join, then a whole game on the loopback, every answer
+ * legal; the bot returns when the server closes. */
+static void test_bot_tcp(void **state)
+{
+    (void)state;
+    signal(SIGPIPE, SIG_IGN);
+    int ls = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(ls >= 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(bind(ls, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(ls, 1), 0);
+    socklen_t al = sizeof a;
+    assert_int_equal(getsockname(ls, (struct sockaddr *)&a, &al), 0);
+    client c;
+    jong_error err;
+    assert_int_equal(jong_mjai_bot_new("greedy", "tcpbot", -1, 9, &c.bot, &err), JONG_OK);
+    snprintf(c.url, sizeof c.url, "mjsonp://127.0.0.1:%d/room7", ntohs(a.sin_port));
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, client_main, &c), 0);
+    tcp_fd = accept(ls, NULL, NULL);
+    assert_true(tcp_fd >= 0);
+    tcp_in = fdopen(dup(tcp_fd), "r");
+    char *reply = NULL;
+    const char *hello = "{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}";
+    assert_int_equal(exchange(c.bot, hello, strlen(hello), &reply, &err), JONG_OK);
+    assert_string_equal(reply, "{\"type\":\"join\",\"name\":\"tcpbot\",\"room\":\"room7\"}");
+    free(reply);
+    assert_int_equal(exchange(c.bot, "garbage", 7, &reply, &err), JONG_OK); /* still one answer */
+    assert_string_equal(reply, "{\"type\":\"none\"}");
+    free(reply);
+    long asked = bot_game_with(c.bot, "greedy", 1, DIALECT_LINE, 9);
+    close(tcp_fd);
+    fclose(tcp_in);
+    tcp_fd = -1;
+    pthread_join(t, NULL);
+    assert_int_equal(c.rc, JONG_OK);
+    close(ls);
+    jong_mjai_bot_free(c.bot);
+    assert_true(asked > 10);
+    char host[64], room[64];
+    int port;
+    assert_int_equal(jong_mjai_parse_url("mjsonp://example.org/", host, sizeof host, &port, room, sizeof room, &err), 0);
+    assert_string_equal(host, "example.org");
+    assert_int_equal(port, 11600);
+    assert_string_equal(room, "default");
+    assert_int_equal(jong_mjai_parse_url("http://x:1/", host, sizeof host, &port, room, sizeof room, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_mjai_parse_url("mjsonp://x:99999/", host, sizeof host, &port, room, sizeof room, &err),
+                     JONG_ERR_ARG);
+    jong_mjai_bot *b;
+    assert_int_equal(jong_mjai_bot_new("greedy", "x", -1, 1, &b, &err), JONG_OK);
+    snprintf(c.url, sizeof c.url, "mjsonp://127.0.0.1:%d/", ntohs(a.sin_port)); /* closed now */
+    assert_int_equal(jong_mjai_bot_run_tcp(b, c.url, NULL, NULL, &err), JONG_ERR_IO);
+    assert_non_null(strstr(err.msg, "cannot connect"));
+    jong_mjai_bot_free(b);
+}
+
+static void test_bot_dialects(void **state)
+{
+    (void)state;
+    long asked = 0;
+    asked += bot_game("greedy", 0, DIALECT_LINE, 3);
+    asked += bot_game("greedy", 2, DIALECT_CAN_ACT, 4);
+    asked += bot_game("random", 3, DIALECT_BATCH, 5);
+    asked += bot_game("greedy", 1, DIALECT_BATCH, 6);
+    print_message("%ld decisions asked of the bot\n", asked);
+    assert_true(asked > 100);
+}
+
+static void test_bot_bad_lines(void **state)
+{
+    (void)state;
+    jong_mjai_bot *bot;
+    jong_error err;
+    char *reply = NULL;
+    assert_int_equal(jong_mjai_bot_new("nosuchplayer", "t", -1, 1, &bot, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_mjai_bot_new("greedy", "t", -1, 1, &bot, &err), JONG_OK);
+    const char *hello = "{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}";
+    assert_int_equal(jong_mjai_bot_line(bot, hello, strlen(hello), &reply, &err), JONG_OK);
+    assert_string_equal(reply, "{\"type\":\"join\",\"name\":\"t\",\"room\":\"default\"}");
+    free(reply);
+    const char *bad[] = {"{\"type\":", "{\"type\":\"dahai\"}", "[{\"type\":\"none\"},5]", "{\"type\":\"warp\"}"};
+    for (size_t i = 0; i < 4; i++) {
+        assert_int_equal(jong_mjai_bot_line(bot, bad[i], strlen(bad[i]), &reply, &err), JONG_ERR_SYNTAX);
+        assert_null(reply);
+    }
+    /* a tsumo it cannot place in any game: answered by default with the drawn tile */
+    const char *sg = "{\"type\":\"start_game\",\"id\":1,\"names\":[\"a\",\"b\",\"c\",\"d\"]}";
+    assert_int_equal(jong_mjai_bot_line(bot, sg, strlen(sg), &reply, &err), JONG_OK);
+    assert_string_equal(reply, "{\"type\":\"none\"}");
+    free(reply);
+    const char *ts = "{\"type\":\"tsumo\",\"actor\":1,\"pai\":\"3m\"}";
+    assert_int_equal(jong_mjai_bot_line(bot, ts, strlen(ts), &reply, &err), JONG_OK);
+    assert_string_equal(reply, "{\"type\":\"dahai\",\"actor\":1,\"pai\":\"3m\",\"tsumogiri\":true}");
+    assert_true(jong_mjai_bot_warning(bot)[0] != 0);
+    free(reply);
+    jong_mjai_bot_free(bot);
+}
+
 /* ---- the real fixtures in ../shared (skipped when absent) ---- */
 
 static const char *shared_dir(void)
@@ -698,6 +1020,8 @@ int main(void)
         cmocka_unit_test(test_print_parse),    cmocka_unit_test(test_bad_records),
         cmocka_unit_test(test_fixture_pairs),  cmocka_unit_test(test_fixtures_read),
         cmocka_unit_test(test_replay_selfplay), cmocka_unit_test(test_fixture_replay),
+        cmocka_unit_test(test_bot_dialects),    cmocka_unit_test(test_bot_bad_lines),
+        cmocka_unit_test(test_bot_tcp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

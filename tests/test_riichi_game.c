@@ -147,6 +147,31 @@ static void riichi_discards_and_closed_hands(void **state)
     assert_false(riichi_hand_closed(&h));
 }
 
+static bool tenpai_at_draw(const char *text)
+{
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand(text, &h, &err), JONG_OK);
+    return riichi_tenpai_at_draw(&h);
+}
+
+static void tenpai_at_the_exhaustive_draw(void **state)
+{
+    (void)state;
+    assert_true(tenpai_at_draw("123m456p789s234s5s"));
+    assert_false(tenpai_at_draw("123m456p789s23s59s"));
+    assert_true(tenpai_at_draw("19m19p19sESWNPFC"));        /* thirteen orphans, 13-sided */
+    assert_true(tenpai_at_draw("1122m3344p5566s7z"));       /* seven pairs */
+    /* the fourth 5p is in the seat's own pon: tenpai on Tenhou (not a wait a ron could use) */
+    assert_true(tenpai_at_draw("678m5p678s [555p] [111z]"));
+    jong_hand h;
+    jong_error err;
+    assert_int_equal(jong_parse_hand("678m5p678s [555p] [111z]", &h, &err), JONG_OK);
+    assert_int_equal(jong_waits(&h, JONG_VARIANT_RIICHI, JONG_FORMS_ALL), 0);
+    /* four copies in the concealed hand: no tenpai */
+    assert_false(tenpai_at_draw("1111m234p567p789s"));
+}
+
 static void four_winds(void **state)
 {
     (void)state;
@@ -209,7 +234,7 @@ static int next_of(bool tonpuu, bool agari_yame, bool tobi, int kyoku, int honba
     rs.tobi = tobi;
     const int32_t scores[4] = {a, b, c, d};
     int k = -5, h = -5;
-    if (riichi_next_hand(&rs, kyoku, honba, keeps, draw, scores, dealer, &k, &h))
+    if (riichi_next_hand(&rs, kyoku, honba, keeps, draw, false, scores, dealer, &k, &h))
         return -1;
     return k * 100 + h;
 }
@@ -233,13 +258,27 @@ static void next_hand_and_game_end(void **state)
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), -1);
     assert_int_equal(next_of(false, true, true, 7, 0, true, true, 20000, 20000, 20000, 40000, 3), -1);
     assert_int_equal(next_of(false, false, true, 7, 0, true, false, 20000, 20000, 20000, 40000, 3), 701);
+    /* but an abortive draw is no dealer's win or tenpai: South 4 goes on (as a Tenhou game of
+     * January 2022 after a kyuushu kyuuhai with the dealer first at 45900) */
+    {
+        jong_ruleset rs;
+        jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+        const int32_t sc[4] = {25200, 19500, 9400, 45900};
+        int k = -5, h = -5;
+        assert_false(riichi_next_hand(&rs, 7, 0, true, true, true, sc, 3, &k, &h));
+        assert_int_equal(k * 100 + h, 701);
+    }
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 23000, 24000, 24000, 29000, 3), 701);
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 45000, 10000, 10000, 35000, 3), 701);
     /* tied first place goes to the seat nearer seat 0: the dealer at seat 3 is not first */
     assert_int_equal(next_of(false, true, true, 7, 0, true, false, 35000, 15000, 15000, 35000, 3), 701);
-    /* the West round: over as soon as someone has 30000, even on a dealer repeat */
+    /* the West round: over when the deal moves and someone has 30000; a dealer repeat ends it
+     * only by agari-yame, else it goes on (as a tonpuu game of January 2022: South 1, the
+     * dealer tenpai at 17000, another seat at 30800, then South 1 honba 2) */
     assert_int_equal(next_of(false, true, true, 8, 0, true, false, 31000, 23000, 23000, 23000, 0), -1);
     assert_int_equal(next_of(false, true, true, 8, 0, false, false, 29000, 29000, 29000, 13000, 0), 900);
+    assert_int_equal(next_of(false, true, true, 8, 0, false, false, 31000, 23000, 23000, 23000, 0), -1);
+    assert_int_equal(next_of(true, true, true, 4, 1, true, true, 17000, 30800, 25500, 25700, 0), 402);
     /* West 4 is the last hand: over when the deal moves, even with nobody at 30000 */
     assert_int_equal(next_of(false, true, true, 11, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
     assert_int_equal(next_of(false, true, true, 11, 0, true, true, 29000, 29000, 29000, 13000, 3), 1101);
@@ -282,6 +321,7 @@ int main(void)
         cmocka_unit_test(final_result_as_tenhou),
         cmocka_unit_test(riichi_discards_and_closed_hands),
         cmocka_unit_test(four_winds),
+        cmocka_unit_test(tenpai_at_the_exhaustive_draw),
         cmocka_unit_test(calls_with_red_fives_and_kuikae),
         cmocka_unit_test(next_hand_and_game_end),
         cmocka_unit_test(nagashi_mangan),

@@ -350,6 +350,49 @@ static void kan_dora_timing(void **state)
     jong_game_free(g);
 }
 
+static void second_kan_shows_the_waiting_dora_first(void **state)
+{
+    (void)state;
+    /* seat 1: daiminkan of 2p, then on its replacement tile an ankan of 3s: the daiminkan's
+     * indicator is shown at once, then the ankan's, then the second replacement draw */
+    const char *hands[4] = {"2p147m58p69sEESNW", "222p3333s345m678m", "258m369p147sWWNN", "369m147p258sPPFF"};
+    jong_game *g = stacked_riichi_game("", hands, "", "1s 1s 9s 9s 5m 5m 6p 6p 7p 7p", &logbuf);
+    play(g, 0, JONG_ACT_DISCARD, "2p", 0);
+    play(g, 1, JONG_ACT_KONG, "2p", 0);
+    play(g, 1, JONG_ACT_CONCEALED_KONG, "3s", 0);
+    int k = find_event(&logbuf, JONG_EV_CONCEALED_KONG, 0);
+    assert_int_equal(logbuf.ev[k + 1].type, JONG_EV_DORA);
+    assert_int_equal(logbuf.ev[k + 1].dora_marker, kind_of("6p"));
+    assert_int_equal(logbuf.ev[k + 2].type, JONG_EV_DORA);
+    assert_int_equal(logbuf.ev[k + 2].dora_marker, kind_of("7p"));
+    assert_int_equal(logbuf.ev[k + 3].type, JONG_EV_DRAW);
+    assert_true(logbuf.ev[k + 3].replacement);
+    /* the discard shows nothing more */
+    play(g, 1, JONG_ACT_DISCARD, "1s", 0);
+    assert_int_equal(logbuf.ev[k + 4].type, JONG_EV_DISCARD);
+    jong_game_free(g);
+}
+
+static void ankan_after_riichi_in_the_engine(void **state)
+{
+    (void)state;
+    /* in riichi on 5s with 111m, the fourth 1m may be kanned (the waits stay 5s) */
+    const char *hands[4] = {"111m456m789m234p5s", "247m158p369sEESS", "258m369p147sWWNN", "369m147p258sPPFF"};
+    jong_game *g = stacked_riichi_game("", hands, "9s - - - 1m", "", &logbuf);
+    play(g, 0, JONG_ACT_DISCARD, "9s", JONG_ACT_FLAG_RIICHI);
+    tsumogiri(g, 3);
+    assert_int_equal(turn(g), 0);
+    assert_true(can(g, 0, JONG_ACT_CONCEALED_KONG, "1m", 0));
+    assert_true(can(g, 0, JONG_ACT_DISCARD, "1m", 0));
+    assert_false(can(g, 0, JONG_ACT_DISCARD, "5s", 0));
+    play(g, 0, JONG_ACT_CONCEALED_KONG, "1m", 0);
+    assert_int_equal(last_of(JONG_EV_DRAW)[-1].type, JONG_EV_DORA);
+    assert_int_equal(turn(g), 0);  /* still in riichi: the replacement tile or tsumo only */
+    jong_action a[JONG_MAX_ACTIONS];
+    assert_true(jong_game_legal(g, 0, a) <= 2);
+    jong_game_free(g);
+}
+
 static void rinshan_win_without_the_open_kans_dora(void **state)
 {
     (void)state;
@@ -392,6 +435,33 @@ static void chankan_on_an_added_kan(void **state)
     assert_true(has_yaku(w, JONG_YAKU_CHANKAN));
     assert_int_equal(w->target, 0);
     assert_null(last_of(JONG_EV_DORA));  /* the robbed kan never stood */
+    jong_game_free(g);
+}
+
+static void kakan_dora_after_the_replacement_draw(void **state)
+{
+    (void)state;
+    /* the chankan layout, but seat 2 lets the added kan stand: replacement draw, then the kan's
+     * indicator just before seat 0's discard */
+    const char *hands[4] = {"33p147m258s69sEEC", "258m258p369sWWNN", "12p456p789p123sSS", "369m147p258sPPFF"};
+    jong_game *g = stacked_riichi_game("", hands, "- - - 3p - - - 3p", "9m - - - 1s - 2s", &logbuf);
+    tsumogiri(g, 3);
+    play(g, 3, JONG_ACT_DISCARD, "3p", 0);
+    play(g, 2, JONG_ACT_PASS, NULL, 0);
+    play(g, 0, JONG_ACT_PON, "3p", 0);
+    play(g, 0, JONG_ACT_DISCARD, "C", 0);
+    tsumogiri(g, 3);
+    play(g, 0, JONG_ACT_ADDED_KONG, "3p", 0);
+    pass_all(g);
+    int k = find_event(&logbuf, JONG_EV_ADDED_KONG, 0);
+    assert_int_equal(logbuf.ev[k + 1].type, JONG_EV_DRAW);
+    assert_true(logbuf.ev[k + 1].replacement);
+    assert_int_equal(logbuf.ev[k + 1].tile, kind_of("9m"));
+    assert_int_equal(logbuf.n, k + 2);
+    play(g, 0, JONG_ACT_DISCARD, "9m", 0);
+    assert_int_equal(logbuf.ev[k + 2].type, JONG_EV_DORA);
+    assert_int_equal(logbuf.ev[k + 2].dora_marker, kind_of("2s"));
+    assert_int_equal(logbuf.ev[k + 3].type, JONG_EV_DISCARD);
     jong_game_free(g);
 }
 
@@ -702,6 +772,56 @@ static void nagashi_mangan_at_the_draw(void **state)
     }
 }
 
+/* Seat 1 pons the dragons seat 0 discards, the third one making seat 0 liable (pao). */
+static jong_game *pao_game(const char *options, const char *front)
+{
+    const char *hands[4] = {"147m258p369sEESN", "PPFFCC123m9p9p9p5s", "258m369p147sWWNN", "369m147p258sESWN"};
+    jong_game *g = stacked_riichi_game(options, hands, front, "", &logbuf);
+    const char *dragons[3] = {"P", "F", "C"};
+    for (int i = 0; i < 3; i++) {
+        pass_all(g);
+        assert_int_equal(turn(g), 0);
+        play(g, 0, JONG_ACT_DISCARD, dragons[i], 0);
+        play(g, 1, JONG_ACT_PON, dragons[i], 0);
+        play(g, 1, JONG_ACT_DISCARD, "9p", 0);
+        if (i < 2)
+            tsumogiri(g, 2);
+    }
+    return g;
+}
+
+static void pao_for_big_three_dragons(void **state)
+{
+    (void)state;
+    /* tsumo: the liable seat pays it all */
+    jong_game *g = pao_game("", "P - - F - - C - - - 5s");
+    tsumogiri(g, 3);
+    play(g, 1, JONG_ACT_SELF_DRAW_WIN, "5s", 0);
+    const jong_event *w = last_of(JONG_EV_WIN);
+    assert_true(has_yaku(w, JONG_YAKU_DAISANGEN));
+    assert_int_equal(w->pao, 0);
+    const int32_t all[4] = {-32000, 32000, 0, 0};
+    assert_memory_equal(w->deltas, all, sizeof all);
+    jong_game_free(g);
+    /* another seat's ron: the discarder and the liable seat pay half each */
+    g = pao_game("", "P - - F - - C 5s");
+    play(g, 2, JONG_ACT_DISCARD, "5s", 0);
+    play(g, 1, JONG_ACT_WIN, "5s", 0);
+    w = last_of(JONG_EV_WIN);
+    const int32_t split[4] = {-16000, 32000, -16000, 0};
+    assert_memory_equal(w->deltas, split, sizeof split);
+    jong_game_free(g);
+    /* pao=off: an ordinary tsumo */
+    g = pao_game("pao=off", "P - - F - - C - - - 5s");
+    tsumogiri(g, 3);
+    play(g, 1, JONG_ACT_SELF_DRAW_WIN, "5s", 0);
+    w = last_of(JONG_EV_WIN);
+    assert_int_equal(w->pao, -1);
+    const int32_t usual[4] = {-16000, 32000, -8000, -8000};
+    assert_memory_equal(w->deltas, usual, sizeof usual);
+    jong_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -713,8 +833,11 @@ int main(void)
         cmocka_unit_test(furiten_riichi_for_the_rest_of_the_hand),
         cmocka_unit_test(kuikae_after_chi),
         cmocka_unit_test(kan_dora_timing),
+        cmocka_unit_test(second_kan_shows_the_waiting_dora_first),
+        cmocka_unit_test(ankan_after_riichi_in_the_engine),
         cmocka_unit_test(rinshan_win_without_the_open_kans_dora),
         cmocka_unit_test(chankan_on_an_added_kan),
+        cmocka_unit_test(kakan_dora_after_the_replacement_draw),
         cmocka_unit_test(kokushi_robs_a_concealed_kan),
         cmocka_unit_test(double_ron_honba_and_sticks_to_the_first),
         cmocka_unit_test(triple_ron_aborts),
@@ -728,6 +851,7 @@ int main(void)
         cmocka_unit_test(houtei_on_the_last_discard),
         cmocka_unit_test(exhaustive_draw_pays_tenpai),
         cmocka_unit_test(nagashi_mangan_at_the_draw),
+        cmocka_unit_test(pao_for_big_three_dragons),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

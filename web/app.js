@@ -37,7 +37,7 @@ function seatBox(seat, state) {
   const who = document.createElement('div');
   who.className = 'who';
   who.textContent = WINDS[seat.wind] + (seat.dealer ? ' (dealer)' : '') + ': ' + seat.player +
-    ' \u2014 ' + seat.score + (seat.you ? '' : ' \u2014 ' + seat.concealed + ' tiles');
+    ' \u2014 ' + seat.score + (seat.riichi ? ' \u2014 riichi' : '') + (seat.you ? '' : ' \u2014 ' + seat.concealed + ' tiles');
   box.appendChild(who);
   const extra = document.createElement('div');
   extra.className = 'tiles';
@@ -63,6 +63,11 @@ function render(state) {
   const left = state.time_left === null ? '' : '  \u2014 ' + Math.ceil(state.time_left) + ' s left';
   $('info').textContent = (state.rules === 'taiwan' ? 'Taiwanese' : 'Riichi') + ' \u2014 hand ' + state.hand_number +
     ', round ' + WINDS[state.round] + ' \u2014 wall ' + state.wall + ' \u2014 seed ' + state.seed + left;
+  if (state.dora_markers) {
+    // riichi: the honba, the sticks on the table and the dora indicators
+    $('info').append(' \u2014 honba ' + state.honba + ', riichi sticks ' + state.sticks + ' \u2014 dora indicators ');
+    for (const d of state.dora_markers) $('info').appendChild(tileImg(d.tile, '', d.red));
+  }
   const seats = $('seats');
   seats.replaceChildren();
   // the seat across at the top, left and right beside, yours last

@@ -75,6 +75,10 @@ typedef struct {
     jong_estimate tenpai;   /* P(ready after some discard within the draws), this discard included */
     jong_estimate win;      /* P(a self-drawn win within the draws) */
     jong_estimate points;   /* expected points the win brings (0 without a win) */
+    jong_estimate behind;   /* the best row's expected points less this row's, with a 95% interval:
+                               paired over the same draws when both rows are simulated (so it is
+                               far narrower than the two rows' own intervals), exact when both
+                               are exact; 0 for the best row */
     double points_per_win;  /* mean points of the wins (0 when none) */
     double tai_per_win;     /* Taiwanese: mean tai of the wins (0 in riichi or without a win) */
 } jong_analysis_row;

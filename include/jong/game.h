@@ -82,7 +82,7 @@ typedef enum {
     JONG_EV_CONCEALED_KONG, /* ankan */
     JONG_EV_ADDED_KONG,   /* kakan */
     JONG_EV_WIN,          /* hora */
-    JONG_EV_EXHAUSTED,    /* ryukyoku: the wall is down to the dead wall */
+    JONG_EV_EXHAUSTED,    /* ryukyoku: the wall is down to the dead wall (riichi: or an abortive draw; see reason) */
     JONG_EV_END_HAND,     /* end_kyoku */
     JONG_EV_END_GAME,
     JONG_EV_REACH,        /* riichi: the declaration, just before its discard */
@@ -121,6 +121,7 @@ typedef struct {
     int16_t kyotaku;     /* START_HAND: riichi sticks on the table */
     uint8_t dora_marker; /* START_HAND: the dora indicator; DORA: the new kan-dora indicator */
     uint8_t nura;        /* WIN: ura indicators shown (riichi winners only, else 0) */
+    int8_t pao;          /* WIN: the seat liable for the big three dragons / four winds paid (-1: none) */
     uint8_t ura[JONG_RIICHI_MAX_INDICATORS];
     jong_riichi_result score; /* WIN: yaku, fu, han and payment */
 } jong_event;
@@ -173,7 +174,8 @@ typedef struct {
 
 typedef struct jong_game jong_game;
 
-/* Create a game for a ruleset and seed; events go to sink (may be NULL). */
+/* Create a game for a ruleset and seed; events go to sink (may be NULL). Both variants play:
+ * Taiwanese (game.c) and riichi (game_riichi_flow.c, the same phases and calls). */
 int jong_game_new(const jong_ruleset *rs, uint64_t seed, int game_number, jong_event_sink sink,
                   void *sink_ctx, jong_game **out, jong_error *err);
 void jong_game_free(jong_game *g);

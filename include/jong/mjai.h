@@ -16,6 +16,8 @@
 
 #include "jong/error.h"
 #include "jong/game.h"
+#include "jong/record.h"
+#include "jong/rules.h"
 
 typedef enum {
     JONG_MJAI_NONE = 0,  /* the "nothing to do" answer */
@@ -193,6 +195,67 @@ typedef struct {
 /* JONG_OK when the whole record replays equal (a record cut short replays up to its end);
  * JONG_ERR_ARG "event N: ..." at the first difference (st->diff has the whole text). */
 int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err);
+/* The same, telling the hooks of each decision before the record's answer is played and of each
+ * event the engine emits (see record.h). */
+int jong_mjai_replay_observe(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
+                             jong_error *err);
+
+/* A seat's decision in a game in progress, from the events it has seen (other seats' tiles
+ * "?"): the game so far is replayed through the engine (hidden tiles placed where they are
+ * later shown), and the engine says whether the seat must decide now and what it may do. */
+typedef struct {
+    int seat;
+    int nlegal;                          /* 0: nothing to decide now */
+    jong_action legal[JONG_MAX_ACTIONS]; /* after the seat's own reach: its riichi discards only */
+    jong_view view;                      /* the seat's view (valid when nlegal > 0) */
+    jong_ruleset rules;                  /* the rules the game is replayed with */
+    uint8_t last_draw;                   /* the seat's latest draw in this hand, JONG_NO_TILE */
+    uint8_t last_tile;                   /* the latest discard or kakan tile, JONG_NO_TILE */
+    int8_t last_actor;                   /* who discarded it, -1 */
+    bool after_reach;                    /* the last event is the seat's own reach */
+    bool after_own_draw;                 /* the last event is the seat's own tsumo */
+    char why[1600];                      /* on error: what the replay found */
+} jong_mjai_decision;
+int jong_mjai_live(const jong_mjai_log *log, int seat, jong_mjai_decision *d, jong_error *err);
+
+/* The legal action an mjai answer of `seat` names (dahai, chi, pon, daiminkan, ankan, kakan,
+ * hora, ryukyoku kyushukyuhai, none); riichi: a dahai that follows the seat's reach. -1 when
+ * the answer names no legal action (a "reach" answer names none: its dahai comes next). */
+int jong_mjai_find_action(const jong_mjai_event *m, int seat, bool riichi, const jong_action *legal, int n);
+
+/* A Jong player as an mjai bot. Feed it every line the server sends; it answers in the line's
+ * dialect: a single event gets one answer (none when it carries "can_act": false), a JSON array
+ * of events gets one answer after the last; "hello" gets "join". Answers are one JSON object
+ * without a newline (malloc'd; NULL when nothing is to be sent). A bad line is an error and
+ * changes nothing. When the bot cannot follow the game through the engine it answers by
+ * default (the drawn tile, or none) and says why in jong_mjai_bot_warning. */
+typedef struct jong_mjai_bot jong_mjai_bot;
+typedef struct {
+    long events, decisions, fallbacks;
+} jong_mjai_bot_stats;
+/* seat: -1 to take it from start_game's "id". name: for "join". */
+int jong_mjai_bot_new(const char *player_spec, const char *name, int seat, uint64_t seed, jong_mjai_bot **out,
+                      jong_error *err);
+int jong_mjai_bot_line(jong_mjai_bot *b, const char *line, size_t len, char **reply, jong_error *err);
+const char *jong_mjai_bot_warning(const jong_mjai_bot *b);
+const jong_mjai_bot_stats *jong_mjai_bot_get_stats(const jong_mjai_bot *b);
+int jong_mjai_bot_seat(const jong_mjai_bot *b);
+void jong_mjai_bot_free(jong_mjai_bot *b);
+/* The room named in join (default "default"). */
+void jong_mjai_bot_set_room(jong_mjai_bot *b, const char *room);
+
+/* TCP ("mjsonp"): "mjsonp://host:port/room" (port 11600 and room "default" when left out). */
+int jong_mjai_parse_url(const char *url, char *host, size_t hn, int *port, char *room, size_t rn, jong_error *err);
+/* Where the TCP client tells of a bad line or a fallback answer (line number, message). */
+typedef void (*jong_mjai_log_fn)(void *ctx, long line, const char *msg);
+/* Play as the bot on a stream: each line of in (until its end) gets its answer on out, flushed;
+ * a bad line is told to log (may be NULL) and answered {"type":"none"}. JONG_ERR_IO on a
+ * write error. */
+int jong_mjai_bot_run_stream(jong_mjai_bot *b, FILE *in, FILE *out, jong_mjai_log_fn log, void *log_ctx,
+                             jong_error *err);
+/* Connect to url and play as the bot until the server closes the connection (JONG_OK), or a
+ * connection error (JONG_ERR_IO). Every line from the server gets exactly one line back. */
+int jong_mjai_bot_run_tcp(jong_mjai_bot *b, const char *url, jong_mjai_log_fn log, void *log_ctx, jong_error *err);
 
 /* Do two events say the same thing? Fields one side lacks (the optional ones in `has`) are not
  * compared, so an mjlog and a tenhou.net/6 import of one game compare equal. The first

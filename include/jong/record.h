@@ -40,4 +40,17 @@ int jong_replay_verify(const char *path, jong_replay_stats *st, jong_error *err)
 /* The same on an open stream (read to its end; the caller keeps ownership of f). */
 int jong_replay_verify_stream(FILE *f, jong_replay_stats *st, jong_error *err);
 
+/* For `jong review` and other programs that step through a record: `decision` is told of each
+ * decision before the recorded answer is given to the engine (the game as it stands, for
+ * jong_game_view and jong_game_legal of the seat; the seat; the recorded action), `event` (may be
+ * NULL) of each event the engine emits, as it emits it (so a player can be fed its seat's events
+ * as a table would). */
+typedef struct {
+    void (*decision)(void *ctx, const jong_game *g, int seat, const jong_action *chosen);
+    void (*event)(void *ctx, const jong_game *g, const jong_event *ev);
+    void *ctx;
+} jong_replay_hooks;
+/* jong_replay_verify_stream with hooks: the same checks, the same errors. */
+int jong_replay_observe_stream(FILE *f, const jong_replay_hooks *hooks, jong_replay_stats *st, jong_error *err);
+
 #endif

@@ -46,6 +46,7 @@ typedef struct {
     bool double_yakuman;      /* double yakuman for the four "pure" yakuman (see scoring) */
     bool tobi;                /* the game ends when a score goes below zero */
     bool agari_yame;          /* the all-last dealer may stop when first */
+    bool pao;                 /* responsibility payment for big three dragons / big four winds (Tenhou) */
     int uma[4];               /* rank bonuses in thousands: +20 +10 -10 -20 */
     int return_score;         /* the reference score of the final result (30000) */
     /* Game length, both variants */

@@ -5,7 +5,7 @@
 #include "analyze_player.h"
 #include "cli_util.h"
 
-static void make_view(const jong_analysis_input *in, jong_variant v, jong_view *view)
+static void make_view(const jong_analysis_input *in, jong_variant v, int turn, jong_view *view)
 {
     memset(view, 0, sizeof *view);
     view->seat = 0;
@@ -22,24 +22,27 @@ static void make_view(const jong_analysis_input *in, jong_variant v, jong_view *
     for (int s = 1; s < JONG_SEATS; s++)
         view->seats[s].concealed = (uint8_t)(3 * sets + 1);
     view->seats[0].concealed = (uint8_t)jong_hand_concealed_count(&in->hand);
-    /* the seen tiles, dealt round the other seats' rivers */
-    int seat = 1;
+    /* the seen tiles: turn - 1 in the seat's own river, the others dealt round the other seats' */
+    int seat = turn > 1 ? 0 : 1;
     for (int k = 0; k < JONG_KINDS; k++)
         for (int c = 0; c < in->seen[k]; c++) {
             jong_seat_view *sv = &view->seats[seat];
             if (sv->ndiscards < JONG_RIVER_MAX)
                 sv->discards[sv->ndiscards++] = (uint8_t)k;
-            seat = seat % 3 + 1;
+            if (seat > 0 || view->seats[0].ndiscards >= turn - 1)
+                seat = seat % 3 + 1;
         }
+    view->turn = 0;
+    for (int s = 0; s < JONG_SEATS; s++)
+        view->turn += view->seats[s].ndiscards;
     view->ndora = (uint8_t)in->ndora;
     for (int i = 0; i < in->ndora; i++)
         view->dora_markers[i] = in->dora[i];
     view->wall_left = 4 * in->draws;
-    view->turn = 0;
 }
 
-int analyze_player_values(const char *spec, const jong_analysis_input *in, analyze_player_out *out, char *why,
-                          size_t n)
+int analyze_player_values(const char *spec, const jong_analysis_input *in, int turn, analyze_player_out *out,
+                          char *why, size_t n)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->spec, sizeof out->spec, "%s", spec);
@@ -57,7 +60,7 @@ int analyze_player_values(const char *spec, const jong_analysis_input *in, analy
         return -1;
     }
     jong_view view;
-    make_view(in, v, &view);
+    make_view(in, v, turn, &view);
     jong_action legal[JONG_MAX_ACTIONS];
     int nlegal = 0;
     for (int k = 0; k < JONG_KINDS; k++)

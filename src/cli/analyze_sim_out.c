@@ -32,7 +32,8 @@ void analyze_sim_print_text(const jong_analysis_result *r, jong_variant v, const
            r->draws, r->draws == 1 ? "" : "s", r->unseen);
     printf("%-10s%ld simulations per row not marked exact, same draws for every row, seed %llu\n", "",
            r->sims, (unsigned long long)r->seed);
-    printf("  discard  shanten  tenpai               win                  points               per win%s%s%s\n",
+    printf("  discard  shanten  tenpai               win                  points               behind best  "
+           "per win%s%s%s\n",
            v == JONG_VARIANT_TAIWAN ? "  tai" : "", p && p->have ? "  " : "",
            p && p->have ? p->values.measure : "");
     for (int i = 0; i < r->nrows; i++) {
@@ -41,8 +42,13 @@ void analyze_sim_print_text(const jong_analysis_result *r, jong_variant v, const
         percent(t, sizeof t, &row->tenpai, row->exact);
         percent(w, sizeof w, &row->win, row->exact);
         points(pt, sizeof pt, &row->points, row->exact);
-        printf("%c %-7s  %7d  %-19s  %-19s  %-19s  %7.0f", i == r->best ? '*' : ' ', name(row->discard),
-               row->shanten, t, w, pt, row->points_per_win);
+        char b[40];
+        if (row->behind.lo == row->behind.hi)
+            snprintf(b, sizeof b, "%5.0f", row->behind.value);
+        else
+            snprintf(b, sizeof b, "%5.0f +-%.0f", row->behind.value, (row->behind.hi - row->behind.lo) / 2);
+        printf("%c %-7s  %7d  %-19s  %-19s  %-19s  %-11s  %7.0f", i == r->best ? '*' : ' ', name(row->discard),
+               row->shanten, t, w, pt, b, row->points_per_win);
         if (v == JONG_VARIANT_TAIWAN)
             printf("  %4.1f", row->tai_per_win);
         if (p && p->have) {
@@ -56,7 +62,8 @@ void analyze_sim_print_text(const jong_analysis_result *r, jong_variant v, const
             printf("  riichi");
         putchar('\n');
     }
-    printf("%-10s* = most expected points; intervals are 95%%; points are what the win brings\n", "");
+    printf("%-10s* = most expected points; intervals are 95%%; points are what the win brings;\n", "");
+    printf("%-10sbehind best: the best row's points less this one's, paired over the same draws\n", "");
     if (p && p->have)
         printf("%-10s%s: %s of each discard (its own measure), its choice %s\n", "player", p->spec,
                p->values.measure, p->values.choice >= 0 ? name(p->values.choice) : "-");
@@ -95,6 +102,7 @@ void analyze_sim_add_json(json_t *root, const jong_analysis_result *r, jong_vari
         json_object_set_new(o, "tenpai", estimate(&row->tenpai));
         json_object_set_new(o, "win", estimate(&row->win));
         json_object_set_new(o, "points", estimate(&row->points));
+        json_object_set_new(o, "behind", estimate(&row->behind));
         json_object_set_new(o, "points_per_win", json_real(row->points_per_win));
         if (v == JONG_VARIANT_TAIWAN)
             json_object_set_new(o, "tai_per_win", json_real(row->tai_per_win));

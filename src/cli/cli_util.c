@@ -2,6 +2,7 @@
 #include "cli_util.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -214,4 +215,27 @@ int cli_build_ruleset(const char *cmd, jong_variant v, const char *const *rule_o
         jong_ruleset_set(rs, "hands", buf, NULL);
     }
     return 0;
+}
+
+bool cli_is_jong_record(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return true;
+    char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return strstr(buf, "\"jong_record\"") != NULL;
+}
+
+int cli_print_json(const char *cmd, json_t *root)
+{
+    char *text = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    if (!text)
+        return cli_fail(cmd, "out of memory writing JSON");
+    puts(text);
+    free(text);
+    return CLI_OK;
 }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "jong/jong.h"
 
 /* Exit statuses of every command. */
@@ -69,6 +71,15 @@ int cli_append_word(const char *cmd, char *text, size_t size, const char *word, 
 
 /* Tiles in a hand counting each declared meld as 3 (the size the rules talk about). */
 int cli_hand_size(const jong_hand *h);
+
+/* Does the file start like a Jong record (its header line)? Anything else is taken for an
+ * imported game (mjai, Tenhou). A file that cannot be read counts as a Jong record, so that the
+ * record reader reports it. */
+bool cli_is_jong_record(const char *path);
+
+/* Prints a JSON value (taken and freed) on one line; CLI_OK, or CLI_FAIL after
+ * reporting that memory ran out. */
+int cli_print_json(const char *cmd, json_t *json);
 
 /* mkdir -p: a directory and any missing parents (0 or -1 with errno). */
 int cli_make_dirs(const char *path);

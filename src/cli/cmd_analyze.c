@@ -58,6 +58,8 @@ typedef struct {
     jong_discard_option rows[JONG_KINDS];
     /* 3N+2 with sims > 0: the chances of each discard, and an engine's values */
     bool simulated;
+    int ndora;                     /* --dora indicators (also counted in seen) */
+    uint8_t dora[JONG_RIICHI_MAX_INDICATORS];
     jong_analysis_result sim;
     analyze_player_out player;
 } analysis;
@@ -78,7 +80,8 @@ static int usage(FILE *f)
             "              '123m456p11z [789s] (5555p)'; several words are joined.\n"
             "  --rules R   riichi (default: 13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)\n"
             "  --seen T    tiles visible elsewhere (discards, melds, indicators), not counted\n"
-            "              as unseen copies of effective tiles\n"
+            "              as unseen copies of effective tiles (give indicators in --dora instead,\n"
+            "              which counts them as seen too)\n"
             "  --json      one JSON object on one line\n"
             "\n"
             "  For a hand about to discard, the chances of each discard (jong/analysis_sim.h):\n"
@@ -213,6 +216,27 @@ static int read_seen(const analyze_opts *o, analysis *a)
     char why[256];
     if (o->seen_text && parse_seen(o->seen_text, a, why, sizeof why))
         return cli_fail(CMD, "--seen %s: %s", o->seen_text, why);
+    if (!o->dora_text)
+        return CLI_OK;
+    /* the dora indicators lie face up: seen like the others */
+    jong_error err;
+    jong_error_clear(&err);
+    uint8_t dora[JONG_KINDS], meld[JONG_KINDS];
+    if (jong_parse_tiles(o->dora_text, dora, &err) != JONG_OK)
+        return cli_input_error(CMD, o->dora_text, &err);
+    jong_hand_meld_counts(&a->hand, meld);
+    for (int k = 0; k < JONG_KINDS; k++) {
+        for (int c = 0; c < dora[k]; c++) {
+            if (a->ndora == JONG_RIICHI_MAX_INDICATORS)
+                return cli_usage_error(CMD, "--dora: at most %d indicators", JONG_RIICHI_MAX_INDICATORS);
+            a->dora[a->ndora++] = (uint8_t)k;
+        }
+        int used = a->hand.counts[k] + meld[k] + a->seen[k] + dora[k];
+        if (used > 4)
+            return cli_fail(CMD, "--dora %s: %s: %d copies in the hand, its melds, the seen tiles and the indicators",
+                            o->dora_text, jong_kind_name(k, JONG_STYLE_COMPACT), used);
+        a->seen[k] = (uint8_t)(a->seen[k] + dora[k]);
+    }
     return CLI_OK;
 }
 
@@ -538,14 +562,7 @@ static json_t *build_json(const analysis *a, const char *hand, const char *seen)
 
 static int print_json(const analysis *a, const char *hand, const char *seen)
 {
-    json_t *root = build_json(a, hand, seen);
-    char *text = json_dumps(root, JSON_COMPACT);
-    json_decref(root);
-    if (!text)
-        return cli_fail(CMD, "out of memory writing JSON");
-    puts(text);
-    free(text);
-    return CLI_OK;
+    return cli_print_json(CMD, build_json(a, hand, seen));
 }
 
 /* ---- for the web page ------------------------------------------------------------------------ */
@@ -596,23 +613,17 @@ static int run_chances(const analyze_opts *o, analysis *a)
     in.seed = o->seed;
     jong_error err;
     jong_error_clear(&err);
-    if (o->dora_text) {
-        uint8_t dora[JONG_KINDS];
-        if (jong_parse_tiles(o->dora_text, dora, &err) != JONG_OK)
-            return cli_input_error(CMD, o->dora_text, &err);
-        for (int k = 0; k < JONG_KINDS; k++)
-            for (int c = 0; c < dora[k]; c++) {
-                if (in.ndora == JONG_RIICHI_MAX_INDICATORS)
-                    return cli_usage_error(CMD, "--dora: at most %d indicators", JONG_RIICHI_MAX_INDICATORS);
-                in.dora[in.ndora++] = (uint8_t)k;
-            }
-    }
+    /* the indicators are in a->seen for the evaluator's table; the analysis counts them itself */
+    memcpy(in.dora, a->dora, sizeof in.dora);
+    in.ndora = a->ndora;
+    for (int i = 0; i < a->ndora; i++)
+        in.seen[a->dora[i]]--;
     if (jong_analysis_run(&in, &a->sim, &err) != JONG_OK)
         return cli_fail(CMD, "%s", err.msg);
     a->simulated = true;
     if (o->player) {
         char why[256];
-        if (analyze_player_values(o->player, &in, &a->player, why, sizeof why) != 0)
+        if (analyze_player_values(o->player, &in, o->draws >= 0 ? 1 : o->turn, &a->player, why, sizeof why) != 0)
             return cli_fail(CMD, "--player %s: %s", o->player, why);
     }
     return CLI_OK;

@@ -57,19 +57,6 @@ typedef struct {
     json_t *diffs; /* the first 100 differences (--json) */
 } import_stats;
 
-/* A Jong record starts with its header line; anything else is an imported game. */
-static bool is_jong_record(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return true; /* let the record reader report it */
-    char buf[256];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return strstr(buf, "\"jong_record\"") != NULL;
-}
-
 static bool record_name(const char *name)
 {
     static const char *const ext[] = {".xml", ".mjlog", ".json", ".mjson", ".gz"};
@@ -207,7 +194,7 @@ int cmd_replay(int argc, char **argv)
             import_dir(path, &imp);
             continue;
         }
-        if (!is_stdin && !is_jong_record(path)) {
+        if (!is_stdin && !cli_is_jong_record(path)) {
             import_one(path, &imp);
             continue;
         }

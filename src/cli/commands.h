@@ -26,7 +26,9 @@ int cmd_score(int argc, char **argv);
 /* `jong score` with riichi rules (the default), reached through cmd_score. */
 int score_riichi(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_bot(int argc, char **argv);
 int cmd_web(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_simcat(int argc, char **argv);

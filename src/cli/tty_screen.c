@@ -106,6 +106,8 @@ static void seat_lines(FILE *out, const tty_frame *f, int s, line *l)
     bool bold = f->style.colour && s == f->seat;
     putf(l, "%s%c%c %-14.14s %7d%s", bold ? "\033[1m" : "", wind_letters[v->seat_winds[s] & 3],
          s == v->dealer ? '*' : ' ', f->names[s], (int)v->scores[s], bold ? "\033[0m" : "");
+    if (v->riichi[s])
+        put(l, "  riichi");
     if (s != f->seat)
         putf(l, "  %2d tiles", sv->concealed);
     if (sv->flowers) {
@@ -214,6 +216,13 @@ void tty_screen_draw(FILE *out, const tty_frame *f)
     emit(out, &l);
     for (int k = 1; k <= JONG_SEATS; k++)
         seat_lines(out, f, (f->seat + k) % JONG_SEATS, &l);
+    if (v->variant == JONG_VARIANT_RIICHI) {
+        /* riichi: the dora indicators, the honba and the sticks on the table */
+        put(&l, "-- dora indicators ");
+        for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++)
+            put_tile(&l, &f->style, jong_code_kind(v->dora_markers[i]), jong_code_is_red(v->dora_markers[i]));
+        putf(&l, "-- honba %d -- riichi sticks %d ", v->streak, v->kyotaku);
+    }
     put(&l, "--------------------------------------------------------------------------------");
     emit(out, &l);
     for (int i = 0; i < TTY_LOG_LINES; i++) {

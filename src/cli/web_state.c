@@ -45,6 +45,8 @@ static json_t *seat_json(const web_state_input *in, const jong_view *v, int s)
     json_object_set_new(o, "dealer", json_boolean(s == v->dealer));
     json_object_set_new(o, "score", json_integer(v->scores[s]));
     json_object_set_new(o, "concealed", json_integer(sv->concealed));
+    if (v->variant == JONG_VARIANT_RIICHI)
+        json_object_set_new(o, "riichi", json_boolean(v->riichi[s]));
     for (int f = 0; f < JONG_FLOWERS; f++)
         if (sv->flowers >> f & 1)
             json_array_append_new(flowers, json_integer(JONG_TILE_FLOWER_BASE + f));
@@ -131,6 +133,19 @@ json_t *web_state_json(const web_state_input *in)
     json_object_set_new(root, "hand_number", json_integer(v->hand + 1));
     json_object_set_new(root, "round", json_string(round));
     json_object_set_new(root, "wall", json_integer(v->wall_left));
+    if (v->variant == JONG_VARIANT_RIICHI) {
+        /* the dora indicators (kind and red five), the honba and the riichi sticks on the table */
+        json_t *dora = json_array();
+        for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++) {
+            json_t *t = json_object();
+            json_object_set_new(t, "tile", json_integer(jong_code_kind(v->dora_markers[i])));
+            json_object_set_new(t, "red", json_boolean(jong_code_is_red(v->dora_markers[i])));
+            json_array_append_new(dora, t);
+        }
+        json_object_set_new(root, "dora_markers", dora);
+        json_object_set_new(root, "honba", json_integer(v->streak));
+        json_object_set_new(root, "sticks", json_integer(v->kyotaku));
+    }
     json_object_set_new(root, "decision", json_integer(jong_session_decisions(s)));
     json_object_set_new(root, "time_left", in->time_left >= 0 ? json_real(in->time_left) : json_null());
     json_t *seats = json_array();

@@ -344,8 +344,9 @@ static uint64_t policy_discard(const setup *su, jong_hand *h, uint8_t seen[JONG_
 }
 
 /* One simulation of one row on the draw sequence seq[0..D] (seq[D]: the ura indicator). */
-static void simulate_row(const setup *su, const row_hand *start, const uint8_t *seq, tally *t)
+static int simulate_row(const setup *su, const row_hand *start, const uint8_t *seq, tally *t)
 {
+    int won = 0;
     jong_hand h = start->h;
     int s = start->shanten;
     uint64_t eff = start->eff;
@@ -364,6 +365,7 @@ static void simulate_row(const setup *su, const row_hand *start, const uint8_t *
                 t->points += p;
                 t->points2 += (double)p * p;
                 t->tai += tai;
+                won = p;
                 break;
             }
             seen[k]++; /* complete but no yaku: the hand stays as it is */
@@ -385,6 +387,7 @@ static void simulate_row(const setup *su, const row_hand *start, const uint8_t *
     }
     t->n++;
     t->tenpai += tenpai;
+    return won;
 }
 
 static void finish_simulated(const tally *t, jong_analysis_row *row)
@@ -401,6 +404,38 @@ static void finish_simulated(const tally *t, jong_analysis_row *row)
     row->points.hi = mean + half;
     row->points_per_win = t->wins ? (double)t->points / t->wins : 0;
     row->tai_per_win = t->wins ? (double)t->tai / t->wins : 0;
+}
+
+/* The best row's expected points less row r's. Two simulated rows (indices sb, sr into the
+ * tallies) are paired draw by draw: var(b - r) = var(b) + var(r) - 2 cov(b, r), with cross[i][j]
+ * (i < j) the sum of their products; against an exact row only the simulated one varies. */
+static jong_estimate behind(const jong_analysis_row *b, int sb, const jong_analysis_row *r, int sr, const tally *t,
+                            double (*cross)[JONG_KINDS])
+{
+    double d = b->points.value - r->points.value;
+    jong_estimate e = {d, d, d};
+    if (b == r || (sb < 0 && sr < 0))
+        return e;
+    double var = 0;
+    long n = sb >= 0 ? t[sb].n : t[sr].n;
+    if (n < 2)
+        return e;
+    for (int k = 0; k < 2; k++) {
+        int s = k ? sr : sb;
+        if (s < 0)
+            continue;
+        double mean = (double)t[s].points / n;
+        var += (t[s].points2 - n * mean * mean) / (n - 1);
+    }
+    if (sb >= 0 && sr >= 0) {
+        int i = sb < sr ? sb : sr, j = sb < sr ? sr : sb;
+        double mi = (double)t[i].points / n, mj = (double)t[j].points / n;
+        var -= 2 * (cross[i][j] - n * mi * mj) / (n - 1);
+    }
+    double half = Z95 * sqrt(fmax(var, 0) / n);
+    e.lo = d - half;
+    e.hi = d + half;
+    return e;
 }
 
 /* ---- the whole table ------------------------------------------------------------------------- */
@@ -537,11 +572,19 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
             simulated[nsim++] = i;
     }
 
+    /* per simulated row: its tally, and the sums of products of two rows' points per draw
+     * sequence (for the paired differences) */
+    tally t[JONG_KINDS];
+    memset(t, 0, sizeof t);
+    double (*cross)[JONG_KINDS] = nsim > 1 ? calloc(JONG_KINDS, sizeof *cross) : NULL;
+    if (nsim > 1 && !cross)
+        return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    int sim_of[JONG_KINDS];
+    for (int i = 0; i < JONG_KINDS; i++)
+        sim_of[i] = -1;
     if (nsim > 0) {
         /* Every simulated row plays the same sequences: the discarded tiles are face up, so the
          * pool is the same whichever is discarded. */
-        tally t[JONG_KINDS];
-        memset(t, 0, sizeof t);
         uint8_t tiles[4 * JONG_KINDS], seq[JONG_ANALYSIS_MAX_DRAWS + 1];
         for (long s = 0; s < res.sims; s++) {
             int m = 0;
@@ -557,14 +600,36 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
                 tiles[j] = x;
                 seq[i] = tiles[i];
             }
+            double x[JONG_KINDS];
             for (int r = 0; r < nsim; r++)
-                simulate_row(&su, &hands[simulated[r]], seq, &t[r]);
+                x[r] = simulate_row(&su, &hands[simulated[r]], seq, &t[r]);
+            for (int r = 0; r < nsim; r++)
+                for (int q = r + 1; q < nsim; q++)
+                    cross[r][q] += x[r] * x[q];
         }
-        for (int r = 0; r < nsim; r++)
+        for (int r = 0; r < nsim; r++) {
             finish_simulated(&t[r], &res.rows[simulated[r]]);
+            sim_of[simulated[r]] = r;
+        }
     }
 
-    qsort(res.rows, (size_t)n, sizeof res.rows[0], row_order);
+    /* best first; the permutation keeps each row's simulation index for the paired differences */
+    int order[JONG_KINDS];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && row_order(&res.rows[i], &res.rows[order[j - 1]]) < 0; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    jong_analysis_row sorted[JONG_KINDS];
+    int sorted_sim[JONG_KINDS];
+    for (int i = 0; i < n; i++) {
+        sorted[i] = res.rows[order[i]];
+        sorted_sim[i] = sim_of[order[i]];
+    }
+    memcpy(res.rows, sorted, (size_t)n * sizeof sorted[0]);
+    for (int i = 0; i < n; i++)
+        res.rows[i].behind = behind(&res.rows[0], sorted_sim[0], &res.rows[i], sorted_sim[i], t, cross);
     res.best = n > 0 ? 0 : -1;
     uint64_t sig = 0xcbf29ce484222325ull;
     for (int i = 0; i < n; i++) {
@@ -576,6 +641,7 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
         sig = fnv_value(sig, row->points.value);
     }
     res.signature = sig;
+    free(cross);
     *out = res;
     return JONG_OK;
 }

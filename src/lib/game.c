@@ -21,6 +21,7 @@ static void event_init(jong_event *ev, int type, int actor)
     ev->target = -1;
     ev->tile = JONG_NO_TILE;
     ev->dora_marker = JONG_NO_TILE;
+    ev->pao = -1;
 }
 
 void game_scoring_failed(jong_game *g, int winner, const jong_error *err)

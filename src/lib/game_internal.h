@@ -88,6 +88,7 @@ struct jong_game {
     bool riichi_furiten[JONG_SEATS]; /* passed a win after riichi: no ron for the rest of the hand */
     uint64_t discarded[JONG_SEATS];  /* kinds a seat has discarded this hand (furiten) */
     uint64_t kuikae;             /* kinds cur may not discard after its chi or pon */
+    int8_t pao[JONG_SEATS][2];   /* who fed a seat's third dragon set [0] / fourth wind set [1], -1 */
 };
 
 /* game_legal.c */

@@ -78,7 +78,7 @@ static bool first_place(const int32_t scores[4], int seat)
     return true;
 }
 
-bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_keeps, bool draw,
+bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_keeps, bool draw, bool abortive,
                       const int32_t scores[4], int dealer, int *next_kyoku, int *next_honba)
 {
     bool someone_up = false, below = false;
@@ -88,11 +88,12 @@ bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_
     }
     if (rs->tobi && below)
         return true;
-    int last = rs->tonpuu ? 3 : 7, limit = last + 4;  /* the extension is one round at most */
-    if (kyoku > last && someone_up)
-        return true;
+    /* the last hand and every hand of the extension (one round at most) end alike: a dealer who
+     * keeps the deal plays on unless agari-yame stops the game (a tonpuu game of January 2022
+     * went on to South 1 honba 2 after the dealer's tenpai with another seat at 30800) */
+    int last = rs->tonpuu ? 3 : 7, limit = last + 4;
     if (kyoku >= last) {
-        if (dealer_keeps && rs->agari_yame && scores[dealer] >= rs->return_score &&
+        if (dealer_keeps && !abortive && rs->agari_yame && scores[dealer] >= rs->return_score &&
             first_place(scores, dealer))
             return true;
         if (!dealer_keeps && (someone_up || kyoku >= limit))

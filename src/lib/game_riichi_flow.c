@@ -34,6 +34,7 @@ void riichi_deal(jong_game *g)
     memset(g->discarded, 0, sizeof g->discarded);
     memset(g->last_code, JONG_NO_TILE, sizeof g->last_code);
     clear_ippatsu(g);
+    memset(g->pao, -1, sizeof g->pao);
     /* three rounds of four tiles from the dealer on, then one each: 13 tiles; the dealer's 14th
      * is an ordinary first draw */
     memset(g->ndeal, 0, sizeof g->ndeal);
@@ -67,7 +68,7 @@ void riichi_deal(jong_game *g)
 
 /* ---- the end of a hand ---- */
 
-static void end_hand(jong_game *g, bool dealer_keeps, bool drawn)
+static void end_hand(jong_game *g, bool dealer_keeps, bool drawn, bool abortive)
 {
     jong_event ev;
     game_event_init(g, &ev, JONG_EV_END_HAND, -1);
@@ -75,7 +76,7 @@ static void end_hand(jong_game *g, bool dealer_keeps, bool drawn)
     game_emit(g, &ev);
     g->pending = 0;
     int kyoku = g->round_wind * 4 + g->dealer, next = kyoku, honba = g->streak;
-    bool over = riichi_next_hand(&g->rs, kyoku, g->streak, dealer_keeps, drawn, g->scores, g->dealer, &next,
+    bool over = riichi_next_hand(&g->rs, kyoku, g->streak, dealer_keeps, drawn, abortive, g->scores, g->dealer, &next,
                                  &honba);
     if (!over && g->rs.hands > 0 && g->hand_number >= g->rs.hands)
         over = true;
@@ -99,6 +100,7 @@ static void end_hand(jong_game *g, bool dealer_keeps, bool drawn)
 /* A drawn hand: deltas (may be NULL) are paid, tenpai is the bit set of seats in tenpai. */
 static void drawn_hand(jong_game *g, int reason, unsigned tenpai, const int32_t *deltas, bool dealer_keeps)
 {
+    bool abortive = reason != JONG_DRAW_EXHAUSTIVE && reason != JONG_DRAW_NAGASHI;
     jong_event ev;
     game_event_init(g, &ev, JONG_EV_EXHAUSTED, -1);
     ev.reason = (int8_t)reason;
@@ -109,7 +111,7 @@ static void drawn_hand(jong_game *g, int reason, unsigned tenpai, const int32_t 
     }
     memcpy(ev.scores, g->scores, sizeof ev.scores);
     game_emit(g, &ev);
-    end_hand(g, dealer_keeps, true);
+    end_hand(g, dealer_keeps, true, abortive);
 }
 
 /* Abortive draws keep the dealer and add a honba; nothing is paid. */
@@ -120,7 +122,7 @@ static void exhaustive(jong_game *g)
 {
     unsigned tenpai = 0;
     for (int s = 0; s < JONG_SEATS; s++)
-        if (riichi_win_kinds(&g->hands[s]))
+        if (riichi_tenpai_at_draw(&g->hands[s]))
             tenpai |= 1u << s;
     int32_t deltas[JONG_SEATS] = {0};
     bool nagashi = false;
@@ -136,6 +138,56 @@ static void exhaustive(jong_game *g)
 }
 
 /* ---- wins ---- */
+
+/* Pao (Tenhou's responsibility payment): the seat that fed the pon or daiminkan completing a
+ * winner's third dragon set, or fourth wind set, pays that yakuman's part of the win: all of it
+ * on tsumo, half of it on another seat's ron (the discarder pays the other half); the liable
+ * seat pays the honba in both cases (a Tenhou ron at honba 2 of May 2023: 16600 from the liable
+ * seat, 16000 from the discarder). Rewrites deltas (absolute seats) and returns the liable
+ * seat, or -1. */
+static int pao_payments(const jong_game *g, int w, int from, const jong_riichi_context *ctx,
+                        const jong_riichi_result *res, int32_t deltas[JONG_SEATS])
+{
+    if (!g->rs.pao || !res->yakuman)
+        return -1;
+    int liable = -1, multiple = 0;
+    for (int i = 0; i < res->nyaku; i++) {
+        int y = res->yaku[i].yaku, which = y == JONG_YAKU_DAISANGEN ? 0 : y == JONG_YAKU_DAISUUSHII ? 1 : -1;
+        if (which >= 0 && g->pao[w][which] >= 0) {
+            liable = g->pao[w][which];
+            multiple = res->yaku[i].yakuman;
+        }
+    }
+    if (liable < 0 || liable == from)
+        return liable < 0 ? -1 : liable;  /* the liable seat dealt in: an ordinary ron */
+    bool dealer = ctx->dealer;
+    int part = (dealer ? 6 : 4) * 8000 * multiple;  /* the pao yakuman as a ron */
+    int rest = 8000 * (res->yakuman - multiple);    /* the other yakuman, paid as usual */
+    for (int s = 0; s < JONG_SEATS; s++)
+        if (s != w)
+            deltas[s] = 0;
+    int32_t received = 1000 * ctx->sticks;
+    if (from < 0) {
+        jong_riichi_payment p = {0};
+        if (rest)
+            jong_riichi_pay(rest, dealer, true, ctx->seat_wind, 0, 0, 0, &p);
+        for (int r = 1; r < JONG_SEATS; r++) {
+            deltas[(w + r) % JONG_SEATS] -= p.payments[r];
+            received += p.payments[r];
+        }
+        deltas[liable] -= part + 300 * ctx->honba;
+        received += part + 300 * ctx->honba;
+    } else {
+        jong_riichi_payment p = {0};
+        if (rest)
+            jong_riichi_pay(rest, dealer, false, ctx->seat_wind, ctx->discarder, 0, 0, &p);
+        deltas[from] -= p.ron + part / 2;
+        deltas[liable] -= part / 2 + 300 * ctx->honba;
+        received += p.ron + part + 300 * ctx->honba;
+    }
+    deltas[w] = received;
+    return liable;
+}
 
 /* Score and pay one win; hand holds the winning tile. Only the first winner of a discard takes
  * the honba and the sticks (as Tenhou). */
@@ -157,11 +209,11 @@ static void pay_win(jong_game *g, int w, const jong_hand *hand, int code, int fr
         memset(&ev.score, 0, sizeof ev.score);
         game_scoring_failed(g, w, &err);
     }
-    for (int r = 0; r < JONG_SEATS; r++) {
-        int s = (w + r) % JONG_SEATS;
-        ev.deltas[s] = ev.score.pay.deltas[r];
+    for (int r = 0; r < JONG_SEATS; r++)
+        ev.deltas[(w + r) % JONG_SEATS] = ev.score.pay.deltas[r];
+    ev.pao = (int8_t)pao_payments(g, w, from, &ctx, &ev.score, ev.deltas);
+    for (int s = 0; s < JONG_SEATS; s++)
         g->scores[s] += ev.deltas[s];
-    }
     if (ev.score.pay.total)
         g->sticks -= ctx.sticks;
     if (g->riichi[w]) {
@@ -176,7 +228,7 @@ static void pay_win(jong_game *g, int w, const jong_hand *hand, int code, int fr
 static void tsumo(jong_game *g, int seat)
 {
     pay_win(g, seat, &g->hands[seat], g->last_code[seat], -1, false, true);
-    end_hand(g, seat == g->dealer, false);
+    end_hand(g, seat == g->dealer, false, false);
 }
 
 /* Rons on cur's discard or kan tile: every winner (double ron), or the nearest alone (head-bump);
@@ -206,7 +258,7 @@ static void rons(jong_game *g, unsigned winners, bool chankan)
         pay_win(g, w, &h, code, g->cur, chankan, i == 0);
         dealer_won |= w == g->dealer;
     }
-    end_hand(g, dealer_won, false);
+    end_hand(g, dealer_won, false, false);
 }
 
 /* Seats that could have won and did not are furiten until their next discard, for the rest of
@@ -434,6 +486,16 @@ static void call(jong_game *g, int s, const jong_action *a)
         red += remove_kind(h, kind, take, reds, ev.consumed);
         ev.nconsumed = (uint8_t)take;
         add_meld(h, a->type == JONG_ACT_PON ? JONG_MELD_PUNG : JONG_MELD_KONG, kind, red);
+    }
+    if (a->type != JONG_ACT_CHI && kind >= JONG_E) {
+        /* the call that completes the third dragon set or the fourth wind set makes the
+         * discarder liable (pao) */
+        int sets = 0, dragon = kind >= JONG_P;
+        for (int m = 0; m < h->nmelds; m++)
+            sets += h->melds[m].type != JONG_MELD_CHOW && h->melds[m].tile >= JONG_E &&
+                    (h->melds[m].tile >= JONG_P) == dragon;
+        if (sets == (dragon ? 3 : 4))
+            g->pao[s][dragon ? 0 : 1] = (int8_t)discarder;
     }
     g->cur = s;  /* before the event: the checking mode treats cur's hand as mid-turn */
     game_emit(g, &ev);

@@ -19,6 +19,19 @@ uint64_t riichi_win_kinds(const jong_hand *h)
     return ready ? jong_waits(h, JONG_VARIANT_RIICHI, JONG_FORMS_ALL) : 0;
 }
 
+bool riichi_tenpai_at_draw(const jong_hand *h)
+{
+    int sets = 4 - h->nmelds;
+    if (h->nmelds == 0 || sets < 0)
+        return riichi_win_kinds(h) != 0;
+    /* copies in one's own melds do not make a wait impossible here: Tenhou counts a tanki on
+     * 5p with a pon of 5p as tenpai (9 exhaustive draws of its 2009-2024 logs); four copies
+     * in the concealed hand still do */
+    int distance;
+    uint64_t completing = jong_lowering_draws(h->counts, sets, (1ull << JONG_KINDS) - 1, &distance);
+    return distance == 1 && completing != 0;
+}
+
 /* Indicator i (0 = the first dora indicator) and the ura indicator under it: fixed places of the
  * dead wall, the last 14 tiles (the four replacement tiles are the very last ones). */
 int riichi_indicator(const jong_game *g, int i, bool ura)

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "jong/mjai.h"
+#include "game_internal.h"
 #include "mjai_internal.h"
 #include "record_json.h"
 
@@ -28,6 +29,9 @@ typedef struct {
     jong_mjai_replay_stats *st;
     bool failed;
     bool ended; /* a record cut short has been matched to its last event */
+    bool ahead; /* ... and the engine has gone on past it (not waiting at the record's end) */
+    const jong_replay_hooks *hooks; /* jong_mjai_replay_observe: told of decisions and events */
+    jong_game *g;                   /* the game, once made (for the hooks) */
 } replay;
 
 static void failf(replay *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -76,6 +80,8 @@ static void sink(void *ctx, const jong_event *ev)
     replay *r = ctx;
     if (r->failed)
         return;
+    if (r->hooks && r->hooks->event && r->g)
+        r->hooks->event(r->hooks->ctx, r->g, ev);
     jong_mjai_event mine;
     if (!engine_event(ev, &mine)) {
         failf(r, "the engine's %s event does not read as mjai", jong_event_type_name(ev->type));
@@ -85,7 +91,7 @@ static void sink(void *ctx, const jong_event *ev)
         return;
     char a[700], b[700], why[64];
     if (r->rc >= r->log->n && !r->log->complete) {
-        r->ended = true;
+        r->ended = r->ahead = true;
         return;
     }
     if (r->rc >= r->log->n) {
@@ -97,6 +103,15 @@ static void sink(void *ctx, const jong_event *ev)
      * copy is in hand is the record's to call tsumogiri or not. */
     if (rec->type == JONG_MJAI_DAHAI && mine.type == JONG_MJAI_DAHAI && rec->pai == mine.pai)
         mine.tsumogiri = rec->tsumogiri;
+    /* what the record hides (a seat's own view of a game) is not compared */
+    if (rec->pai == JONG_HIDDEN)
+        mine.pai = JONG_HIDDEN;
+    if (rec->type == JONG_MJAI_START_KYOKU && mine.type == JONG_MJAI_START_KYOKU)
+        for (int s = 0; s < 4; s++)
+            if (rec->ntehais[s] && rec->tehais[s][0] == JONG_HIDDEN) {
+                memcpy(mine.tehais[s], rec->tehais[s], sizeof mine.tehais[s]);
+                mine.ntehais[s] = rec->ntehais[s];
+            }
     /* the engine does not name who declared nine terminals */
     if (rec->type == JONG_MJAI_RYUKYOKU && mine.type == JONG_MJAI_RYUKYOKU && mine.actor < 0)
         mine.actor = rec->actor;
@@ -110,11 +125,77 @@ static void sink(void *ctx, const jong_event *ev)
 
 /* ---- the wall of a hand from its record ---- */
 
+/* Tiles a seat holds but the record hides ("?" in a seat's own view of a game): wall places
+ * still free, bound to a tile when the seat shows it (a discard, a call). */
+typedef struct {
+    int pos[4][40];
+    int n[4];
+    int last_draw[4]; /* place of the seat's latest draw, -1 */
+    bool reach[4];    /* the seat declared riichi: its next discard leaves a tenpai hand */
+    int tenpai_pos[4][14]; /* the hidden places of that hand, filled as a tenpai hand */
+    int ntenpai[4];
+} hidden_slots;
+
+static void add_slot(hidden_slots *h, int s, int p)
+{
+    if (h->n[s] < 40)
+        h->pos[s][h->n[s]++] = p;
+}
+
+/* The seat shows `tile` from its hand: one of its hidden places is that tile (the drawn one for
+ * a tsumogiri, another one if there is for anything else). No hidden place: nothing to do. */
+static void bind_slot(hidden_slots *h, int s, int tile, bool drawn, uint8_t *wall, bool *known)
+{
+    if (h->n[s] == 0)
+        return;
+    int k = -1;
+    for (int i = 0; i < h->n[s]; i++)
+        if ((h->pos[s][i] == h->last_draw[s]) == drawn) {
+            k = i;
+            break;
+        }
+    if (k < 0)
+        k = h->n[s] - 1;
+    wall[h->pos[s][k]] = (uint8_t)tile;
+    known[h->pos[s][k]] = true;
+    h->pos[s][k] = h->pos[s][--h->n[s]];
+}
+
+/* Fill n = 3k+1 hidden places with a tenpai hand from the unseen tiles: k triplets, or runs
+ * when triplets run out, and one tile waiting for its pair. Places it cannot fill stay free. */
+static void fill_tenpai(const int *pos, int n, int left[64], uint8_t *wall, bool *known)
+{
+    int used = 0;
+    for (int k = 0; k < JONG_KINDS && used + 3 < n + (n % 3 == 1 ? 0 : 1); k++)
+        while (left[k] >= 3 && used + 3 <= n - 1) {
+            for (int i = 0; i < 3; i++) {
+                wall[pos[used]] = (uint8_t)k;
+                known[pos[used++]] = true;
+            }
+            left[k] -= 3;
+        }
+    for (int k = 0; k + 2 < JONG_NUMBER_KINDS && used + 3 <= n - 1; k++)
+        while (k % 9 <= 6 && left[k] && left[k + 1] && left[k + 2] && used + 3 <= n - 1)
+            for (int i = 0; i < 3; i++) {
+                wall[pos[used]] = (uint8_t)(k + i);
+                known[pos[used++]] = true;
+                left[k + i]--;
+            }
+    for (int k = JONG_KINDS - 1; k >= 0 && used < n; k--)
+        if (left[k] >= 1) { /* the single tile: a wait on the rest of its kind */
+            wall[pos[used]] = (uint8_t)k;
+            known[pos[used++]] = true;
+            left[k]--;
+        }
+}
+
 static int build_wall(replay *r, size_t at, uint8_t wall[WALL], bool red)
 {
     const jong_mjai_log *log = r->log;
     const jong_mjai_event *sk = &log->ev[at];
     bool known[WALL] = {false};
+    hidden_slots hid;
+    memset(&hid, 0, sizeof hid);
     int deal_pos[4][13], nd[4] = {0}, pos = 0;
     for (int round = 0; round < 4; round++) /* three rounds of four from the dealer, then one each */
         for (int i = 0; i < 4; i++) {
@@ -123,11 +204,16 @@ static int build_wall(replay *r, size_t at, uint8_t wall[WALL], bool red)
                 deal_pos[s][nd[s]++] = pos++;
         }
     for (int s = 0; s < 4; s++) {
+        hid.last_draw[s] = -1;
         if (sk->ntehais[s] != 13) {
             failf(r, "start_kyoku: seat %d is not dealt 13 tiles", s);
             return -1;
         }
         for (int j = 0; j < 13; j++) {
+            if (sk->tehais[s][j] == JONG_HIDDEN) {
+                add_slot(&hid, s, deal_pos[s][j]);
+                continue;
+            }
             wall[deal_pos[s][j]] = sk->tehais[s][j];
             known[deal_pos[s][j]] = true;
         }
@@ -138,26 +224,60 @@ static int build_wall(replay *r, size_t at, uint8_t wall[WALL], bool red)
     bool kan = false;
     for (size_t i = at + 1; i < log->n && log->ev[i].type != JONG_MJAI_END_KYOKU; i++) {
         const jong_mjai_event *e = &log->ev[i];
-        int p = -1;
-        if (e->type == JONG_MJAI_TSUMO) {
-            p = kan ? back-- : live++;
-            kan = false;
-        } else if (e->type == JONG_MJAI_ANKAN || e->type == JONG_MJAI_DAIMINKAN || e->type == JONG_MJAI_KAKAN) {
-            kan = true;
-        } else if (e->type == JONG_MJAI_DORA && ndora < 4) {
-            p = DORA_AT(++ndora);
-        } else if (e->type == JONG_MJAI_HORA && (e->has & JONG_MJAI_HAS_URA)) {
-            for (int u = 0; u < e->nura && u < 5; u++) {
-                wall[URA_AT(u)] = e->ura[u];
-                known[URA_AT(u)] = true;
-            }
-        }
-        if (p >= 0) {
-            if (p >= back + 1 - 0 && e->type == JONG_MJAI_TSUMO && live - 1 >= DORA_AT(4) - 1) {
+        int p = -1, a = e->actor >= 0 && e->actor < 4 ? e->actor : 0;
+        switch (e->type) {
+        case JONG_MJAI_TSUMO:
+            if (!kan && live > back - 13) {
                 failf(r, "more draws than the wall holds");
                 return -1;
             }
-            wall[p] = e->type == JONG_MJAI_DORA ? e->pai : e->pai;
+            p = kan ? back-- : live++;
+            kan = false;
+            hid.last_draw[a] = p;
+            if (e->pai == JONG_HIDDEN) {
+                add_slot(&hid, a, p);
+                p = -1;
+            }
+            break;
+        case JONG_MJAI_DAHAI:
+            bind_slot(&hid, a, e->pai, e->tsumogiri, wall, known);
+            if (hid.reach[a]) { /* a hidden hand in riichi: it must be tenpai for the engine */
+                hid.reach[a] = false;
+                hid.ntenpai[a] = hid.n[a] < 14 ? hid.n[a] : 14;
+                memcpy(hid.tenpai_pos[a], hid.pos[a], sizeof(int) * (size_t)hid.ntenpai[a]);
+                hid.n[a] = 0;
+            }
+            break;
+        case JONG_MJAI_REACH:
+            hid.reach[a] = hid.n[a] > 0;
+            break;
+        case JONG_MJAI_CHI:
+        case JONG_MJAI_PON:
+        case JONG_MJAI_DAIMINKAN:
+        case JONG_MJAI_ANKAN:
+            for (int k = 0; k < e->nconsumed; k++)
+                bind_slot(&hid, a, e->consumed[k], false, wall, known);
+            kan = e->type == JONG_MJAI_DAIMINKAN || e->type == JONG_MJAI_ANKAN;
+            break;
+        case JONG_MJAI_KAKAN:
+            bind_slot(&hid, a, e->pai, false, wall, known);
+            kan = true;
+            break;
+        case JONG_MJAI_DORA:
+            if (ndora < 4)
+                p = DORA_AT(++ndora);
+            break;
+        case JONG_MJAI_HORA:
+            for (int u = 0; (e->has & JONG_MJAI_HAS_URA) && u < e->nura && u < 5; u++) {
+                wall[URA_AT(u)] = e->ura[u];
+                known[URA_AT(u)] = true;
+            }
+            break;
+        default:
+            break;
+        }
+        if (p >= 0) {
+            wall[p] = e->pai;
             known[p] = true;
         }
     }
@@ -178,6 +298,9 @@ static int build_wall(replay *r, size_t at, uint8_t wall[WALL], bool red)
                 return -1;
             }
         }
+    for (int s = 0; s < 4; s++)
+        if (hid.ntenpai[s])
+            fill_tenpai(hid.tenpai_pos[s], hid.ntenpai[s], left, wall, known);
     int c = 0;
     for (int p = 0; p < WALL; p++)
         if (!known[p]) {
@@ -212,45 +335,25 @@ static bool has_red(const uint8_t *t, int n)
  * skipped: the engine shows an open kan's indicator at the discard, and accepts a riichi once
  * the claims on its discard are known). Fills *a; false when the record shows nothing
  * for s (then s passes, if it may). */
-static bool wanted(const replay *r, int s, jong_action *a)
+/* The action of one message by seat s (dahai, ankan, kakan, chi, pon, daiminkan, hora,
+ * nine terminals); false for anything else. */
+static bool action_of(const jong_mjai_event *e, int s, jong_action *a)
 {
-    const jong_mjai_log *log = r->log;
-    size_t i = r->rc;
-    while (i < log->n && (log->ev[i].type == JONG_MJAI_DORA || log->ev[i].type == JONG_MJAI_REACH_ACCEPTED))
-        i++;
-    if (i >= log->n)
-        return false;
-    const jong_mjai_event *e = &log->ev[i];
     memset(a, 0, sizeof *a);
     int kind = jong_code_kind(e->pai);
+    if (e->actor != s)
+        return false;
     switch (e->type) {
-    case JONG_MJAI_REACH:
-        if (e->actor != s)
-            return false;
-        for (i++; i < log->n && log->ev[i].type != JONG_MJAI_DAHAI; i++)
-            ;
-        if (i >= log->n || log->ev[i].actor != s)
-            return false;
-        a->type = JONG_ACT_DISCARD;
-        a->tile = (uint8_t)jong_code_kind(log->ev[i].pai);
-        a->flags = JONG_ACT_FLAG_RIICHI | (jong_code_is_red(log->ev[i].pai) ? JONG_ACT_FLAG_RED : 0);
-        return true;
     case JONG_MJAI_DAHAI:
-        if (e->actor != s)
-            return false;
         a->type = JONG_ACT_DISCARD;
         a->tile = (uint8_t)kind;
         a->flags = jong_code_is_red(e->pai) ? JONG_ACT_FLAG_RED : 0;
         return true;
     case JONG_MJAI_ANKAN:
-        if (e->actor != s)
-            return false;
         a->type = JONG_ACT_CONCEALED_KONG;
         a->tile = (uint8_t)jong_code_kind(e->consumed[0]);
         return true;
     case JONG_MJAI_KAKAN:
-        if (e->actor != s)
-            return false;
         a->type = JONG_ACT_ADDED_KONG;
         a->tile = (uint8_t)kind;
         a->flags = jong_code_is_red(e->pai) ? JONG_ACT_FLAG_RED : 0;
@@ -258,8 +361,6 @@ static bool wanted(const replay *r, int s, jong_action *a)
     case JONG_MJAI_CHI:
     case JONG_MJAI_PON:
     case JONG_MJAI_DAIMINKAN: {
-        if (e->actor != s)
-            return false;
         a->type = e->type == JONG_MJAI_CHI ? JONG_ACT_CHI : e->type == JONG_MJAI_PON ? JONG_ACT_PON : JONG_ACT_KONG;
         a->tile = (uint8_t)kind;
         if (e->type == JONG_MJAI_CHI) {
@@ -273,26 +374,84 @@ static bool wanted(const replay *r, int s, jong_action *a)
         return true;
     }
     case JONG_MJAI_HORA:
-        /* one or more winners in a row (a double ron) */
-        for (; i < log->n && log->ev[i].type == JONG_MJAI_HORA; i++)
-            if (log->ev[i].actor == s) {
-                a->type = log->ev[i].target == s ? JONG_ACT_SELF_DRAW_WIN : JONG_ACT_WIN;
-                return true;
-            }
-        return false;
+        a->type = e->target == s ? JONG_ACT_SELF_DRAW_WIN : JONG_ACT_WIN;
+        return true;
     case JONG_MJAI_RYUKYOKU:
-        if (e->reason == JONG_MJAI_RK_KYUSHU && e->actor == s) {
-            a->type = JONG_ACT_NINE_TERMINALS;
-            return true;
-        }
-        if (e->reason == JONG_MJAI_RK_TRIPLE_RON && (e->has & JONG_MJAI_HAS_TEHAIS) && e->ntehais[s]) {
-            a->type = JONG_ACT_WIN;
-            return true;
-        }
-        return false;
+        if (e->reason != JONG_MJAI_RK_KYUSHU)
+            return false;
+        a->type = JONG_ACT_NINE_TERMINALS;
+        return true;
     default:
         return false;
     }
+}
+
+/* The legal action that `want` names: exact flags first; kans and wins match whatever red
+ * flag the engine lists. -1 when none. */
+static int match(const jong_action *legal, int n, const jong_action *want)
+{
+    bool is_kan = want->type == JONG_ACT_KONG || want->type == JONG_ACT_CONCEALED_KONG ||
+                  want->type == JONG_ACT_ADDED_KONG;
+    bool wins = want->type == JONG_ACT_WIN || want->type == JONG_ACT_SELF_DRAW_WIN ||
+                want->type == JONG_ACT_NINE_TERMINALS;
+    int low = want->type == JONG_ACT_CHI ? want->low : -1;
+    int k = find(legal, n, want->type, wins ? -1 : want->tile, low, want->flags, false);
+    if (k < 0 && (is_kan || wins))
+        k = find(legal, n, want->type, wins ? -1 : want->tile, low, want->flags, true);
+    return k;
+}
+
+int jong_mjai_find_action(const jong_mjai_event *m, int seat, bool riichi, const jong_action *legal, int n)
+{
+    jong_action a;
+    if (m->type == JONG_MJAI_NONE) {
+        a.type = JONG_ACT_PASS;
+        return find(legal, n, JONG_ACT_PASS, -1, -1, 0, false);
+    }
+    if (!action_of(m, seat, &a))
+        return -1;
+    if (riichi && a.type == JONG_ACT_DISCARD)
+        a.flags |= JONG_ACT_FLAG_RIICHI;
+    return match(legal, n, &a);
+}
+
+/* What seat s does, by the record from its next event on (dora and reach_accepted events are
+ * skipped: the engine shows an open kan's indicator at the discard, and accepts a riichi once
+ * the claims on its discard are known). Fills *a; false when the record shows nothing for s
+ * (then s passes, if it may). */
+static bool wanted(const replay *r, int s, jong_action *a)
+{
+    const jong_mjai_log *log = r->log;
+    size_t i = r->rc;
+    while (i < log->n && (log->ev[i].type == JONG_MJAI_DORA || log->ev[i].type == JONG_MJAI_REACH_ACCEPTED))
+        i++;
+    if (i >= log->n)
+        return false;
+    const jong_mjai_event *e = &log->ev[i];
+    memset(a, 0, sizeof *a);
+    if (e->type == JONG_MJAI_REACH) {
+        if (e->actor != s)
+            return false;
+        for (i++; i < log->n && log->ev[i].type != JONG_MJAI_DAHAI; i++)
+            ;
+        if (i >= log->n || !action_of(&log->ev[i], s, a))
+            return false;
+        a->flags |= JONG_ACT_FLAG_RIICHI;
+        return true;
+    }
+    if (e->type == JONG_MJAI_HORA) {
+        /* one or more winners in a row (a double ron) */
+        for (; i < log->n && log->ev[i].type == JONG_MJAI_HORA; i++)
+            if (action_of(&log->ev[i], s, a))
+                return true;
+        return false;
+    }
+    if (e->type == JONG_MJAI_RYUKYOKU && e->reason == JONG_MJAI_RK_TRIPLE_RON && (e->has & JONG_MJAI_HAS_TEHAIS) &&
+        e->ntehais[s]) {
+        a->type = JONG_ACT_WIN;
+        return true;
+    }
+    return action_of(e, s, a);
 }
 
 static void decide(replay *r, jong_game *g)
@@ -308,14 +467,7 @@ static void decide(replay *r, jong_game *g)
         char a[700];
         const char *next = r->rc < r->log->n ? text_of(&r->log->ev[r->rc], a, sizeof a) : "the end";
         if (wanted(r, s, &want)) {
-            bool is_kan = want.type == JONG_ACT_KONG || want.type == JONG_ACT_CONCEALED_KONG ||
-                          want.type == JONG_ACT_ADDED_KONG;
-            bool wins = want.type == JONG_ACT_WIN || want.type == JONG_ACT_SELF_DRAW_WIN ||
-                        want.type == JONG_ACT_NINE_TERMINALS;
-            int low = want.type == JONG_ACT_CHI ? want.low : -1;
-            k = find(legal, n, want.type, wins ? -1 : want.tile, low, want.flags, false);
-            if (k < 0 && (is_kan || wins))
-                k = find(legal, n, want.type, wins ? -1 : want.tile, low, want.flags, true);
+            k = match(legal, n, &want);
             if (k < 0) {
                 char act[64];
                 jong_action_format(&want, act, sizeof act);
@@ -334,6 +486,8 @@ static void decide(replay *r, jong_game *g)
             }
         }
         chosen[s] = legal[k];
+        if (r->hooks && r->hooks->decision)
+            r->hooks->decision(r->hooks->ctx, g, s, &chosen[s]);
     }
     for (int s = 0; s < 4 && !r->failed; s++) {
         if (!(pending >> s & 1))
@@ -346,7 +500,35 @@ static void decide(replay *r, jong_game *g)
     }
 }
 
-int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err)
+/* Deal the hand that starts at the record's next event and play it to its end or the record's. */
+static int play_hand(replay *r, jong_game *g)
+{
+    uint8_t wall[WALL];
+    if (build_wall(r, r->rc, wall, r->log->red_fives))
+        return -1;
+    jong_error e;
+    if (jong_game_start_hand_with_wall(g, wall, WALL, &e)) {
+        failf(r, "the engine does not deal the hand: %s", e.msg);
+        return -1;
+    }
+    for (int steps = 0; !r->failed && !r->ended && !jong_game_hand_over(g) && jong_game_pending(g); steps++) {
+        if (r->rc >= r->log->n && !r->log->complete) {
+            r->ended = true;
+            break;
+        }
+        if (steps > 2000) {
+            failf(r, "the hand does not end");
+            return -1;
+        }
+        decide(r, g);
+    }
+    return r->failed ? -1 : 0;
+}
+
+/* The replay itself; with keep, the game is handed back as the record leaves it (a game in
+ * progress: the caller asks it for the next decision and frees it). */
+static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
+                       jong_game **keep, jong_error *err)
 {
     memset(st, 0, sizeof *st);
     if (log->players != 4)
@@ -355,10 +537,11 @@ int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     rs.tonpuu = !log->east_south;
     rs.red_fives = log->red_fives ? 3 : 0;
-    replay r = {log, 0, st, false, false};
+    replay r = {log, 0, st, false, false, false, hooks, NULL};
     jong_game *g = NULL;
     if (jong_game_new(&rs, 0, 0, sink, &r, &g, err))
         return err ? err->code : JONG_ERR_ARG;
+    r.g = g;
     if (log->n && log->ev[0].type == JONG_MJAI_START_GAME)
         r.rc = 1;
     /* the engine starts games at East 1: a record that starts later cannot be dealt */
@@ -379,25 +562,8 @@ int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_
             failf(&r, "a hand should start here");
             break;
         }
-        uint8_t wall[WALL];
-        if (build_wall(&r, r.rc, wall, log->red_fives))
+        if (play_hand(&r, g))
             break;
-        jong_error e;
-        if (jong_game_start_hand_with_wall(g, wall, WALL, &e)) {
-            failf(&r, "the engine does not deal the hand: %s", e.msg);
-            break;
-        }
-        for (int steps = 0; !r.failed && !r.ended && !jong_game_hand_over(g) && jong_game_pending(g); steps++) {
-            if (r.rc >= log->n && !log->complete) {
-                r.ended = true;
-                break;
-            }
-            if (steps > 2000) {
-                failf(&r, "the hand does not end");
-                break;
-            }
-            decide(&r, g);
-        }
         if (!r.failed && !r.ended)
             st->hands++;
         if (r.ended)
@@ -407,9 +573,107 @@ int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_
         failf(&r, "the engine ends the game before the record does");
     if (!r.failed && log->complete && !jong_game_over(g))
         failf(&r, "the record ends the game; the engine does not");
-    jong_game_free(g);
+    if (keep && !r.failed && !r.ahead)
+        *keep = g;
+    else
+        jong_game_free(g);
     st->cut = r.ended || !log->complete;
     if (r.failed)
         return jong_error_set(err, JONG_ERR_ARG, -1, "event %zu: %.150s", st->diff_event + 1, st->diff);
+    return JONG_OK;
+}
+
+int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err)
+{
+    return replay_game(log, NULL, st, NULL, err);
+}
+
+int jong_mjai_replay_observe(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
+                             jong_error *err)
+{
+    return replay_game(log, hooks, st, NULL, err);
+}
+
+/* ---- a seat's decision in a game in progress ---- */
+
+int jong_mjai_live(const jong_mjai_log *log, int seat, jong_mjai_decision *d, jong_error *err)
+{
+    memset(d, 0, sizeof *d);
+    d->seat = seat;
+    d->last_draw = d->last_tile = JONG_NO_TILE;
+    d->last_actor = -1;
+    if (seat < 0 || seat > 3)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "seat %d: 0-3 expected", seat);
+    jong_ruleset_default(&d->rules, JONG_VARIANT_RIICHI);
+    d->rules.tonpuu = !log->east_south;
+    d->rules.red_fives = log->red_fives ? 3 : 0;
+    for (size_t i = log->n; i-- > 0 && log->ev[i].type != JONG_MJAI_START_KYOKU;) {
+        const jong_mjai_event *e = &log->ev[i];
+        if (d->last_tile == JONG_NO_TILE && (e->type == JONG_MJAI_DAHAI || e->type == JONG_MJAI_KAKAN)) {
+            d->last_tile = e->pai;
+            d->last_actor = e->actor;
+        }
+        if (d->last_draw == JONG_NO_TILE && e->type == JONG_MJAI_TSUMO && e->actor == seat)
+            d->last_draw = e->pai;
+    }
+    const jong_mjai_event *last = log->n ? &log->ev[log->n - 1] : NULL;
+    d->after_reach = last && last->type == JONG_MJAI_REACH && last->actor == seat;
+    d->after_own_draw = last && last->type == JONG_MJAI_TSUMO && last->actor == seat;
+    /* only the hand in progress is replayed, from its start_kyoku's state: hands before it may
+     * hold other seats' hidden tiles that no later event shows */
+    size_t h = log->n;
+    while (h > 0 && log->ev[h - 1].type != JONG_MJAI_START_KYOKU)
+        h--;
+    if (h == 0) { /* no hand yet: nothing to decide, unless the events say otherwise */
+        if (log->n && log->ev[log->n - 1].type != JONG_MJAI_START_GAME)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "%s before any start_kyoku",
+                                  jong_mjai_type_name(log->ev[log->n - 1].type));
+        return JONG_OK;
+    }
+    h--;
+    for (size_t i = h; i < log->n; i++) /* the hand is over: nothing to decide before the next */
+        if (log->ev[i].type == JONG_MJAI_HORA || log->ev[i].type == JONG_MJAI_RYUKYOKU ||
+            log->ev[i].type == JONG_MJAI_END_KYOKU || log->ev[i].type == JONG_MJAI_END_GAME)
+            return JONG_OK;
+    jong_mjai_log hand = *log;
+    hand.ev = log->ev + h;
+    hand.n = log->n - h;
+    hand.complete = false;
+    jong_mjai_replay_stats st;
+    memset(&st, 0, sizeof st);
+    replay r = {&hand, 0, &st, false, false, false, NULL, NULL};
+    jong_game *g = NULL;
+    if (jong_game_new(&d->rules, 0, 0, sink, &r, &g, err))
+        return err ? err->code : JONG_ERR_ARG;
+    const jong_mjai_event *sk = &hand.ev[0];
+    g->dealer = sk->oya >= 0 && sk->oya < 4 ? sk->oya : 0;
+    g->round_wind = sk->bakaze & 3;
+    g->streak = sk->honba;
+    g->sticks = sk->kyotaku;
+    g->hand_number = (sk->bakaze & 3) * 4 + sk->kyoku - 1;
+    if (sk->has & JONG_MJAI_HAS_SCORES) {
+        g->total_score = 1000 * sk->kyotaku;
+        for (int s = 0; s < 4; s++)
+            g->total_score += g->scores[s] = sk->scores[s];
+    }
+    play_hand(&r, g);
+    if (r.failed) {
+        snprintf(d->why, sizeof d->why, "%s", st.diff);
+        jong_game_free(g);
+        return jong_error_set(err, JONG_ERR_ARG, -1, "%.180s", st.diff);
+    }
+    if (r.ahead) {
+        jong_game_free(g);
+        return JONG_OK;
+    }
+    if (g && !jong_game_over(g) && (jong_game_pending(g) >> seat & 1)) {
+        jong_action all[JONG_MAX_ACTIONS];
+        int n = jong_game_legal(g, seat, all);
+        for (int i = 0; i < n; i++)
+            if (!d->after_reach || (all[i].type == JONG_ACT_DISCARD && (all[i].flags & JONG_ACT_FLAG_RIICHI)))
+                d->legal[d->nlegal++] = all[i];
+        jong_game_view(g, seat, &d->view);
+    }
+    jong_game_free(g);
     return JONG_OK;
 }

@@ -192,6 +192,8 @@ json_t *record_event_json(const jong_event *ev, const char *const names[JONG_SEA
             set_int(o, "fu", ev->score.fu);
             set_int(o, "fan", ev->score.han);
             set_int(o, "hora_points", ev->score.pay.points);
+            if (ev->pao >= 0)
+                set_int(o, "pao", ev->pao);
             json_object_set_new(o, "deltas", int4(ev->deltas));
             json_object_set_new(o, "scores", int4(ev->scores));
             break;
@@ -373,6 +375,8 @@ static void riichi_win_text(text *t, const jong_event *ev)
     KEY_INT(t, ",\"fu\":", ev->score.fu);
     KEY_INT(t, ",\"fan\":", ev->score.han);
     KEY_INT(t, ",\"hora_points\":", ev->score.pay.points);
+    if (ev->pao >= 0)
+        KEY_INT(t, ",\"pao\":", ev->pao);
     PUT(t, ",\"deltas\":");
     put_int4(t, ev->deltas);
     PUT(t, ",\"scores\":");

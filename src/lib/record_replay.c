@@ -40,6 +40,8 @@ typedef struct {
     jong_error *err;
     bool failed;
     int rc;
+
+    const jong_replay_hooks *hooks; /* jong_replay_observe_stream: told of decisions and events */
 } replay;
 
 /* ---- errors ---- */
@@ -314,6 +316,8 @@ static void sink(void *ctx, const jong_event *ev)
     replay *r = ctx;
     if (r->failed)
         return;
+    if (r->hooks && r->hooks->event && r->g)
+        r->hooks->event(r->hooks->ctx, r->g, ev);
     char buf[4096], desc[80];
     size_t len = 0;
     char *text = record_event_text(ev, r->name_ptrs, buf, sizeof buf, &len);
@@ -385,6 +389,8 @@ static void illegal(replay *r, rec_line *l, int seat, int type, int tile, int lo
 
 static void act(replay *r, rec_line *l, int seat, const jong_action *a)
 {
+    if (r->hooks && r->hooks->decision)
+        r->hooks->decision(r->hooks->ctx, r->g, seat, a);
     jong_error e;
     if (jong_game_act(r->g, seat, a, &e) != JONG_OK)
         fail_at(r, l, "the engine refused seat %d's answer: %s", seat, e.msg);
@@ -788,10 +794,16 @@ static void replay_game(replay *r, rec_line *l, json_t *h)
 
 int jong_replay_verify_stream(FILE *f, jong_replay_stats *st, jong_error *err)
 {
+    return jong_replay_observe_stream(f, NULL, st, err);
+}
+
+int jong_replay_observe_stream(FILE *f, const jong_replay_hooks *hooks, jong_replay_stats *st, jong_error *err)
+{
     jong_replay_stats dummy;
     jong_error err_dummy;
     replay r;
     memset(&r, 0, sizeof r);
+    r.hooks = hooks;
     r.f = f;
     r.st = st ? st : &dummy;
     r.err = err ? err : &err_dummy;

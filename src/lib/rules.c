@@ -52,6 +52,7 @@ ONOFF(kiriage)
 ONOFF(double_yakuman)
 ONOFF(tobi)
 ONOFF(agari_yame)
+ONOFF(pao)
 INTOPT(return_score, -10000000, 10000000)
 ONOFF(multiple_winners)
 ONOFF(missed_win)
@@ -259,6 +260,7 @@ static const option options[] = {
     {"double_yakuman", RI, get_double_yakuman, set_double_yakuman, "off|on"},
     {"tobi", RI, get_tobi, set_tobi, "on|off"},
     {"agari_yame", RI, get_agari_yame, set_agari_yame, "on|off"},
+    {"pao", RI, get_pao, set_pao, "on|off"},
     {"uma", RI, get_uma, set_uma, "four integers summing to 0, e.g. 20,10,-10,-20"},
     {"three_player", RI, get_three_player, set_three_player, "off (sanma is not built yet)"},
     {"hands", RI, get_hands, set_hands, "0 (the full game of the length) or a number of hands"},
@@ -282,7 +284,7 @@ void jong_ruleset_default(jong_ruleset *rs, jong_variant v)
     if (v == JONG_VARIANT_RIICHI) {
         rs->red_fives = 3;
         rs->kuitan = rs->double_ron = rs->abortive_draws = rs->nagashi = true;
-        rs->tobi = rs->agari_yame = true;
+        rs->tobi = rs->agari_yame = rs->pao = true;
         rs->uma[0] = 20; rs->uma[1] = 10; rs->uma[2] = -10; rs->uma[3] = -20;
         rs->start_score = 25000;
         rs->return_score = 30000;

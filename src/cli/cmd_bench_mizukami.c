@@ -13,7 +13,7 @@
 #include "jong/mizukami.h"
 #include "jong/table.h"
 
-#define CMD "jong bench mizukami"
+#define CMD "bench mizukami"
 
 typedef struct {
     jong_mz_config cfg;
@@ -84,7 +84,7 @@ int cmd_bench_mizukami(int argc, char **argv)
             double x = strtod(v, &end);
             const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
             if (*end || !(x >= 0) || x > 1e7)
-                return cli_usage_error(CMD, "bad value '%s'", v);
+                return cli_usage_error(CMD, "bad value '%s' for %.*s", v, (int)strcspn(name, "="), name);
             if (!strncmp(name, "--decisions", 11))
                 decisions = (long)x;
             else if (!strncmp(name, "--sims", 6))
@@ -112,7 +112,7 @@ int cmd_bench_mizukami(int argc, char **argv)
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_player *pl[JONG_SEATS];
     int rc = cli_make_players(CMD, "oneplayer", pl);
-    fprintf(stderr, "%s: seed %llu, %ld decisions, %d simulations per candidate\n", CMD, (unsigned long long)seed,
+    fprintf(stderr, "jong %s: seed %llu, %ld decisions, %d simulations per candidate\n", CMD, (unsigned long long)seed,
             decisions, sims);
     b->sig = 0xcbf29ce484222325ull;
     for (int g = 0; !rc && b->decisions < decisions && g < 100000; g++) {

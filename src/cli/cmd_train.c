@@ -43,7 +43,7 @@ static const char *const usage =
     "  the top-1 and top-3 agreement with the experts' discards of the switched player\n"
     "  (default 600 decisions, 60 simulations per candidate).\n";
 
-#define CMD "jong train"
+#define CMD "train"
 
 static const char *model_name(int m)
 {
@@ -112,7 +112,7 @@ static int by_name(const void *a, const void *b)
 
 static void progress(void *ctx, int epoch, size_t done, size_t total, double loss)
 {
-    fprintf(stderr, "\r%s epoch %d: %zu/%zu examples, mean loss %.4f   ", (const char *)ctx, epoch + 1, done, total, loss);
+    fprintf(stderr, "\rjong train %s epoch %d: %zu/%zu examples, mean loss %.4f   ", (const char *)ctx, epoch + 1, done, total, loss);
     if (done == total)
         fputc('\n', stderr);
 }
@@ -451,7 +451,7 @@ static int train_alpha(const train_args *a, const paths *p, long limit, int sims
                     }
                     n++;
                     if (n % 50 == 0)
-                        fprintf(stderr, "\r%s alpha: %ld decisions   ", CMD, n);
+                        fprintf(stderr, "\rjong %s alpha: %ld decisions   ", CMD, n);
                 }
             }
             if (ok && jong_opp_obs_mjai(&o, ev, &err))
@@ -520,7 +520,8 @@ int cmd_train(int argc, char **argv)
                 long x = strtol(v, &end, 10);
                 const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
                 if (*end || x < 1 || x > 100000000)
-                    return cli_usage_error(CMD, "bad count '%s'", v);
+                    return cli_usage_error(CMD, "%.*s wants a count 1..100000000, not '%s'", (int)strcspn(name, "="),
+                                           name, v);
                 if (!strncmp(name, "--games", 7))
                     a.games = x;
                 else if (!strncmp(name, "--decisions", 11))
@@ -539,7 +540,7 @@ int cmd_train(int argc, char **argv)
         int rc = walk(a.records, &p);
         if (!rc) {
             qsort(p.v, p.n, sizeof *p.v, by_name);
-            fprintf(stderr, "%s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
+            fprintf(stderr, "jong %s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
                     (unsigned long long)a.seed);
             rc = train_alpha(&a, &p, limit, sims);
         }
@@ -566,7 +567,7 @@ int cmd_train(int argc, char **argv)
     if ((rc = walk(a.records, &p)))
         return rc;
     qsort(p.v, p.n, sizeof *p.v, by_name);
-    fprintf(stderr, "%s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
+    fprintf(stderr, "jong %s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
             a.records, (unsigned long long)a.seed);
     jong_opp_trainset t;
     jong_opp_trainset_init(&t, a.model, a.seed);
@@ -577,7 +578,7 @@ int cmd_train(int argc, char **argv)
         jong_error err;
         if (jong_mjai_read_file(p.v[i], &lg, &err)) {
             if (skipped++ < 3)
-                fprintf(stderr, "%s: skipped: %s%s\n", CMD, err.msg, skipped == 3 ? " (further skips are only counted)" : "");
+                fprintf(stderr, "jong %s: skipped: %s%s\n", CMD, err.msg, skipped == 3 ? " (further skips are only counted)" : "");
             continue;
         }
         if (lg.players != 4) {
@@ -587,7 +588,7 @@ int cmd_train(int argc, char **argv)
         size_t before = t.d.n;
         if (jong_opp_trainset_add_log(&t, &lg, (uint32_t)used, &err)) {
             if (skipped++ < 3)
-                fprintf(stderr, "%s: skipped %s: %s\n", CMD, p.v[i], err.msg);
+                fprintf(stderr, "jong %s: skipped %s: %s\n", CMD, p.v[i], err.msg);
             /* drop the partial game's rows */
             t.d.n = before;
             t.d.nnz = t.d.start[before];
@@ -595,9 +596,9 @@ int cmd_train(int argc, char **argv)
         }
         used++;
         if (used % 500 == 0)
-            fprintf(stderr, "\r%s: %zu games read, %zu samples   ", CMD, used, t.d.n);
+            fprintf(stderr, "\rjong %s: %zu games read, %zu samples   ", CMD, used, t.d.n);
     }
-    fprintf(stderr, "\r%s: %zu games read (%zu skipped: three-player or unreadable), %zu samples\n", CMD, used,
+    fprintf(stderr, "\rjong %s: %zu games read (%zu skipped: three-player or unreadable), %zu samples\n", CMD, used,
             skipped, t.d.n);
     jong_mjai_log_free(&lg);
     jong_linmodel m;

@@ -143,6 +143,13 @@ static void test_avoids_deadly_tile(void **state_)
     jong_linmodel_free(&pol);
 }
 
+/* Chi calls by seats 1 and 3 (the calls=learned players; the others never chi). */
+static void count_chi(void *ctx, const jong_event *ev)
+{
+    if (ev->type == JONG_EV_CHI && (ev->actor == 1 || ev->actor == 3))
+        ++*(int *)ctx;
+}
+
 static void test_players_play(void **state_)
 {
     (void)state_;
@@ -150,11 +157,13 @@ static void test_players_play(void **state_)
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_error err;
     jong_player *pl[JONG_SEATS];
-    const char *specs[JONG_SEATS] = {"mizukami:sims=10", "oneplayer", "greedy", "mizukami:sims=10,alpha=0"};
+    const char *specs[JONG_SEATS] = {"mizukami:sims=10", "oneplayer:calls=learned", "greedy",
+                                     "mizukami:sims=10,alpha=0,calls=learned"};
     for (int s = 0; s < JONG_SEATS; s++)
         assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    int chis = 0;
     for (int g = 0; g < (SANITIZED ? 1 : 2); g++) {
-        jong_table tb = {.rules = &rs, .seed = 5, .game_number = g, .check = true};
+        jong_table tb = {.rules = &rs, .seed = 5, .game_number = g, .check = true, .sink = count_chi, .sink_ctx = &chis};
         memcpy(tb.players, pl, sizeof pl);
         jong_game_result res;
         assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
@@ -163,6 +172,9 @@ static void test_players_play(void **state_)
         jong_player_free(pl[s]);
     assert_int_equal(jong_player_create("mizukami:sims=0", &pl[0], &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("oneplayer:sims=5", &pl[0], &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("oneplayer:calls=all", &pl[0], &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "calls wants yakuhai or learned"));
+    assert_true(chis > 0); /* the learned call model does call chi */
 }
 
 int main(void)

@@ -1,4 +1,4 @@
-/* `jong train waiting|wintile|score`: reads game records (mjlog XML, mjai, tenhou.net/6) from a
+/* `jong train waiting|wintile|score|policy|calls`: reads game records (mjlog XML, mjai, tenhou.net/6) from a
  * directory, builds the opponent model's samples, splits them by game into training and held-out
  * sets, trains with FOBOS and AdaGrad, prints the paper's measure on the held-out games and writes
  * the model file. */
@@ -19,7 +19,7 @@
 #include "jong/opptrain.h"
 
 static const char *const usage =
-    "usage: jong train waiting|wintile|score|policy --records DIR --out FILE [options]\n"
+    "usage: jong train waiting|wintile|score|policy|calls --records DIR --out FILE [options]\n"
     "  Trains one of the opponent models of Mizukami and Tsuruoka on the game records under DIR\n"
     "  (every .xml mjlog, .mjson or tenhou.net/6 .json file, also gzipped, in path order; three-\n"
     "  player and unreadable games are skipped with a warning), holding out whole games:\n"
@@ -28,6 +28,8 @@ static const char *const usage =
     "    score    ln(points) of each win, ron and tsumo models; held-out mean square error\n"
     "    policy   one-player discards (pairs: the expert's against each other candidate);\n"
     "             held-out top-1 and top-3 agreement with the experts' discards\n"
+    "    calls    P(call) of each pon or chi a discard offers; held-out agreement with the\n"
+    "             experts' calls (called when P > 0.5), and the AUC\n"
     "  --games N        use the first N games (default: all)\n"
     "  --seed S         the split, the order of examples, the observers (default 1)\n"
     "  --test-share F   share of games held out (default 0.1)\n"
@@ -47,7 +49,7 @@ static const char *const usage =
 
 static const char *model_name(int m)
 {
-    return m == JONG_TRAIN_POLICY ? "policy" : jong_opp_model_name(m);
+    return m == JONG_TRAIN_POLICY ? "policy" : m == JONG_TRAIN_CALLS ? "calls" : jong_opp_model_name(m);
 }
 
 typedef struct {
@@ -133,6 +135,9 @@ typedef struct {
     double measure, measure2, baseline; /* waiting: AUC; wintile: Eq. 5, pooled AUC, random; score: MSE ron, tsumo */
     size_t n, n2;
     size_t nonzero;
+    /* calls: agreement on pon and chi offers apart, their counts, and how many were called */
+    double agree[2];
+    size_t offers[2], called[2];
 } figures;
 
 static int train_rows(const jong_opp_trainset *t, const size_t *rows, size_t n, const jong_train_opts *o,
@@ -165,7 +170,9 @@ static int run(const train_args *a, jong_opp_trainset *t, size_t *ntrain_out, si
     int rc = CLI_OK;
     jong_error err;
     uint32_t nm = a->model == JONG_OPP_WINTILE ? JONG_KINDS : a->model == JONG_OPP_SCORE || a->model == JONG_TRAIN_POLICY ? 2 : 1;
-    uint32_t version = a->model == JONG_TRAIN_POLICY ? JONG_OP_FEATURES_VERSION : JONG_OPP_FEATURES_VERSION;
+    uint32_t version = a->model == JONG_TRAIN_POLICY ? JONG_OP_FEATURES_VERSION
+                       : a->model == JONG_TRAIN_CALLS  ? JONG_CALL_FEATURES_VERSION
+                                                       : JONG_OPP_FEATURES_VERSION;
     if (jong_linmodel_alloc(m, model_name(a->model), version, nm, d->dim, &err)) {
         free(tr);
         free(te);
@@ -193,6 +200,30 @@ static int run(const train_args *a, jong_opp_trainset *t, size_t *ntrain_out, si
             }
         f->measure2 = s && y ? jong_auc(s, y, late) : -1;
         f->n2 = late;
+        free(s);
+        free(y);
+    } else if (a->model == JONG_TRAIN_CALLS) {
+        rc = train_rows(t, tr, ntr, &a->o, m->w, "calls");
+        double *s = malloc(sizeof *s * (nte + 1));
+        float *y = malloc(sizeof *y * (nte + 1));
+        size_t agree = 0, pass = 0;
+        for (size_t i = 0; s && y && i < nte; i++) {
+            int type = t->flag[te[i]];
+            s[i] = jong_dataset_dot(d, te[i], m->w);
+            y[i] = d->label[te[i]];
+            bool ok = (s[i] > 0) == (y[i] > 0.5f); /* P > 0.5 */
+            agree += ok;
+            pass += y[i] < 0.5f;
+            f->offers[type]++;
+            f->called[type] += y[i] > 0.5f;
+            f->agree[type] += ok;
+        }
+        for (int type = 0; type < 2; type++)
+            f->agree[type] = f->offers[type] ? f->agree[type] / (double)f->offers[type] : -1;
+        f->measure = nte ? (double)agree / (double)nte : -1;
+        f->baseline = nte ? (double)pass / (double)nte : -1;
+        f->measure2 = s && y ? jong_auc(s, y, nte) : -1;
+        f->n = nte;
         free(s);
         free(y);
     } else if (a->model == JONG_TRAIN_POLICY) {
@@ -374,17 +405,17 @@ static int parse(int argc, char **argv, train_args *a)
         } else if (argv[i][0] == '-') {
             return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
         } else if (a->model < 0) {
-            for (int m = 0; m <= JONG_TRAIN_POLICY; m++)
+            for (int m = 0; m <= JONG_TRAIN_CALLS; m++)
                 if (!strcmp(argv[i], model_name(m)))
                     a->model = m;
             if (a->model < 0)
-                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score or policy)", argv[i]);
+                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score, policy or calls)", argv[i]);
         } else {
             return cli_usage_error(CMD, "unexpected argument '%s'", argv[i]);
         }
     }
     if (a->model < 0)
-        return cli_usage_error(CMD, "which model: waiting, wintile, score or policy");
+        return cli_usage_error(CMD, "which model: waiting, wintile, score, policy or calls");
     if (!a->records || !a->out)
         return cli_usage_error(CMD, "--records DIR and --out FILE are required");
     return 0;
@@ -613,7 +644,8 @@ int cmd_train(int argc, char **argv)
         snprintf(m.info, sizeof m.info,
                  "%s; %zu train / %zu held-out samples; held-out %s %.4f (n %zu)%s", cmdline, ntr, nte,
                  a.model == JONG_OPP_WAITING ? "AUC" : a.model == JONG_OPP_WINTILE ? "Eq. 5 value"
-                 : a.model == JONG_TRAIN_POLICY ? "top-1 agreement" : "MSE ron",
+                 : a.model == JONG_TRAIN_POLICY ? "top-1 agreement"
+                 : a.model == JONG_TRAIN_CALLS ? "agreement with the experts' calls" : "MSE ron",
                  f.measure, f.n, a.model == JONG_OPP_SCORE ? "" : "");
         jong_error err;
         if (jong_linmodel_save(&m, a.out, &err))
@@ -630,6 +662,12 @@ int cmd_train(int argc, char **argv)
                        f.measure, f.n, f.measure2, f.n2);
             else if (a.model == JONG_TRAIN_POLICY)
                 printf("\"top1\":%.6f,\"top3\":%.6f,\"decisions\":%zu}\n", f.measure, f.measure2, f.n);
+            else if (a.model == JONG_TRAIN_CALLS)
+                printf("\"agreement\":%.6f,\"always_pass\":%.6f,\"auc\":%.6f,\"offers\":%zu,\"pon_offers\":%zu,"
+                       "\"pon_called\":%zu,\"pon_agreement\":%.6f,\"chi_offers\":%zu,\"chi_called\":%zu,"
+                       "\"chi_agreement\":%.6f}\n",
+                       f.measure, f.baseline, f.measure2, f.n, f.offers[0], f.called[0], f.agree[0], f.offers[1],
+                       f.called[1], f.agree[1]);
             else if (a.model == JONG_OPP_WINTILE)
                 printf("\"eq5\":%.6f,\"eq5_random\":%.6f,\"eq5_samples\":%zu,\"auc_pooled\":%.6f}\n", f.measure,
                        f.baseline, f.n, f.measure2);
@@ -642,6 +680,11 @@ int cmd_train(int argc, char **argv)
             if (a.model == JONG_TRAIN_POLICY)
                 printf("held-out agreement with the experts' discards over %zu decisions: top-1 %.4f, top-3 %.4f\n",
                        f.n, f.measure, f.measure2);
+            else if (a.model == JONG_TRAIN_CALLS)
+                printf("held-out agreement with the experts' calls over %zu offers: %.4f (always passing: %.4f), "
+                       "AUC %.4f\npon: %zu offers, %zu called, agreement %.4f; chi: %zu offers, %zu called, agreement %.4f\n",
+                       f.n, f.measure, f.baseline, f.measure2, f.offers[0], f.called[0], f.agree[0], f.offers[1],
+                       f.called[1], f.agree[1]);
             else if (a.model == JONG_OPP_WAITING)
                 printf("held-out AUC %.4f over %zu non-riichi samples (paper: 0.777); from the seat's 7th discard on: "
                        "%.4f over %zu\nstealing share: %zu of %zu seats that became waiting had called (%.4f; paper: 0.35)\n",

@@ -30,9 +30,9 @@ static const jong_player_info registry[] = {
      "w=4.5,claim=on,hs=on,improved=on,search=3,nodes=400000,risk=0.375,def=2,late=8,samples=100",
      jong_player_kf_v_create},
     {"mizukami", "Mizukami-Tsuruoka (riichi): Monte Carlo moves with opponent models (Eq. 10), ODEV folds, the Eq. 13 switch",
-     "sims=60,alpha=0.1,steal=0.35,odev=on", jong_player_mizukami_create},
+     "sims=60,alpha=0.1,steal=0.35,odev=on,calls=yakuhai", jong_player_mizukami_create},
     {"oneplayer", "Mizukami-Tsuruoka's one-player moves (riichi): the discard policy learned from Houou games",
-     "", jong_player_oneplayer_create},
+     "calls=yakuhai", jong_player_oneplayer_create},
 };
 #define NPLAYERS (int)(sizeof registry / sizeof registry[0])
 

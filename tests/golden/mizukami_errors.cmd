@@ -21,3 +21,4 @@ arena mizukami:alpha=x
 arena mizukami:steal=2
 arena mizukami:odev=maybe
 arena oneplayer:sims=5
+arena oneplayer:calls=all

@@ -94,6 +94,11 @@ $(BUILD)/src/lib/mizukami_models_data.o: src/lib/mizukami_models_data.S $(wildca
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) -c -o $@ $<
 
+# the shipped parameters of the kurita player (made by `jong train kurita`)
+$(BUILD)/src/lib/kurita_model_data.o: src/lib/kurita_model_data.S models/kurita.jlm
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_$(MODE)) -c -o $@ $<
+
 $(LIBJONG): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

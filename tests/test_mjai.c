@@ -17,6 +17,7 @@
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
+#include <time.h>
 #include <sys/socket.h>
 
 #include <cmocka.h>
@@ -25,6 +26,7 @@
 #include "jong/riichi_score.h"
 #include "jong/player.h"
 #include "jong/rules.h"
+#include "jong/table.h"
 
 /* A two-hand game written by hand: East 1 (a red-five chi, riichi, ron with ura-dora) and East 2
  * (an exhaustive draw with two seats tenpai), as mjlog, as tenhou.net/6 and the mjai events
@@ -597,8 +599,11 @@ static int exchange(jong_mjai_bot *bot, const char *line, size_t len, char **rep
 {
     if (tcp_fd < 0)
         return jong_mjai_bot_line(bot, line, len, reply, err);
-    assert_int_equal(write(tcp_fd, line, len), (ssize_t)len);
-    assert_int_equal(write(tcp_fd, "\n", 1), 1);
+    char *msg = malloc(len + 1); /* one write per line: two small ones wait on delayed ACKs */
+    memcpy(msg, line, len);
+    msg[len] = '\n';
+    assert_int_equal(write(tcp_fd, msg, len + 1), (ssize_t)len + 1);
+    free(msg);
     char *got = NULL;
     size_t cap = 0;
     ssize_t n = getline(&got, &cap, tcp_in);
@@ -859,6 +864,85 @@ static void test_bot_bad_lines(void **state)
     jong_mjai_bot_free(bot);
 }
 
+/* ---- outside bots as players (ext:) ---- */
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* One riichi game of `hands` hands, seat 0 the ext player `spec`, under the arena's fault policy. */
+static jong_game_result ext_game(const char *spec, int hands)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = true;
+    rs.hands = hands;
+    jong_player *ps[4];
+    jong_error err;
+    if (jong_player_create(spec, &ps[0], &err))
+        fail_msg("%s: %s", spec, err.msg);
+    for (int s = 1; s < 4; s++)
+        assert_int_equal(jong_player_create("greedy", &ps[s], &err), JONG_OK);
+    jong_fault_policy f = {mono_ms, 0, 0, NULL};
+    jong_table t;
+    memset(&t, 0, sizeof t);
+    t.rules = &rs;
+    t.seed = 11;
+    for (int s = 0; s < 4; s++)
+        t.players[s] = ps[s];
+    t.faults = &f;
+    jong_game_result res;
+    if (jong_table_play(&t, &res, &err))
+        fail_msg("%s", err.msg);
+    for (int s = 0; s < 4; s++)
+        jong_player_free(ps[s]);
+    return res;
+}
+
+static void test_ext_players(void **state)
+{
+    (void)state;
+    char exe[512], spec[700];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    assert_true(n > 0);
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/'); /* build/MODE/tests/test_mjai -> build/MODE/jong */
+    assert_non_null(slash);
+    *slash = 0;
+    slash = strrchr(exe, '/');
+    *slash = 0;
+    snprintf(spec, sizeof spec, "ext:cmd='%s/jong bot greedy',proto=stdio", exe);
+    jong_game_result r = ext_game(spec, 2);
+    assert_true(r.seats[0].decisions > 10);
+    for (int k = 0; k < JONG_FAULT_KINDS; k++)
+        assert_int_equal(r.seats[0].faults[k], 0);
+    snprintf(spec, sizeof spec, "ext:cmd='%s/jong bot random',proto=batched", exe);
+    r = ext_game(spec, 2);
+    for (int k = 0; k < JONG_FAULT_KINDS; k++)
+        assert_int_equal(r.seats[0].faults[k], 0);
+    /* a bot that dies at once: every decision a crash, the game still played out */
+    r = ext_game("ext:cmd='exit 3'", 1);
+    assert_true(r.seats[0].decisions > 0);
+    assert_int_equal(r.seats[0].faults[JONG_FAULT_CRASH], r.seats[0].decisions);
+    /* a bot that always passes: its own turns are illegal answers, its claims fine */
+    r = ext_game("ext:cmd='while read l; do echo {\"type\":\"none\"}; done'", 1);
+    assert_true(r.seats[0].faults[JONG_FAULT_ILLEGAL] > 0);
+    assert_int_equal(r.seats[0].faults[JONG_FAULT_CRASH], 0);
+    /* a bot that never answers: each decision waits timeout= and counts, the bot is restarted */
+    r = ext_game("ext:cmd='sleep 60',timeout=60", 1);
+    assert_true(r.seats[0].decisions > 0);
+    assert_int_equal(r.seats[0].faults[JONG_FAULT_TIMEOUT], r.seats[0].decisions);
+    assert_int_equal(r.seats[0].faults[JONG_FAULT_CRASH], 0);
+    jong_player *p;
+    jong_error err;
+    assert_int_equal(jong_player_create("ext:proto=stdio", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("ext:cmd='x',proto=tcp", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("ext:cmd='x", &p, &err), JONG_ERR_ARG);
+}
+
 /* ---- the real fixtures in ../shared (skipped when absent) ---- */
 
 static const char *shared_dir(void)
@@ -1021,7 +1105,7 @@ int main(void)
         cmocka_unit_test(test_fixture_pairs),  cmocka_unit_test(test_fixtures_read),
         cmocka_unit_test(test_replay_selfplay), cmocka_unit_test(test_fixture_replay),
         cmocka_unit_test(test_bot_dialects),    cmocka_unit_test(test_bot_bad_lines),
-        cmocka_unit_test(test_bot_tcp),
+        cmocka_unit_test(test_bot_tcp),         cmocka_unit_test(test_ext_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,6 +85,12 @@ int jong_opp_obs_dora(jong_opp_obs *o, int marker, jong_error *err);
  * calls, riichi, kan-dora); others are ignored. */
 int jong_opp_obs_event(jong_opp_obs *o, const jong_event *ev, jong_error *err);
 
+/* A player's tracker: feed it every event the seat sees; *ok turns true at each hand's start and
+ * false at the first event it refuses (the players then fall back on their view). */
+void jong_opp_obs_follow(jong_opp_obs *o, bool *ok, const jong_event *ev);
+/* The tracker followed every event and its hand of v's seat is the view's. */
+bool jong_opp_obs_matches(const jong_opp_obs *o, bool ok, const jong_view *v);
+
 /* Kinds that are dora now (indicator's successor), with their multiplicity. */
 void jong_opp_dora_kinds(const jong_opp_obs *o, uint8_t out[JONG_KINDS]);
 

@@ -33,6 +33,7 @@ typedef struct {
     /* Return the index (0..nlegal-1) of the chosen action. An anytime player checks d->stop and
      * its budget and returns its current best; it must always return a legal index. */
     int (*choose)(jong_player *p, const jong_decision *d);
+    /* (Under the arena's fault policy a negative answer is a crash, JONG_CHOICE_LATE a hang.) */
     /* Optional: each event as this seat sees it (after filtering), before the next decision. */
     void (*observe)(jong_player *p, const jong_view *v, const jong_event *seen);
     void (*destroy)(jong_player *p);
@@ -55,6 +56,10 @@ struct jong_player {
      * values of every discard of a decision that has discards, without playing. */
     int (*discard_values)(jong_player *p, const jong_decision *d, jong_player_values *out);
 };
+
+/* What choose returns when it gave up waiting (an outside bot that did not answer in time):
+ * the table counts it as a timeout fault, any other negative answer as a crash. */
+#define JONG_CHOICE_LATE (-2)
 
 /* A player engine in the registry. */
 typedef struct {

@@ -11,7 +11,7 @@
 typedef enum {
     JONG_FAULT_ILLEGAL = 0, /* an index past the legal actions */
     JONG_FAULT_CRASH,       /* a negative answer: the player reports that it failed */
-    JONG_FAULT_TIMEOUT,     /* an answer later than the time limit plus its grace */
+    JONG_FAULT_TIMEOUT,     /* an answer later than the time limit plus its grace, or JONG_CHOICE_LATE */
     JONG_FAULT_KINDS
 } jong_fault_kind;
 

@@ -90,6 +90,7 @@ static int usage(FILE *f)
                "       jong bench kf --help         (KF-TREE decision time by waiting number)\n"
                "       jong bench mizukami --help   (Monte Carlo moves with opponent models: speed)\n"
                "       jong bench analyze --help    (the chances of jong analyze, time per hand)\n"
+               "       jong bench kurita --help     (the kurita player: states searched, decision time by shanten)\n"
                "  Evaluator speed on one thread over N seeded random hands (default %d):\n"
                "  14-tile standard form, 14-tile all three forms, 17-tile standard form (5 sets).\n"
                "  Prints hands per second and a checksum of all results.\n",
@@ -109,6 +110,8 @@ int cmd_bench(int argc, char **argv)
         return bench_kf(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "mizukami"))
         return cmd_bench_mizukami(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "kurita"))
+        return cmd_bench_kurita(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "analyze"))
         return bench_analyze(argc - 1, argv + 1);
     int json = 0, n = BENCH_DEFAULT_HANDS;
@@ -142,7 +145,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     if (!what || strcmp(what, "shanten") != 0) {
-        fprintf(stderr, "jong bench: %s (available: shanten, selfplay, score, simcat, kf, analyze, mizukami)\n", what ? "unknown benchmark" : "which benchmark?");
+        fprintf(stderr, "jong bench: %s (available: shanten, selfplay, score, simcat, kf, analyze, mizukami, kurita)\n", what ? "unknown benchmark" : "which benchmark?");
         return usage(stderr);
     }
 

@@ -17,6 +17,7 @@
 #include "jong/mjai.h"
 #include "jong/rng.h"
 #include "jong/opptrain.h"
+#include "train_records.h"
 
 static const char *const usage =
     "usage: jong train waiting|wintile|score|policy|calls --records DIR --out FILE [options]\n"
@@ -43,7 +44,12 @@ static const char *const usage =
     "  Eq. 13's threshold (the paper's Fig. 4): on the discards of the held-out games (the same\n"
     "  split as above), the shipped models' Monte Carlo and one-player rankings, and for each alpha\n"
     "  the top-1 and top-3 agreement with the experts' discards of the switched player\n"
-    "  (default 600 decisions, 60 simulations per candidate).\n";
+    "  (default 600 decisions, 60 simulations per candidate).\n"
+    "\n"
+    "usage: jong train kurita --records DIR --out FILE [--games N] [--json]\n"
+    "  The kurita player's record-made parameters (docs/experiments/kurita.md): another player's\n"
+    "  win during each of a seat's turns by turn and riichi, the effect of the seat's own riichi,\n"
+    "  and the seat's mean score change when another wins without it dealing in.\n";
 
 #define CMD "train"
 
@@ -523,8 +529,21 @@ static int train_alpha(const train_args *a, const paths *p, long limit, int sims
     return CLI_OK;
 }
 
+int train_record_paths(const char *dir, char ***v, size_t *n)
+{
+    paths p = {0};
+    int rc = walk(dir, &p);
+    if (!rc)
+        qsort(p.v, p.n, sizeof *p.v, by_name);
+    *v = p.v;
+    *n = p.n;
+    return rc;
+}
+
 int cmd_train(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "kurita"))
+        return cmd_train_kurita(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "alpha")) {
         train_args a = {.seed = 1, .test_share = 0.1, .json = false};
         long limit = 600;

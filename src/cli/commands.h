@@ -7,6 +7,7 @@
 int cmd_analyze(int argc, char **argv);
 int cmd_shanten(int argc, char **argv);
 int cmd_bench_mizukami(int argc, char **argv);
+int cmd_bench_kurita(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);

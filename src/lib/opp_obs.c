@@ -304,3 +304,18 @@ bool jong_opp_can_ron(const jong_opp_obs *o, int seat, int tile)
         }
     return true;
 }
+
+void jong_opp_obs_follow(jong_opp_obs *o, bool *ok, const jong_event *ev)
+{
+    jong_error err;
+    if (ev->type == JONG_EV_START_HAND)
+        *ok = true;
+    if (*ok && jong_opp_obs_event(o, ev, &err) != JONG_OK)
+        *ok = false;
+}
+
+bool jong_opp_obs_matches(const jong_opp_obs *o, bool ok, const jong_view *v)
+{
+    const jong_opp_seat *me = &o->seats[v->seat];
+    return ok && me->known && memcmp(me->hand.counts, v->own.counts, JONG_KINDS) == 0 && me->nmelds == v->own.nmelds;
+}

@@ -28,11 +28,7 @@ static void mz_observe(jong_player *p, const jong_view *v, const jong_event *ev)
 {
     (void)v;
     mz_state *st = p->state;
-    jong_error err;
-    if (ev->type == JONG_EV_START_HAND)
-        st->obs_ok = true;
-    if (st->obs_ok && jong_opp_obs_event(&st->obs, ev, &err) != JONG_OK)
-        st->obs_ok = false;
+    jong_opp_obs_follow(&st->obs, &st->obs_ok, ev);
 }
 
 static bool value_honor(const jong_view *v, int k)
@@ -41,12 +37,7 @@ static bool value_honor(const jong_view *v, int k)
 }
 
 /* The tracker's hand of the seat is the view's. */
-static bool obs_matches(const mz_state *st, const jong_view *v)
-{
-    const jong_opp_seat *me = &st->obs.seats[v->seat];
-    return st->obs_ok && me->known && memcmp(me->hand.counts, v->own.counts, JONG_KINDS) == 0 &&
-           me->nmelds == v->own.nmelds;
-}
+static bool obs_matches(const mz_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
 
 /* The one-player policy's best allowed discard. */
 static int policy_pick(const mz_state *st, const jong_hand *h, const jong_op_context *cx, uint64_t allowed)

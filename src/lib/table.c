@@ -120,7 +120,8 @@ static int ask_tolerant(const jong_table *t, jong_decision *d, jong_player *p, j
     int64_t took = f->now_ms ? f->now_ms() - start : 0;
     if (f->watch)
         atomic_store(&f->watch->deadline_ms, 0);
-    int kind = choice < 0                                ? JONG_FAULT_CRASH
+    int kind = choice == JONG_CHOICE_LATE                ? JONG_FAULT_TIMEOUT
+               : choice < 0                              ? JONG_FAULT_CRASH
                : choice >= d->nlegal                     ? JONG_FAULT_ILLEGAL
                : f->now_ms && f->late_ms > 0 && took > f->late_ms ? JONG_FAULT_TIMEOUT
                                                          : -1;

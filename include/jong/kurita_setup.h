@@ -1,0 +1,43 @@
+/* The chance player of Kurita and Hoki's MDPs at one decision of a riichi hand, from what the
+ * deciding seat knows (the opponent models' tracker, jong/oppmodel.h): draw weights, deal-in
+ * probabilities and losses, another's win per turn, washout payments, the win values (riichi
+ * scoring), and the folding MDP's parameters (docs/experiments/kurita.md, "Parameters"). Used by
+ * the `kurita` player and by `jong train kurita` on game records. */
+#ifndef JONG_KURITA_SETUP_H
+#define JONG_KURITA_SETUP_H
+
+#include "jong/kurita.h"
+#include "jong/kurita_model.h"
+#include "jong/oppmodel.h"
+#include "jong/rules.h"
+
+typedef struct {
+    jong_ku_params pr;        /* pr.win and pr.win_ctx point at this struct: do not move it */
+    jong_ku_fold_params fp;
+    const jong_ruleset *rules;
+    jong_hand hand;           /* the seat's declared melds (concealed tiles are set per win) */
+    int seat_wind, round_wind;
+    bool dealer;
+    int ndora;
+    uint8_t dora[5];          /* indicator kinds */
+    int honba, sticks;
+    int others_riichi;
+    double tenpai_sum;        /* sum of P(tenpai) over the others not in riichi */
+    int turn;                 /* the seat's discards so far */
+} jong_ku_setup;
+
+/* The setup of seat (its true hand in o) deciding a discard; score: its points (riichi needs 1000). */
+void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o,
+                            int seat, const jong_ruleset *rs, int32_t score);
+
+/* Eq. 17's features of each root of space s (built from c14): [1, P(win) by the winning MDP,
+ * P(tenpai at the end) by the tenpai MDP, P(lose) when folding from that hand (F4), the others'
+ * riichi, the sum of the others' P(tenpai) when not in riichi, N / 20], and the winning MDP's
+ * expected points given a win (0 when it cannot win). Rows of kinds not held are left alone. */
+int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8_t c14[JONG_KINDS],
+                          double f[JONG_KINDS][JONG_KU_EQ17_FEATURES], double win_pts[JONG_KINDS], jong_error *err);
+/* Eq. 17: the value of a hand with features f: sum over the scenarios of P(scenario) x payoff
+ * (the win's expected points, the mean deal-in loss, R_O, R_T, R_N). */
+double jong_ku_eq17_value(const jong_ku_model *km, const jong_ku_setup *su, const double *f, double win_pts);
+
+#endif

@@ -1,0 +1,366 @@
+/* The `kurita` player (riichi): Kurita and Hoki's MDP abstraction (jong/kurita.h). At a discard
+ * with shanten <= `mdp` (3) it builds the reduced hand set (l by shanten, or the option), solves
+ * the inclusive-policy MDP by retrograde analysis and plays the discard (with or without riichi)
+ * of the highest value (Eq. 16 as rebuilt: M6 of docs/experiments/kurita.md); with fold=on each
+ * discard may also be valued as the first step of the folding MDP, whichever is higher. Above
+ * that shanten the paper's rule: fold by the folding MDP's order when another player is in riichi
+ * or likely tenpai, else discard an isolated tile. Wins are always taken, calls and kans never
+ * (k = 0: the search is closed). The chance player's parameters: deal-in probability and loss of
+ * each kind from the opponent models (jong/oppmodel.h), the others' tenpai probability for the
+ * washout payments, and P_O, R_O and the riichi folding factor from models/kurita.jlm. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/eval.h"
+#include "jong/kurita.h"
+#include "jong/kurita_model.h"
+#include "jong/kurita_setup.h"
+#include "jong/mizukami.h"
+#include "jong/player.h"
+
+typedef struct {
+    int l;              /* path bound, -1 = by shanten */
+    int mdp_shanten;    /* largest shanten searched with the MDP */
+    int max_hands;      /* cap on the reduced set */
+    int64_t time_ms;    /* per decision: a smaller l when the clock says the budget is short */
+    bool fold;
+    bool eq17;          /* Eq. 17 at shanten 2-3 instead of the inclusive MDP */
+    jong_oppmodel om;
+    jong_linmodel policy;
+    jong_ku_model km;
+    jong_opp_obs obs;
+    bool obs_ok;
+    jong_ku_info last;
+} ku_state;
+
+static bool obs_matches(const ku_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
+
+/* Default path bound by shanten (measured with `jong bench kurita`, docs/experiments/kurita.md):
+ * two exchanges of slack when tenpai, one at shanten 1-2, none at 3 (slack 1 there takes the
+ * set to the 50,000-hand cap and about half a second). */
+static int auto_l(int shanten) { return shanten + (shanten == 0 ? 2 : shanten <= 2 ? 1 : 0); }
+
+/* The legal discard of kind with (riichi) or without the declaration, keeping a red five. */
+static int discard_index(const jong_decision *d, int kind, bool riichi)
+{
+    int found = -1;
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type != JONG_ACT_DISCARD || jong_code_kind(a->tile) != kind ||
+            ((a->flags & JONG_ACT_FLAG_RIICHI) != 0) != riichi)
+            continue;
+        if (found < 0 || !(a->flags & JONG_ACT_FLAG_RED))
+            found = i;
+    }
+    return found;
+}
+
+/* A lone tile: one copy and, for a number, nothing of its suit within two. */
+static bool isolated(const uint8_t c[JONG_KINDS], int k)
+{
+    if (c[k] != 1)
+        return false;
+    if (jong_kind_is_honor(k))
+        return true;
+    int r = k % 9;
+    for (int dr = -2; dr <= 2; dr++)
+        if (dr && r + dr >= 0 && r + dr < 9 && c[k + dr])
+            return false;
+    return true;
+}
+
+static int rule_based(const jong_decision *d, const uint8_t c[JONG_KINDS], const int sh[JONG_KINDS], int best,
+                      uint64_t allowed, const jong_ku_params *pr, const jong_ku_fold_params *fp, bool threat)
+{
+    int pick = -1;
+    if (threat) {
+        double bv = -INFINITY;
+        for (int k = 0; k < JONG_KINDS; k++)
+            if (allowed >> k & 1) {
+                double v = jong_ku_fold_value_after(c, k, fp);
+                if (v > bv) {
+                    bv = v;
+                    pick = k;
+                }
+            }
+    } else {
+        /* the least shanten; among those an isolated tile, then the least dangerous */
+        double bv = -INFINITY;
+        for (int k = 0; k < JONG_KINDS; k++) {
+            if (!(allowed >> k & 1) || sh[k] != best)
+                continue;
+            double v = (isolated(c, k) ? 1e6 : 0) + pr->lose_ev[k] + (jong_kind_is_yaochu(k) ? 1 : 0);
+            if (v > bv) {
+                bv = v;
+                pick = k;
+            }
+        }
+    }
+    return pick < 0 ? jong_discard_of_kind(d, -1) : discard_index(d, pick, false);
+}
+
+static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
+                        const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok);
+
+static int ku_choose(jong_player *p, const jong_decision *d)
+{
+    ku_state *st = p->state;
+    const jong_view *v = d->view;
+    memset(&st->last, 0, sizeof st->last);
+    st->last.shanten = -2;
+    int pass = -1;
+    uint64_t allowed = 0, riichi_ok = 0;
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type == JONG_ACT_WIN || a->type == JONG_ACT_SELF_DRAW_WIN)
+            return i;
+        if (a->type == JONG_ACT_PASS)
+            pass = i;
+        if (a->type == JONG_ACT_DISCARD) {
+            allowed |= 1ull << jong_code_kind(a->tile);
+            if (a->flags & JONG_ACT_FLAG_RIICHI)
+                riichi_ok |= 1ull << jong_code_kind(a->tile);
+        }
+    }
+    if (!allowed)
+        return pass >= 0 ? pass : 0; /* a claim: k = 0, never */
+    if (v->riichi[v->seat] || __builtin_popcountll(allowed) == 1) {
+        for (int i = 0; i < d->nlegal; i++)
+            if (d->legal[i].type == JONG_ACT_DISCARD)
+                return i;
+    }
+    uint8_t c[JONG_KINDS];
+    memcpy(c, v->own.counts, sizeof c);
+    int sets = jong_variant_sets(v->variant) - v->own.nmelds;
+    if (sets < 0)
+        sets = 0;
+    int sh[JONG_KINDS];
+    jong_discard_shanten(c, sets, sh, NULL);
+    int best = JONG_UNDEFINED;
+    for (int k = 0; k < JONG_KINDS; k++)
+        if (allowed >> k & 1 && sh[k] < best)
+            best = sh[k];
+    static const jong_ku_setup none; /* when the tracker lost the hand: no opponent information */
+    jong_ku_setup *su = malloc(sizeof *su);
+    if (!su)
+        return jong_discard_of_kind(d, -1);
+    if (obs_matches(st, v))
+        jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat]);
+    else
+        *su = none;
+    int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
+    free(su);
+    return pick;
+}
+
+/* Eq. 17 at shanten 2-3: each root discard x valued P_L(x) R_L(x) + (1 - P_L(x)) V17(h_x), V17
+ * the scenario probabilities (softmax on the MDP features) times the scenario payoffs. */
+static int eq17_values(const ku_state *st, jong_ku_setup *su, const jong_ku_space *s, const uint8_t c[JONG_KINDS],
+                       jong_ku_result *r, jong_error *err)
+{
+    double (*f)[JONG_KU_EQ17_FEATURES] = malloc(sizeof(double) * JONG_KINDS * JONG_KU_EQ17_FEATURES);
+    double pts[JONG_KINDS];
+    if (!f)
+        return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
+    int rc = jong_ku_eq17_features(su, s, c, f, pts, err);
+    for (int k = 0; k < JONG_KINDS; k++)
+        r->value[k] = r->value_riichi[k] = -INFINITY;
+    r->tsumo = -INFINITY;
+    r->states = 3L * s->n * su->pr.horizon; /* three solves: winning (points, count) and tenpai */
+    for (int i = 0; !rc && i < s->nroots; i++) {
+        int x = s->root_kind[i];
+        double v = jong_ku_eq17_value(&st->km, su, f[x], pts[x]);
+        r->value[x] = su->pr.lose_ev[x] + (1 - su->pr.p_lose[x]) * v;
+    }
+    free(f);
+    return rc;
+}
+
+/* The discard of a decision with its setup (see ku_choose). */
+static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
+                        const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok)
+{
+    const jong_view *v = d->view;
+    jong_ku_params pr = su->pr;
+    const jong_ku_fold_params fp = su->fp;
+    bool threat = false;
+    for (int s = 0; s < JONG_SEATS; s++)
+        threat |= s != v->seat && v->riichi[s];
+    st->last.shanten = best;
+    int64_t t0 = d->now_ms ? d->now_ms() : 0;
+    if (best > st->mdp_shanten || best == JONG_UNDEFINED || !pr.win)
+        return rule_based(d, c, sh, best, allowed, &pr, &fp, threat);
+    int want = st->l >= 0 ? (st->l > best ? st->l : best) : auto_l(best);
+    bool use17 = st->eq17 && best >= 2 && st->km.has_eq17;
+    /* with a time budget (the option, else the caller's): the tight bound first, the wider one
+     * only when the first took under a quarter of the budget (then decisions depend on speed) */
+    int64_t budget = st->time_ms ? st->time_ms : d->time_ms;
+    bool stepped = budget > 0 && d->now_ms && want > best;
+    uint8_t avail[JONG_KINDS];
+    for (int k = 0; k < JONG_KINDS; k++)
+        avail[k] = (uint8_t)pr.draw_w[k];
+    int drawn = v->last_draw < JONG_KINDS ? v->last_draw : -1;
+    jong_ku_result res;
+    bool solved = false;
+    for (int l = stepped ? best : want; l <= want; l++) {
+        if (solved && d->now_ms && (d->now_ms() - t0) * 4 > budget)
+            break;
+        jong_ku_space s;
+        jong_ku_result r;
+        jong_error err;
+        if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK)
+            break;
+        int rc = use17 ? eq17_values(st, su, &s, c, &r, &err) : jong_ku_solve(&s, &pr, c, drawn, &r, &err);
+        if (rc == JONG_OK) {
+            res = r;
+            solved = true;
+            st->last.hands = s.n;
+            st->last.truncated = s.truncated;
+            st->last.states += r.states;
+            st->last.l = l;
+        }
+        jong_ku_space_free(&s);
+        if (rc != JONG_OK)
+            break;
+    }
+    if (!solved)
+        return rule_based(d, c, sh, best, allowed, &pr, &fp, threat);
+    st->last.mdp = true;
+    double bv = -INFINITY;
+    int pick = -1;
+    bool pick_riichi = false;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        if (!(allowed >> k & 1))
+            continue;
+        double val = res.value[k];
+        bool rch = false;
+        if (riichi_ok >> k & 1 && res.value_riichi[k] > val) {
+            val = res.value_riichi[k];
+            rch = true;
+        }
+        if (st->fold) {
+            double f = jong_ku_fold_value_after(c, k, &fp);
+            if (f > val) {
+                val = f;
+                rch = false;
+            }
+        }
+        if (val > bv) {
+            bv = val;
+            pick = k;
+            pick_riichi = rch;
+        }
+    }
+    st->last.value = bv;
+    if (d->now_ms)
+        st->last.ms = d->now_ms() - t0;
+    int idx = pick >= 0 ? discard_index(d, pick, pick_riichi) : -1;
+    return idx >= 0 ? idx : jong_discard_of_kind(d, -1);
+}
+
+static void ku_observe(jong_player *p, const jong_view *v, const jong_event *ev)
+{
+    (void)v;
+    ku_state *st = p->state;
+    jong_opp_obs_follow(&st->obs, &st->obs_ok, ev);
+}
+
+static void ku_destroy(jong_player *p)
+{
+    ku_state *st = p->state;
+    if (!st)
+        return;
+    jong_oppmodel_free(&st->om);
+    jong_linmodel_free(&st->policy);
+    free(st);
+    p->state = NULL;
+}
+
+static const jong_player_ops ku_ops = {ku_choose, ku_observe, ku_destroy};
+
+bool jong_kurita_last_info(const jong_player *p, jong_ku_info *out)
+{
+    if (!p || p->ops != &ku_ops)
+        return false;
+    *out = ((const ku_state *)p->state)->last;
+    return true;
+}
+
+static int ku_int(const char *val, long lo, long hi, long *out)
+{
+    char *end;
+    long x = strtol(val, &end, 10);
+    if (*end || end == val || x < lo || x > hi)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static int ku_option(void *ctx, const char *key, const char *val, jong_error *err)
+{
+    ku_state *st = ctx;
+    long x;
+    if (!strcmp(key, "l")) {
+        if (!strcmp(val, "auto"))
+            st->l = -1;
+        else if (ku_int(val, 0, 6, &x))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: l wants auto or 0..6, not '%s'", val);
+        else
+            st->l = (int)x;
+    } else if (!strcmp(key, "k")) {
+        if (ku_int(val, 0, 0, &x))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: k (revealed melds) is not built beyond 0, not '%s'", val);
+    } else if (!strcmp(key, "mdp")) {
+        if (ku_int(val, 0, 6, &x))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: mdp wants a shanten 0..6, not '%s'", val);
+        st->mdp_shanten = (int)x;
+    } else if (!strcmp(key, "states")) {
+        if (ku_int(val, 100, 5000000, &x))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: states wants 100..5000000 hands, not '%s'", val);
+        st->max_hands = (int)x;
+    } else if (!strcmp(key, "time")) {
+        if (ku_int(val, 0, 3600000, &x))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: time wants milliseconds 0..3600000, not '%s'", val);
+        st->time_ms = x;
+    } else if (!strcmp(key, "eq17")) {
+        if (strcmp(val, "on") && strcmp(val, "off"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: eq17 wants on or off, not '%s'", val);
+        st->eq17 = !strcmp(val, "on");
+    } else if (!strcmp(key, "fold")) {
+        if (strcmp(val, "on") && strcmp(val, "off"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: fold wants on or off, not '%s'", val);
+        st->fold = !strcmp(val, "on");
+    } else {
+        return jong_error_set(err, JONG_ERR_ARG, -1,
+                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17)", key);
+    }
+    return JONG_OK;
+}
+
+int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
+{
+    ku_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
+    st->l = -1;
+    st->mdp_shanten = 3;
+    st->max_hands = 50000;
+    st->fold = true;
+    int rc = jong_options_parse(opts, ku_option, st, "kurita", err);
+    if (!rc)
+        rc = jong_mizukami_models_load(&st->om, &st->policy, err);
+    if (!rc)
+        rc = jong_ku_model_shipped(&st->km, err);
+    if (!rc && st->eq17 && !st->km.has_eq17)
+        rc = jong_error_set(err, JONG_ERR_ARG, -1, "kurita: eq17=on, but the shipped model has no Eq. 17 weights");
+    if (rc) {
+        jong_oppmodel_free(&st->om);
+        jong_linmodel_free(&st->policy);
+        free(st);
+        return rc;
+    }
+    p->ops = &ku_ops;
+    p->state = st;
+    return JONG_OK;
+}

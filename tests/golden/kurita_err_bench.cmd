@@ -1,0 +1,1 @@
+"$JONG" bench kurita --player greedy 2>&1

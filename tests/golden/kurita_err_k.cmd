@@ -1,0 +1,1 @@
+"$JONG" play --players kurita:k=2 2>&1

@@ -1,0 +1,1 @@
+"$JONG" train kurita --records /nonexistent-dir 2>&1

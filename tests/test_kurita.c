@@ -116,6 +116,7 @@ static void test_fold_closed_form(void **state)
         assert_close(fold_play(res.order, res.norder, &fp), res.value, 1e-9);
         if (!cut) {
             assert_close(res.value, brute, 1e-7);
+            assert_close(jong_ku_fold_solve_exact(h, &fp), brute, 1e-7);
             /* the value after each first discard is the exhaustive one */
             for (int x = 0; x < JONG_KINDS; x++) {
                 if (!h[x])
@@ -129,6 +130,7 @@ static void test_fold_closed_form(void **state)
             }
         } else {
             assert_true(brute >= res.value - 1e-9);
+            assert_close(jong_ku_fold_solve_exact(h, &fp), brute, 1e-7);
             if (brute - res.value > worst_gap)
                 worst_gap = brute - res.value;
         }

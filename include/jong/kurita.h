@@ -54,6 +54,9 @@ typedef struct {
  * tile be discarded; with a shorter horizon it plays the same order cut at the horizon (the
  * paper's closed form), which the tests compare with the exhaustive optimum. */
 void jong_ku_fold_solve(const uint8_t counts[JONG_KINDS], const jong_ku_fold_params *fp, jong_ku_fold_result *out);
+/* The exact optimal value under any horizon (equal to the closed form when the horizon lets
+ * every tile go): whole blocks in key order, then one block cut by the horizon, over every set. */
+double jong_ku_fold_solve_exact(const uint8_t counts[JONG_KINDS], const jong_ku_fold_params *fp);
 /* The value of discarding kind `first` now and then playing the closed-form order. */
 double jong_ku_fold_value_after(const uint8_t counts[JONG_KINDS], int first, const jong_ku_fold_params *fp);
 

@@ -108,3 +108,41 @@ double jong_ku_fold_value_after(const uint8_t counts[JONG_KINDS], int first, con
     walk_blocks(&w, b, nb, fp, NULL);
     return w.value;
 }
+
+/* The exact optimum under any horizon H. Safe discards (the rest of a kind already opened) are
+ * never worth delaying (their key R_O is the largest), so an optimal play is some set S of whole
+ * blocks in key order followed, when the horizon cuts, by one partial block t (its first
+ * H - |S| copies). Enumerating S (at most 2^14 sets of distinct kinds) and t gives the optimum. */
+double jong_ku_fold_solve_exact(const uint8_t counts[JONG_KINDS], const jong_ku_fold_params *fp)
+{
+    fold_block b[JONG_KINDS];
+    int nb = sorted_blocks(counts, -1, fp, b), total = 0;
+    for (int i = 0; i < nb; i++)
+        total += b[i].copies;
+    int H = fp->horizon < total ? fp->horizon : total;
+    double best = -INFINITY;
+    for (uint32_t set = 0; set < 1u << nb; set++) {
+        int sum = 0;
+        for (int i = 0; i < nb; i++)
+            sum += set >> i & 1 ? b[i].copies : 0;
+        if (sum > H)
+            continue;
+        for (int t = -1; t < nb; t++) {
+            if (sum < H && (t < 0 || set >> t & 1 || b[t].copies < H - sum))
+                continue; /* the horizon must be filled by the tail */
+            if (sum == H && t >= 0)
+                break;
+            fold_walk w = {0, 0, 0, 1, 0, {false}};
+            for (int i = 0; i < nb; i++)
+                if (set >> i & 1)
+                    for (int c = 0; c < b[i].copies; c++)
+                        walk_discard(&w, b[i].kind, fp);
+            for (int c = 0; t >= 0 && c < H - sum; c++)
+                walk_discard(&w, b[t].kind, fp);
+            w.value += w.alive * fp->r_washout;
+            if (w.value > best)
+                best = w.value;
+        }
+    }
+    return nb ? best : fp->r_washout;
+}

@@ -2,7 +2,7 @@
  * models: the same random numbers for every candidate (a candidate's Sim does not depend on which
  * others are evaluated), determinism for a seed, a deadly tile avoided against riichi although the
  * one-player policy prefers it, LP/EL inside Score, the switch of Eq. 13, and the players in
- * riichi self-play. */
+ * riichi self-play, ODEV (Algorithm 1) worked out by hand. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +16,8 @@
 #include "jong/jong.h"
 #include "jong/mizukami.h"
 #include "jong/table.h"
+#include "mizukami_internal.h"
+#include "support/assert_close.h"
 #include "support/sanitized.h"
 
 static int code_of(const char *t)
@@ -143,6 +145,51 @@ static void test_avoids_deadly_tile(void **state_)
     jong_linmodel_free(&pol);
 }
 
+/* ODEV worked out by hand: opponent 0 waits (P(it wins on the discard d) 0.5, 8000 points), the
+ * player waits on kind 5 (4 of the 40 unseen tiles: 0.1 a draw; 8000 by ron, 12000 by tsumo). */
+static void test_odev_by_hand(void **state_)
+{
+    (void)state_;
+    mz_root r;
+    memset(&r, 0, sizeof r);
+    const int d = 0, wait = 5, other = 20;
+    r.pk[0][d] = 0.5;
+    r.ron[0][d] = 8000;
+    r.my_ron[wait] = 8000;
+    r.my_tsumo[wait] = 12000;
+    int unseen[JONG_KINDS] = {0};
+    unseen[wait] = 4;
+    unseen[other] = 36;
+    bool waiting[MZ_OPP] = {true, false, false}, fold[MZ_OPP] = {false, false, false};
+    /* -0.5 x 8000; then each opponent in turn may discard the winning tile (0.1 x 8000) while the
+     * hand is still on (0.9 less per player who draws): 800 + 0.9 x 800 + 0.81 x 800; and the
+     * player's own draw 0.729 x 0.1 x 12000 */
+    assert_close(jong_mz_odev(&r, waiting, fold, unseen, d, 1ull << wait), -4000 + 800 + 720 + 648 + 874.8, 1e-9);
+    /* opponent 0 cannot ron on d (furiten): no expected loss */
+    r.furiten[0] = 1ull << d;
+    assert_close(jong_mz_odev(&r, waiting, fold, unseen, d, 1ull << wait), 800 + 720 + 648 + 874.8, 1e-9);
+    r.furiten[0] = 0;
+    /* opponent 1 folded (virtually): it discards nothing, so no ron for the player on it */
+    fold[1] = true;
+    assert_close(jong_mz_odev(&r, waiting, fold, unseen, d, 1ull << wait), -4000 + 800 + 0.9 * 800 + 0.81 * 1200, 1e-9);
+    fold[1] = false;
+    /* opponent 0 may also win from the wall: P 0.1 on kind 20, 36 of 40 unseen: 0.09 */
+    r.pk[0][other] = 0.1;
+    double p = 0.91;
+    double want = -4000 + p * 800 + p * 0.9 * 800 + p * 0.81 * 800 + p * 0.729 * 1200;
+    assert_close(jong_mz_odev(&r, waiting, fold, unseen, d, 1ull << wait), want, 1e-9);
+    /* nobody waiting and no wait of its own: 0, and the player does not fold (value < 0 folds) */
+    waiting[0] = false;
+    assert_close(jong_mz_odev(&r, waiting, fold, unseen, d, 0), 0, 0);
+}
+
+/* Chi calls by seats 1 and 3 (the calls=learned players; the others never chi). */
+static void count_chi(void *ctx, const jong_event *ev)
+{
+    if (ev->type == JONG_EV_CHI && (ev->actor == 1 || ev->actor == 3))
+        ++*(int *)ctx;
+}
+
 static void test_players_play(void **state_)
 {
     (void)state_;
@@ -150,11 +197,13 @@ static void test_players_play(void **state_)
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_error err;
     jong_player *pl[JONG_SEATS];
-    const char *specs[JONG_SEATS] = {"mizukami:sims=10", "oneplayer", "greedy", "mizukami:sims=10,alpha=0"};
+    const char *specs[JONG_SEATS] = {"mizukami:sims=10", "oneplayer:calls=learned", "greedy",
+                                     "mizukami:sims=10,alpha=0,calls=learned"};
     for (int s = 0; s < JONG_SEATS; s++)
         assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    int chis = 0;
     for (int g = 0; g < (SANITIZED ? 1 : 2); g++) {
-        jong_table tb = {.rules = &rs, .seed = 5, .game_number = g, .check = true};
+        jong_table tb = {.rules = &rs, .seed = 5, .game_number = g, .check = true, .sink = count_chi, .sink_ctx = &chis};
         memcpy(tb.players, pl, sizeof pl);
         jong_game_result res;
         assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
@@ -163,6 +212,9 @@ static void test_players_play(void **state_)
         jong_player_free(pl[s]);
     assert_int_equal(jong_player_create("mizukami:sims=0", &pl[0], &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("oneplayer:sims=5", &pl[0], &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("oneplayer:calls=all", &pl[0], &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "calls wants yakuhai or learned"));
+    assert_true(chis > 0); /* the learned call model does call chi */
 }
 
 int main(void)
@@ -170,6 +222,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_random_numbers),
         cmocka_unit_test(test_avoids_deadly_tile),
+        cmocka_unit_test(test_odev_by_hand),
         cmocka_unit_test(test_players_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

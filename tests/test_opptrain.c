@@ -1,7 +1,8 @@
 /* Training samples from real Tenhou games (the mjlog fixtures in ../shared; skipped when absent):
  * every game's events are accepted by the tracker, one waiting sample per discard, winning-tile
  * samples only for waiting seats with their true waits, a score sample per win with its points,
- * policy pairs with +-1 values, the same rows for the same input, and a three-player game refused. */
+ * policy pairs with +-1 values, call offers with one positive row per pon or chi of the record,
+ * the same rows for the same input, and a three-player game refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,11 +40,11 @@ static void test_samples_from_real_games(void **state)
         fprintf(stderr, "test_opptrain: ../shared is absent, skipped\n");
         skip();
     }
-    jong_opp_trainset t[4], again;
-    for (int m = 0; m < 4; m++)
+    jong_opp_trainset t[5], again;
+    for (int m = 0; m < 5; m++)
         jong_opp_trainset_init(&t[m], m, 7);
     jong_opp_trainset_init(&again, JONG_OPP_WINTILE, 7);
-    size_t discards = 0, wins = 0;
+    size_t discards = 0, wins = 0, calls = 0;
     long games = 0;
     jong_mjai_log lg;
     jong_mjai_log_init(&lg);
@@ -57,8 +58,9 @@ static void test_samples_from_real_games(void **state)
         for (size_t i = 0; i < lg.n; i++) {
             discards += lg.ev[i].type == JONG_MJAI_DAHAI;
             wins += lg.ev[i].type == JONG_MJAI_HORA;
+            calls += lg.ev[i].type == JONG_MJAI_PON || lg.ev[i].type == JONG_MJAI_CHI;
         }
-        for (int m = 0; m < 4; m++) {
+        for (int m = 0; m < 5; m++) {
             if (jong_opp_trainset_add_log(&t[m], &lg, (uint32_t)games, &err) != JONG_OK)
                 fail_msg("%s: %s", path, err.msg);
         }
@@ -82,6 +84,17 @@ static void test_samples_from_real_games(void **state)
     assert_true(t[3].d.n > discards); /* several pairs per decision */
     for (size_t j = 0; j < t[3].d.nnz; j++)
         assert_true(t[3].d.val[j] == 1.0f || t[3].d.val[j] == -1.0f);
+    /* calls: every pon and chi of the records is one positive row, of its type; many offers passed */
+    size_t called = 0, chi = 0;
+    for (size_t i = 0; i < t[JONG_TRAIN_CALLS].d.n; i++) {
+        called += t[4].d.label[i] > 0.5f;
+        chi += t[4].flag[i] == JONG_CALL_CHI;
+        assert_true(t[4].flag[i] == JONG_CALL_PON || t[4].flag[i] == JONG_CALL_CHI);
+        assert_int_equal(t[4].d.start[i + 1] - t[4].d.start[i], 20);
+    }
+    assert_true(calls > 0);
+    assert_int_equal(called, calls);
+    assert_true(chi > 0 && t[4].d.n > 3 * calls);
     /* the same input gives the same rows */
     assert_int_equal(again.d.nnz, t[1].d.nnz);
     assert_memory_equal(again.d.idx, t[1].d.idx, t[1].d.nnz * sizeof *again.d.idx);
@@ -92,7 +105,7 @@ static void test_samples_from_real_games(void **state)
     assert_int_equal(jong_opp_trainset_add_log(&t[0], &lg, 99, &err), JONG_ERR_ARG);
     assert_non_null(strstr(err.msg, "3-player"));
     jong_mjai_log_free(&lg);
-    for (int m = 0; m < 4; m++)
+    for (int m = 0; m < 5; m++)
         jong_opp_trainset_free(&t[m]);
     jong_opp_trainset_free(&again);
 }

@@ -55,6 +55,8 @@ typedef struct {
 /* The models shipped inside Jong (the files in models/, embedded at build time): the three opponent models
  * and the one-player policy, decoded with their version checks. */
 int jong_mizukami_models_load(jong_oppmodel *om, jong_linmodel *policy, jong_error *err);
+/* The shipped call model (jong/callmodel.h, models/calls.jlm), with its version check. */
+int jong_mizukami_calls_load(jong_linmodel *calls, jong_error *err);
 
 /* Evaluate the discards of seat (its true hand in o, 3n+2 concealed tiles) in observation o.
  * allowed: bit k = kind k may be discarded (kuikae); 0 = any held. stop (may be NULL) is polled

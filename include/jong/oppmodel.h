@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "jong/callmodel.h"
 #include "jong/error.h"
 #include "jong/game.h"
 #include "jong/hand.h"
@@ -137,6 +138,8 @@ double jong_opp_el(const jong_oppmodel *om, const jong_opp_obs *o, int seat, int
 
 /* The one-player context of seat: tiles seen outside its hand and melds, dora, turn, winds. */
 void jong_opp_op_context(const jong_opp_obs *o, int seat, jong_op_context *cx);
+/* What seat knows for a call decision (jong/callmodel.h): turn, winds, dealer, others in riichi, dora. */
+void jong_opp_call_context(const jong_opp_obs *o, int seat, jong_call_context *cx);
 
 /* Eq. 5 for one sample: the observer orders its own kinds by P(winning), least first; Clear is
  * how many of them come before the first winning kind, over (AT - WT) = its non-winning kinds.

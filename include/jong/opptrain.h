@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "jong/callmodel.h"
 #include "jong/learn.h"
 #include "jong/mjai.h"
 #include "jong/oneplayer.h"
@@ -21,7 +22,10 @@
 /* A fourth kind of training set besides the three models: the one-player discard policy
  * (jong/oneplayer.h): for each discard decision (not forced by riichi), one row per other
  * candidate: the expert's features minus the candidate's, label 1. */
-enum { JONG_TRAIN_POLICY = JONG_OPP_MODELS };
+enum { JONG_TRAIN_POLICY = JONG_OPP_MODELS, JONG_TRAIN_CALLS };
+/* JONG_TRAIN_CALLS (jong/callmodel.h): one row per call a discard offers (a pon to any other
+ * seat holding two, a chi to the next seat): its features, label 1 when the seat made that call;
+ * flag: JONG_CALL_PON or JONG_CALL_CHI. */
 
 /* Feed one mjai event to the tracker (start_kyoku, tsumo, dahai, the calls, reach, dora; the
  * others change nothing). */
@@ -38,6 +42,10 @@ typedef struct {
                           * policy: Eq. 12's situation (JONG_OP_SITUATIONS) */
     size_t cap;
     size_t games, hands, decisions; /* fed so far */
+    /* waiting: seats that became waiting in a hand, and those of them with a called meld then
+     * (the paper's stealing share) */
+    size_t became_waiting, became_waiting_open;
+    bool was_waiting[JONG_SEATS];
 } jong_opp_trainset;
 
 void jong_opp_trainset_init(jong_opp_trainset *t, int model, uint64_t seed);

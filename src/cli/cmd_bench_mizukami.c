@@ -13,7 +13,7 @@
 #include "jong/mizukami.h"
 #include "jong/table.h"
 
-#define CMD "jong bench mizukami"
+#define CMD "bench mizukami"
 
 typedef struct {
     jong_mz_config cfg;
@@ -55,7 +55,7 @@ int cmd_bench_mizukami(int argc, char **argv)
 {
     long decisions = 200;
     int sims = 60;
-    double alpha = 0.2;
+    double alpha = 0.1;
     uint64_t seed = 20261123u;
     bool json = false;
     for (int i = 1; i < argc; i++) {
@@ -65,7 +65,7 @@ int cmd_bench_mizukami(int argc, char **argv)
             printf("usage: jong bench mizukami [--decisions N] [--sims S] [--alpha A] [--seed S] [--json]\n"
                    "  Plays seeded riichi self-play (oneplayer in every seat) and evaluates seat 0's first N\n"
                    "  discard decisions (default 200) with the mizukami Monte Carlo moves at S simulations per\n"
-                   "  candidate (default 60, the player's default) and Eq. 13's alpha (default 0.2). Prints the\n"
+                   "  candidate (default 60, the player's default) and Eq. 13's alpha (default 0.1). Prints the\n"
                    "  simulations (one rest of a hand for one candidate) per second, the mean and worst time of\n"
                    "  a decision on this one thread, the share of Monte Carlo moves and a signature of the picks.\n");
             return CLI_OK;
@@ -84,7 +84,7 @@ int cmd_bench_mizukami(int argc, char **argv)
             double x = strtod(v, &end);
             const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
             if (*end || !(x >= 0) || x > 1e7)
-                return cli_usage_error(CMD, "bad value '%s'", v);
+                return cli_usage_error(CMD, "bad value '%s' for %.*s", v, (int)strcspn(name, "="), name);
             if (!strncmp(name, "--decisions", 11))
                 decisions = (long)x;
             else if (!strncmp(name, "--sims", 6))
@@ -112,7 +112,7 @@ int cmd_bench_mizukami(int argc, char **argv)
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_player *pl[JONG_SEATS];
     int rc = cli_make_players(CMD, "oneplayer", pl);
-    fprintf(stderr, "%s: seed %llu, %ld decisions, %d simulations per candidate\n", CMD, (unsigned long long)seed,
+    fprintf(stderr, "jong %s: seed %llu, %ld decisions, %d simulations per candidate\n", CMD, (unsigned long long)seed,
             decisions, sims);
     b->sig = 0xcbf29ce484222325ull;
     for (int g = 0; !rc && b->decisions < decisions && g < 100000; g++) {

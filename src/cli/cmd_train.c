@@ -1,4 +1,4 @@
-/* `jong train waiting|wintile|score`: reads game records (mjlog XML, mjai, tenhou.net/6) from a
+/* `jong train waiting|wintile|score|policy|calls`: reads game records (mjlog XML, mjai, tenhou.net/6) from a
  * directory, builds the opponent model's samples, splits them by game into training and held-out
  * sets, trains with FOBOS and AdaGrad, prints the paper's measure on the held-out games and writes
  * the model file. */
@@ -20,7 +20,7 @@
 #include "train_records.h"
 
 static const char *const usage =
-    "usage: jong train waiting|wintile|score|policy --records DIR --out FILE [options]\n"
+    "usage: jong train waiting|wintile|score|policy|calls --records DIR --out FILE [options]\n"
     "  Trains one of the opponent models of Mizukami and Tsuruoka on the game records under DIR\n"
     "  (every .xml mjlog, .mjson or tenhou.net/6 .json file, also gzipped, in path order; three-\n"
     "  player and unreadable games are skipped with a warning), holding out whole games:\n"
@@ -29,6 +29,8 @@ static const char *const usage =
     "    score    ln(points) of each win, ron and tsumo models; held-out mean square error\n"
     "    policy   one-player discards (pairs: the expert's against each other candidate);\n"
     "             held-out top-1 and top-3 agreement with the experts' discards\n"
+    "    calls    P(call) of each pon or chi a discard offers; held-out agreement with the\n"
+    "             experts' calls (called when P > 0.5), and the AUC\n"
     "  --games N        use the first N games (default: all)\n"
     "  --seed S         the split, the order of examples, the observers (default 1)\n"
     "  --test-share F   share of games held out (default 0.1)\n"
@@ -49,11 +51,11 @@ static const char *const usage =
     "  win during each of a seat's turns by turn and riichi, the effect of the seat's own riichi,\n"
     "  and the seat's mean score change when another wins without it dealing in.\n";
 
-#define CMD "jong train"
+#define CMD "train"
 
 static const char *model_name(int m)
 {
-    return m == JONG_TRAIN_POLICY ? "policy" : jong_opp_model_name(m);
+    return m == JONG_TRAIN_POLICY ? "policy" : m == JONG_TRAIN_CALLS ? "calls" : jong_opp_model_name(m);
 }
 
 typedef struct {
@@ -118,7 +120,7 @@ static int by_name(const void *a, const void *b)
 
 static void progress(void *ctx, int epoch, size_t done, size_t total, double loss)
 {
-    fprintf(stderr, "\r%s epoch %d: %zu/%zu examples, mean loss %.4f   ", (const char *)ctx, epoch + 1, done, total, loss);
+    fprintf(stderr, "\rjong train %s epoch %d: %zu/%zu examples, mean loss %.4f   ", (const char *)ctx, epoch + 1, done, total, loss);
     if (done == total)
         fputc('\n', stderr);
 }
@@ -139,6 +141,9 @@ typedef struct {
     double measure, measure2, baseline; /* waiting: AUC; wintile: Eq. 5, pooled AUC, random; score: MSE ron, tsumo */
     size_t n, n2;
     size_t nonzero;
+    /* calls: agreement on pon and chi offers apart, their counts, and how many were called */
+    double agree[2];
+    size_t offers[2], called[2];
 } figures;
 
 static int train_rows(const jong_opp_trainset *t, const size_t *rows, size_t n, const jong_train_opts *o,
@@ -171,7 +176,9 @@ static int run(const train_args *a, jong_opp_trainset *t, size_t *ntrain_out, si
     int rc = CLI_OK;
     jong_error err;
     uint32_t nm = a->model == JONG_OPP_WINTILE ? JONG_KINDS : a->model == JONG_OPP_SCORE || a->model == JONG_TRAIN_POLICY ? 2 : 1;
-    uint32_t version = a->model == JONG_TRAIN_POLICY ? JONG_OP_FEATURES_VERSION : JONG_OPP_FEATURES_VERSION;
+    uint32_t version = a->model == JONG_TRAIN_POLICY ? JONG_OP_FEATURES_VERSION
+                       : a->model == JONG_TRAIN_CALLS  ? JONG_CALL_FEATURES_VERSION
+                                                       : JONG_OPP_FEATURES_VERSION;
     if (jong_linmodel_alloc(m, model_name(a->model), version, nm, d->dim, &err)) {
         free(tr);
         free(te);
@@ -199,6 +206,30 @@ static int run(const train_args *a, jong_opp_trainset *t, size_t *ntrain_out, si
             }
         f->measure2 = s && y ? jong_auc(s, y, late) : -1;
         f->n2 = late;
+        free(s);
+        free(y);
+    } else if (a->model == JONG_TRAIN_CALLS) {
+        rc = train_rows(t, tr, ntr, &a->o, m->w, "calls");
+        double *s = malloc(sizeof *s * (nte + 1));
+        float *y = malloc(sizeof *y * (nte + 1));
+        size_t agree = 0, pass = 0;
+        for (size_t i = 0; s && y && i < nte; i++) {
+            int type = t->flag[te[i]];
+            s[i] = jong_dataset_dot(d, te[i], m->w);
+            y[i] = d->label[te[i]];
+            bool ok = (s[i] > 0) == (y[i] > 0.5f); /* P > 0.5 */
+            agree += ok;
+            pass += y[i] < 0.5f;
+            f->offers[type]++;
+            f->called[type] += y[i] > 0.5f;
+            f->agree[type] += ok;
+        }
+        for (int type = 0; type < 2; type++)
+            f->agree[type] = f->offers[type] ? f->agree[type] / (double)f->offers[type] : -1;
+        f->measure = nte ? (double)agree / (double)nte : -1;
+        f->baseline = nte ? (double)pass / (double)nte : -1;
+        f->measure2 = s && y ? jong_auc(s, y, nte) : -1;
+        f->n = nte;
         free(s);
         free(y);
     } else if (a->model == JONG_TRAIN_POLICY) {
@@ -380,17 +411,17 @@ static int parse(int argc, char **argv, train_args *a)
         } else if (argv[i][0] == '-') {
             return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
         } else if (a->model < 0) {
-            for (int m = 0; m <= JONG_TRAIN_POLICY; m++)
+            for (int m = 0; m <= JONG_TRAIN_CALLS; m++)
                 if (!strcmp(argv[i], model_name(m)))
                     a->model = m;
             if (a->model < 0)
-                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score or policy)", argv[i]);
+                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score, policy or calls)", argv[i]);
         } else {
             return cli_usage_error(CMD, "unexpected argument '%s'", argv[i]);
         }
     }
     if (a->model < 0)
-        return cli_usage_error(CMD, "which model: waiting, wintile, score or policy");
+        return cli_usage_error(CMD, "which model: waiting, wintile, score, policy or calls");
     if (!a->records || !a->out)
         return cli_usage_error(CMD, "--records DIR and --out FILE are required");
     return 0;
@@ -457,7 +488,7 @@ static int train_alpha(const train_args *a, const paths *p, long limit, int sims
                     }
                     n++;
                     if (n % 50 == 0)
-                        fprintf(stderr, "\r%s alpha: %ld decisions   ", CMD, n);
+                        fprintf(stderr, "\rjong %s alpha: %ld decisions   ", CMD, n);
                 }
             }
             if (ok && jong_opp_obs_mjai(&o, ev, &err))
@@ -539,7 +570,8 @@ int cmd_train(int argc, char **argv)
                 long x = strtol(v, &end, 10);
                 const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
                 if (*end || x < 1 || x > 100000000)
-                    return cli_usage_error(CMD, "bad count '%s'", v);
+                    return cli_usage_error(CMD, "%.*s wants a count 1..100000000, not '%s'", (int)strcspn(name, "="),
+                                           name, v);
                 if (!strncmp(name, "--games", 7))
                     a.games = x;
                 else if (!strncmp(name, "--decisions", 11))
@@ -558,7 +590,7 @@ int cmd_train(int argc, char **argv)
         int rc = walk(a.records, &p);
         if (!rc) {
             qsort(p.v, p.n, sizeof *p.v, by_name);
-            fprintf(stderr, "%s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
+            fprintf(stderr, "jong %s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
                     (unsigned long long)a.seed);
             rc = train_alpha(&a, &p, limit, sims);
         }
@@ -585,7 +617,7 @@ int cmd_train(int argc, char **argv)
     if ((rc = walk(a.records, &p)))
         return rc;
     qsort(p.v, p.n, sizeof *p.v, by_name);
-    fprintf(stderr, "%s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
+    fprintf(stderr, "jong %s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
             a.records, (unsigned long long)a.seed);
     jong_opp_trainset t;
     jong_opp_trainset_init(&t, a.model, a.seed);
@@ -596,7 +628,7 @@ int cmd_train(int argc, char **argv)
         jong_error err;
         if (jong_mjai_read_file(p.v[i], &lg, &err)) {
             if (skipped++ < 3)
-                fprintf(stderr, "%s: skipped: %s%s\n", CMD, err.msg, skipped == 3 ? " (further skips are only counted)" : "");
+                fprintf(stderr, "jong %s: skipped: %s%s\n", CMD, err.msg, skipped == 3 ? " (further skips are only counted)" : "");
             continue;
         }
         if (lg.players != 4) {
@@ -606,7 +638,7 @@ int cmd_train(int argc, char **argv)
         size_t before = t.d.n;
         if (jong_opp_trainset_add_log(&t, &lg, (uint32_t)used, &err)) {
             if (skipped++ < 3)
-                fprintf(stderr, "%s: skipped %s: %s\n", CMD, p.v[i], err.msg);
+                fprintf(stderr, "jong %s: skipped %s: %s\n", CMD, p.v[i], err.msg);
             /* drop the partial game's rows */
             t.d.n = before;
             t.d.nnz = t.d.start[before];
@@ -614,9 +646,9 @@ int cmd_train(int argc, char **argv)
         }
         used++;
         if (used % 500 == 0)
-            fprintf(stderr, "\r%s: %zu games read, %zu samples   ", CMD, used, t.d.n);
+            fprintf(stderr, "\rjong %s: %zu games read, %zu samples   ", CMD, used, t.d.n);
     }
-    fprintf(stderr, "\r%s: %zu games read (%zu skipped: three-player or unreadable), %zu samples\n", CMD, used,
+    fprintf(stderr, "\rjong %s: %zu games read (%zu skipped: three-player or unreadable), %zu samples\n", CMD, used,
             skipped, t.d.n);
     jong_mjai_log_free(&lg);
     jong_linmodel m;
@@ -631,7 +663,8 @@ int cmd_train(int argc, char **argv)
         snprintf(m.info, sizeof m.info,
                  "%s; %zu train / %zu held-out samples; held-out %s %.4f (n %zu)%s", cmdline, ntr, nte,
                  a.model == JONG_OPP_WAITING ? "AUC" : a.model == JONG_OPP_WINTILE ? "Eq. 5 value"
-                 : a.model == JONG_TRAIN_POLICY ? "top-1 agreement" : "MSE ron",
+                 : a.model == JONG_TRAIN_POLICY ? "top-1 agreement"
+                 : a.model == JONG_TRAIN_CALLS ? "agreement with the experts' calls" : "MSE ron",
                  f.measure, f.n, a.model == JONG_OPP_SCORE ? "" : "");
         jong_error err;
         if (jong_linmodel_save(&m, a.out, &err))
@@ -648,6 +681,12 @@ int cmd_train(int argc, char **argv)
                        f.measure, f.n, f.measure2, f.n2);
             else if (a.model == JONG_TRAIN_POLICY)
                 printf("\"top1\":%.6f,\"top3\":%.6f,\"decisions\":%zu}\n", f.measure, f.measure2, f.n);
+            else if (a.model == JONG_TRAIN_CALLS)
+                printf("\"agreement\":%.6f,\"always_pass\":%.6f,\"auc\":%.6f,\"offers\":%zu,\"pon_offers\":%zu,"
+                       "\"pon_called\":%zu,\"pon_agreement\":%.6f,\"chi_offers\":%zu,\"chi_called\":%zu,"
+                       "\"chi_agreement\":%.6f}\n",
+                       f.measure, f.baseline, f.measure2, f.n, f.offers[0], f.called[0], f.agree[0], f.offers[1],
+                       f.called[1], f.agree[1]);
             else if (a.model == JONG_OPP_WINTILE)
                 printf("\"eq5\":%.6f,\"eq5_random\":%.6f,\"eq5_samples\":%zu,\"auc_pooled\":%.6f}\n", f.measure,
                        f.baseline, f.n, f.measure2);
@@ -660,9 +699,16 @@ int cmd_train(int argc, char **argv)
             if (a.model == JONG_TRAIN_POLICY)
                 printf("held-out agreement with the experts' discards over %zu decisions: top-1 %.4f, top-3 %.4f\n",
                        f.n, f.measure, f.measure2);
+            else if (a.model == JONG_TRAIN_CALLS)
+                printf("held-out agreement with the experts' calls over %zu offers: %.4f (always passing: %.4f), "
+                       "AUC %.4f\npon: %zu offers, %zu called, agreement %.4f; chi: %zu offers, %zu called, agreement %.4f\n",
+                       f.n, f.measure, f.baseline, f.measure2, f.offers[0], f.called[0], f.agree[0], f.offers[1],
+                       f.called[1], f.agree[1]);
             else if (a.model == JONG_OPP_WAITING)
                 printf("held-out AUC %.4f over %zu non-riichi samples (paper: 0.777); from the seat's 7th discard on: "
-                       "%.4f over %zu\n", f.measure, f.n, f.measure2, f.n2);
+                       "%.4f over %zu\nstealing share: %zu of %zu seats that became waiting had called (%.4f; paper: 0.35)\n",
+                       f.measure, f.n, f.measure2, f.n2, t.became_waiting_open, t.became_waiting,
+                       t.became_waiting ? (double)t.became_waiting_open / (double)t.became_waiting : 0);
             else if (a.model == JONG_OPP_WINTILE)
                 printf("held-out Eq. 5 value %.4f over %zu samples (random order: %.4f; paper: 0.676, random 0.502); "
                        "pooled AUC over 34 kinds %.4f\n", f.measure, f.n, f.baseline, f.measure2);

@@ -7,27 +7,12 @@
 #include "jong/eval.h"
 #include "jong/mizukami.h"
 #include "jong/rng.h"
+#include "mizukami_internal.h"
 
-#define OPP 3
+#define OPP MZ_OPP
+
 #define MAX_TURNS 24
 
-/* What the models say at the root, fixed during the simulations. */
-typedef struct {
-    int seat, opp[OPP];
-    double pw[OPP];                      /* P(waiting) */
-    double pk[OPP][JONG_KINDS];          /* P(kind is a winning tile) */
-    double ron[OPP][JONG_KINDS], tsumo[OPP][JONG_KINDS]; /* hand points */
-    double share[OPP];                   /* the player's part of a tsumo of that opponent */
-    double my_ron[JONG_KINDS], my_tsumo[JONG_KINDS];
-    uint64_t furiten[OPP];               /* kinds an opponent cannot ron on */
-    bool riichi[OPP], open[OPP], my_threat;
-    int turn0[OPP];                      /* discards made so far */
-    double fp[JONG_OP_SITUATIONS], wpet[JONG_OP_TURNS];
-    uint8_t pool[136];                   /* the tiles the player has not seen */
-    int npool, live;                     /* their number; live-wall draws left */
-    int unseen[JONG_KINDS];
-    jong_op_context cx;
-} root;
 
 /* The random numbers of one simulation, the same for every candidate. */
 typedef struct {
@@ -38,7 +23,7 @@ typedef struct {
     double become[OPP][MAX_TURNS], fold[OPP][MAX_TURNS];
 } randoms;
 
-static void draw_randoms(const root *r, const jong_mz_config *cfg, long sim, randoms *x)
+static void draw_randoms(const mz_root *r, const jong_mz_config *cfg, long sim, randoms *x)
 {
     jong_rng g;
     jong_rng_seed(&g, jong_seed_mix(cfg->seed, (uint64_t)sim));
@@ -74,9 +59,7 @@ static uint64_t waits_of(const jong_hand *h)
     return jong_waits(h, JONG_VARIANT_RIICHI, JONG_FORMS_ALL);
 }
 
-/* ODEV: the value of going on (discarding d, whose waits are then wp) against folding now, over
- * one go-around with the simulation's parameters fixed; the player folds when it is negative. */
-static double odev(const root *r, const bool waiting[OPP], const bool fold[OPP], const int unseen[JONG_KINDS],
+double jong_mz_odev(const mz_root *r, const bool waiting[OPP], const bool fold[OPP], const int unseen[JONG_KINDS],
                    int d, uint64_t wp)
 {
     int total = 0;
@@ -109,7 +92,7 @@ static double odev(const root *r, const bool waiting[OPP], const bool fold[OPP],
 }
 
 /* One simulated rest of the hand after the player discarded kind c; the player's point change. */
-static double simulate(const root *r, const jong_mz_config *cfg, const randoms *x, const jong_hand *after,
+static double simulate(const mz_root *r, const jong_mz_config *cfg, const randoms *x, const jong_hand *after,
                        uint64_t my_river)
 {
     jong_hand h = *after;
@@ -141,7 +124,7 @@ static double simulate(const root *r, const jong_mz_config *cfg, const randoms *
             int d = order[0];
             h.counts[d]--;
             uint64_t nwp = waits_of(&h);
-            if (cfg->odev && odev(r, waiting, fold, unseen, d, nwp) < 0) {
+            if (cfg->odev && jong_mz_odev(r, waiting, fold, unseen, d, nwp) < 0) {
                 h.counts[d]++;
                 h.counts[tile]--;
                 me_folded = true;
@@ -193,7 +176,7 @@ static double simulate(const root *r, const jong_mz_config *cfg, const randoms *
     return 0; /* exhaustive draw (tenpai payments are not modelled) */
 }
 
-static void make_root(const jong_mz_config *cfg, const jong_opp_obs *o, int seat, root *r)
+static void make_root(const jong_mz_config *cfg, const jong_opp_obs *o, int seat, mz_root *r)
 {
     memset(r, 0, sizeof *r);
     r->seat = seat;
@@ -243,7 +226,7 @@ int jong_mz_evaluate(const jong_mz_config *cfg, const jong_opp_obs *o, int seat,
     const jong_hand *h = &o->seats[seat].hand;
     if (seat < 0 || seat >= JONG_SEATS || !o->seats[seat].known || jong_hand_concealed_count(h) % 3 != 2)
         return jong_error_set(err, JONG_ERR_ARG, -1, "mizukami: seat %d's hand is not known with a tile to discard", seat);
-    root *r = malloc(sizeof *r);
+    mz_root *r = malloc(sizeof *r);
     randoms *x = malloc(sizeof *x);
     if (!r || !x) {
         free(r);

@@ -8,6 +8,19 @@ extern const unsigned char jong_mz_waiting_data[], jong_mz_waiting_end[];
 extern const unsigned char jong_mz_wintile_data[], jong_mz_wintile_end[];
 extern const unsigned char jong_mz_score_data[], jong_mz_score_end[];
 extern const unsigned char jong_mz_policy_data[], jong_mz_policy_end[];
+extern const unsigned char jong_mz_calls_data[], jong_mz_calls_end[];
+
+int jong_mizukami_calls_load(jong_linmodel *calls, jong_error *err)
+{
+    int rc = jong_linmodel_decode(jong_mz_calls_data, (size_t)(jong_mz_calls_end - jong_mz_calls_data),
+                                  "built-in calls", "calls", JONG_CALL_FEATURES_VERSION, calls, err);
+    if (!rc && (calls->dim != jong_call_feature_dim() || calls->nmodels != 1)) {
+        rc = jong_error_set(err, JONG_ERR_IO, -1, "built-in calls: %u x %u weights, want 1 x %u", calls->nmodels,
+                            calls->dim, jong_call_feature_dim());
+        jong_linmodel_free(calls);
+    }
+    return rc;
+}
 
 int jong_mizukami_models_load(jong_oppmodel *om, jong_linmodel *policy, jong_error *err)
 {

@@ -1,4 +1,4 @@
-/* Embeds the shipped models of the mizukami and oneplayer players (models/*.jlm, made by
+/* Embeds the shipped models of the mizukami and oneplayer players (the .jlm files in models/, made by
    `jong train`; see docs/experiments/mizukami.md), each with its end, so that the players work
    wherever the program runs. */
     .section .rodata
@@ -22,4 +22,9 @@ jong_mz_score_end:
 jong_mz_policy_data:
     .incbin "models/policy.jlm"
 jong_mz_policy_end:
+    .balign 8
+    .globl jong_mz_calls_data, jong_mz_calls_end
+jong_mz_calls_data:
+    .incbin "models/calls.jlm"
+jong_mz_calls_end:
     .section .note.GNU-stack,"",%progbits

@@ -525,6 +525,20 @@ static int play_hand(replay *r, jong_game *g)
     return r->failed ? -1 : 0;
 }
 
+/* A game cut by a hand limit (Jong's server plays one_kyoku games: the rules' "hands"): an
+ * .mjson record whose end_game comes where the engine would deal the next hand, with the
+ * engine's scores at that point, as the last event. Imported Tenhou games never end so. */
+static bool limited_end(const jong_mjai_log *log, size_t i, const jong_game *g)
+{
+    const jong_mjai_event *e = &log->ev[i];
+    if (log->source != JONG_MJAI_SRC_MJSON || e->type != JONG_MJAI_END_GAME || i + 1 != log->n ||
+        !(e->has & JONG_MJAI_HAS_SCORES))
+        return false;
+    int32_t now[JONG_SEATS];
+    jong_game_scores(g, now);
+    return !memcmp(now, e->scores, sizeof now);
+}
+
 /* The replay itself; with keep, the game is handed back as the record leaves it (a game in
  * progress: the caller asks it for the next decision and frees it). */
 static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
@@ -559,7 +573,12 @@ static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks,
     }
     while (!r.failed && r.rc < log->n && !jong_game_over(g)) {
         if (log->ev[r.rc].type != JONG_MJAI_START_KYOKU) {
-            failf(&r, "a hand should start here");
+            if (limited_end(log, r.rc, g)) {
+                st->hand_limit = st->hands;
+                r.rc++;
+            } else {
+                failf(&r, "a hand should start here");
+            }
             break;
         }
         if (play_hand(&r, g))
@@ -571,13 +590,13 @@ static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks,
     }
     if (!r.failed && !r.ended && r.rc < log->n)
         failf(&r, "the engine ends the game before the record does");
-    if (!r.failed && log->complete && !jong_game_over(g))
+    if (!r.failed && log->complete && !jong_game_over(g) && !st->hand_limit)
         failf(&r, "the record ends the game; the engine does not");
     if (keep && !r.failed && !r.ahead)
         *keep = g;
     else
         jong_game_free(g);
-    st->cut = r.ended || !log->complete;
+    st->cut = (r.ended || !log->complete) && !st->hand_limit;
     if (r.failed)
         return jong_error_set(err, JONG_ERR_ARG, -1, "event %zu: %.150s", st->diff_event + 1, st->diff);
     return JONG_OK;

@@ -48,7 +48,9 @@ void jong_opp_trainset_init(jong_opp_trainset *t, int model, uint64_t seed)
     memset(t, 0, sizeof *t);
     t->model = model;
     t->seed = seed;
-    jong_dataset_init(&t->d, model == JONG_TRAIN_POLICY ? jong_op_feature_dim() : jong_opp_feature_dim(model));
+    jong_dataset_init(&t->d, model == JONG_TRAIN_POLICY ? jong_op_feature_dim()
+                             : model == JONG_TRAIN_CALLS ? jong_call_feature_dim()
+                                                         : jong_opp_feature_dim(model));
 }
 
 void jong_opp_trainset_free(jong_opp_trainset *t)
@@ -106,6 +108,14 @@ static int after_discard(jong_opp_trainset *t, const jong_opp_obs *o, int seat, 
     uint32_t x[JONG_OPP_MAX_ACTIVE];
     uint64_t waits = jong_opp_true_waits(o, seat);
     if (t->model == JONG_OPP_WAITING) {
+        if (waits && !t->was_waiting[seat]) {
+            bool open = false;
+            for (int m = 0; m < o->seats[seat].nmelds; m++)
+                open = open || o->seats[seat].melds[m].type != JONG_MELD_CONCEALED_KONG;
+            t->became_waiting++;
+            t->became_waiting_open += open;
+        }
+        t->was_waiting[seat] = waits != 0;
         int n = jong_opp_features_waiting(o, seat, x);
         return add_row(t, x, NULL, n, waits ? 1.0f : 0.0f, group, waits, o->seats[seat].ndiscards,
                        o->seats[seat].riichi, err);
@@ -177,6 +187,47 @@ static int policy_rows(jong_opp_trainset *t, const jong_opp_obs *o, int seat, in
     return JONG_OK;
 }
 
+/* The calls the discard of event i (already applied to o) offers: a pon to every other seat
+ * holding two, a chi (its run with the least shanten after it) to the next seat; labelled by
+ * what the record's next event shows. Left out: a discard won on or taken by an open kan (the
+ * choice is another one), the last tile of the wall (no call), seats in riichi, and the chi when
+ * a pon took the tile first (the chi was never offered). */
+static int call_rows(jong_opp_trainset *t, const jong_opp_obs *o, const jong_mjai_log *lg, size_t i,
+                     uint32_t group, jong_error *err)
+{
+    const jong_mjai_event *ev = &lg->ev[i];
+    int seat = ev->actor, tile = jong_code_kind(ev->pai);
+    if (tile >= JONG_KINDS || o->wall_left <= 0)
+        return JONG_OK;
+    const jong_mjai_event *next = NULL;
+    for (size_t j = i + 1; j < lg->n && !next; j++)
+        if (lg->ev[j].type != JONG_MJAI_REACH_ACCEPTED && lg->ev[j].type != JONG_MJAI_DORA)
+            next = &lg->ev[j];
+    if (!next || next->type == JONG_MJAI_HORA || next->type == JONG_MJAI_DAIMINKAN)
+        return JONG_OK;
+    int ponner = next->type == JONG_MJAI_PON ? next->actor : -1;
+    int chier = next->type == JONG_MJAI_CHI ? next->actor : -1;
+    for (int d = 1; d < JONG_SEATS; d++) {
+        int q = (seat + d) % JONG_SEATS;
+        const jong_opp_seat *st = &o->seats[q];
+        if (!st->known || st->riichi)
+            continue;
+        jong_call_context cx;
+        jong_opp_call_context(o, q, &cx);
+        uint32_t x[JONG_CALL_MAX_ACTIVE];
+        int n = jong_call_features(&st->hand, JONG_CALL_PON, tile, tile, &cx, x);
+        int rc = n ? add_row(t, x, NULL, n, q == ponner, group, 0, 0, JONG_CALL_PON, err) : JONG_OK;
+        if (rc)
+            return rc;
+        int low = d == 1 && ponner < 0 ? jong_call_best_chi(&st->hand, tile) : -1;
+        n = low >= 0 ? jong_call_features(&st->hand, JONG_CALL_CHI, tile, low, &cx, x) : 0;
+        rc = n ? add_row(t, x, NULL, n, q == chier, group, 0, 0, JONG_CALL_CHI, err) : JONG_OK;
+        if (rc)
+            return rc;
+    }
+    return JONG_OK;
+}
+
 /* Points of a win before honba and sticks: the record's hand points, else from the deltas. */
 static double win_points(const jong_opp_obs *o, const jong_mjai_event *ev)
 {
@@ -199,6 +250,7 @@ int jong_opp_trainset_add_log(jong_opp_trainset *t, const jong_mjai_log *lg, uin
         if (ev->type == JONG_MJAI_START_KYOKU) {
             in_hand = true;
             t->hands++;
+            memset(t->was_waiting, 0, sizeof t->was_waiting);
         }
         if (!in_hand)
             continue;
@@ -209,6 +261,8 @@ int jong_opp_trainset_add_log(jong_opp_trainset *t, const jong_mjai_log *lg, uin
             rc = jong_opp_obs_mjai(&o, ev, err);
         if (!rc && ev->type == JONG_MJAI_DAHAI)
             rc = after_discard(t, &o, ev->actor, group, err);
+        if (!rc && ev->type == JONG_MJAI_DAHAI && t->model == JONG_TRAIN_CALLS)
+            rc = call_rows(t, &o, lg, i, group, err);
         if (!rc && ev->type == JONG_MJAI_HORA && t->model == JONG_OPP_SCORE) {
             double pts = win_points(&o, ev);
             int tile = jong_code_kind(ev->pai);

@@ -119,3 +119,15 @@ void jong_opp_op_context(const jong_opp_obs *o, int seat, jong_op_context *cx)
     cx->seat_wind = (seat - o->dealer + JONG_SEATS) % JONG_SEATS;
 }
 
+
+void jong_opp_call_context(const jong_opp_obs *o, int seat, jong_call_context *cx)
+{
+    memset(cx, 0, sizeof *cx);
+    cx->turn = o->ndiscards / 4;
+    cx->round_wind = o->round_wind;
+    cx->seat_wind = (seat - o->dealer + JONG_SEATS) % JONG_SEATS;
+    cx->dealer = seat == o->dealer;
+    for (int q = 0; q < JONG_SEATS; q++)
+        cx->others_riichi += q != seat && o->seats[q].riichi;
+    jong_opp_dora_kinds(o, cx->dora);
+}

@@ -7,8 +7,6 @@
  * (crash), JONG_CHOICE_LATE (hang) or an index past the legal actions (illegal), which the arena counts and
  * replaces by the default action. A dead bot is started again at the next decision and sent the
  * whole game so far. */
-#include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,15 +18,14 @@
 
 #include "jong/mjai.h"
 #include "jong/player.h"
+#include "line_conn.h"
 
 typedef struct {
     char cmd[512];
     bool batched;
     int timeout_ms;
     pid_t pid;
-    int to, from;             /* pipes to the bot's stdin and from its stdout */
-    char buf[65536];          /* what the bot wrote and was not read yet */
-    size_t nbuf;
+    line_conn conn;           /* a socket pair end: the bot's stdin and stdout */
     jong_mjai_log game;       /* the events of this game as the seat saw them */
     size_t sent;              /* how many of them the bot has */
     int seat;
@@ -42,13 +39,8 @@ static void stop_bot(ext_state *x)
         kill(x->pid, SIGKILL);
         waitpid(x->pid, NULL, 0);
     }
-    if (x->to >= 0)
-        close(x->to);
-    if (x->from >= 0)
-        close(x->from);
+    line_conn_close(&x->conn);
     x->pid = -1;
-    x->to = x->from = -1;
-    x->nbuf = 0;
     x->sent = 0; /* a new bot gets the whole game */
 }
 
@@ -75,67 +67,13 @@ static bool start_bot(ext_state *x)
     setpgid(pid, pid); /* also here: the child may not have run yet */
     close(sv[1]);
     x->pid = pid;
-    x->to = sv[0];
-    x->from = dup(sv[0]);
-    x->nbuf = 0;
+    line_conn_init(&x->conn, sv[0]);
     x->sent = 0;
-    return true;
-}
-
-static bool write_all(int fd, const char *s, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = send(fd, s, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        s += w;
-        n -= (size_t)w;
-    }
     return true;
 }
 
 /* How an exchange with the bot ended. */
 typedef enum { EX_OK, EX_DEAD, EX_LATE, EX_BAD } ex_status;
-
-/* One line from the bot within the time limit (and before stop): EX_OK with the line in x->buf,
- * NUL-terminated (the caller consumes it with drop_line); EX_DEAD when the bot closed its output
- * or wrote a line longer than the buffer, EX_LATE when it hung. */
-static ex_status read_line(ext_state *x, const atomic_bool *stop, size_t *len)
-{
-    int waited = 0;
-    for (;;) {
-        char *nl = memchr(x->buf, '\n', x->nbuf);
-        if (nl) {
-            *nl = 0;
-            *len = (size_t)(nl - x->buf);
-            return EX_OK;
-        }
-        if (x->nbuf == sizeof x->buf)
-            return EX_DEAD;
-        if (waited >= x->timeout_ms || (stop && atomic_load(stop)))
-            return EX_LATE;
-        struct pollfd p = {x->from, POLLIN, 0};
-        int slice = x->timeout_ms - waited < 50 ? x->timeout_ms - waited : 50;
-        int r = poll(&p, 1, slice);
-        waited += slice;
-        if (r < 0 && errno != EINTR)
-            return EX_DEAD;
-        if (r > 0) {
-            ssize_t got = read(x->from, x->buf + x->nbuf, sizeof x->buf - x->nbuf);
-            if (got <= 0)
-                return EX_DEAD; /* the bot closed its output: it died */
-            x->nbuf += (size_t)got;
-        }
-    }
-}
-
-static void drop_line(ext_state *x, size_t len)
-{
-    memmove(x->buf, x->buf + len + 1, x->nbuf - len - 1);
-    x->nbuf -= len + 1;
-}
 
 /* Send the unsent events and read the bot's answer to the last one into *answer. EX_BAD: the
  * answer is not an mjai message. */
@@ -143,7 +81,7 @@ static ex_status exchange(ext_state *x, const jong_ruleset *rs, const atomic_boo
 {
     size_t n = x->game.n;
     char line[4096];
-    ex_status st;
+    line_status st;
     size_t l;
     for (size_t i = x->sent; i < n; i++) {
         jong_mjai_event e = x->game.ev[i];
@@ -161,23 +99,24 @@ static ex_status exchange(ext_state *x, const jong_ruleset *rs, const atomic_boo
         /* batched: one array of everything; stdio: one line each, every one answered */
         const char *pre = x->batched ? (i == x->sent ? "[" : ",") : "";
         const char *post = x->batched ? (last ? "]\n" : "") : "\n";
-        bool ok = write_all(x->to, pre, strlen(pre)) && write_all(x->to, s, len) && write_all(x->to, post, strlen(post));
+        bool ok = line_conn_write(&x->conn, pre, strlen(pre)) && line_conn_write(&x->conn, s, len) &&
+                  line_conn_write(&x->conn, post, strlen(post));
         if (s != line)
             free(s);
         if (!ok)
             return EX_DEAD;
         if (!x->batched && !last) {
-            if ((st = read_line(x, stop, &l)) != EX_OK)
-                return st;
-            drop_line(x, l);
+            if ((st = line_conn_read(&x->conn, x->timeout_ms, stop, &l)) != LINE_OK)
+                return st == LINE_LATE ? EX_LATE : EX_DEAD;
+            line_conn_drop(&x->conn, l);
         }
     }
     x->sent = n;
-    if ((st = read_line(x, stop, &l)) != EX_OK)
-        return st;
+    if ((st = line_conn_read(&x->conn, x->timeout_ms, stop, &l)) != LINE_OK)
+        return st == LINE_LATE ? EX_LATE : EX_DEAD;
     jong_error err;
-    int rc = jong_mjai_parse(x->buf, l, answer, &err);
-    drop_line(x, l);
+    int rc = jong_mjai_parse(x->conn.buf, l, answer, &err);
+    line_conn_drop(&x->conn, l);
     return rc ? EX_BAD : EX_OK;
 }
 
@@ -263,7 +202,7 @@ int jong_player_ext_create(const char *opts, jong_player *p, jong_error *err)
     if (!x)
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     x->pid = -1;
-    x->to = x->from = -1;
+    line_conn_init(&x->conn, -1);
     x->timeout_ms = 10000;
     jong_mjai_log_init(&x->game);
     const char *s = opts ? opts : "";

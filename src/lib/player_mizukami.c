@@ -1,13 +1,15 @@
 /* The `mizukami` player (Monte Carlo moves with opponent models, switched by Eq. 13) and the
  * `oneplayer` player (one-player moves alone), riichi only. Both follow the hand with the opponent
  * models' tracker from the events they see. Wins are always taken; a riichi is declared whenever
- * the chosen discard allows it (the paper's rule); calls: only a pon of a dragon or of a wind worth
- * a yaku (the paper's learned call model is not built); kans are never called. When the tracker
- * and the view disagree (it refused an event), the discard falls back to the one-player policy on
- * the view's hand. */
+ * the chosen discard allows it (the paper's rule); calls: with calls=yakuhai (the default) only a
+ * pon of a dragon or of a wind worth a yaku, with calls=learned the pon or chi the learned call
+ * model (jong/callmodel.h) gives the highest probability, when above 1/2; kans are never called.
+ * When the tracker and the view disagree (it refused an event), the discard falls back to the
+ * one-player policy on the view's hand. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "jong/callmodel.h"
 #include "jong/mizukami.h"
 #include "jong/player.h"
 
@@ -15,6 +17,8 @@ typedef struct {
     bool mc;             /* mizukami (else oneplayer) */
     jong_oppmodel om;
     jong_linmodel policy;
+    jong_linmodel calls; /* loaded with calls=learned */
+    bool learned_calls;
     jong_mz_config cfg;
     jong_opp_obs obs;
     bool obs_ok;
@@ -71,6 +75,35 @@ static int pick_discard(mz_state *st, const jong_decision *d, uint64_t allowed)
     return policy_pick(st, &v->own, &cx, allowed);
 }
 
+/* calls=learned: the legal pon or chi of highest P(call), when above 1/2; -1 for none. */
+static int learned_call(const mz_state *st, const jong_decision *d)
+{
+    const jong_view *v = d->view;
+    jong_call_context cx;
+    if (st->obs_ok) {
+        jong_opp_call_context(&st->obs, v->seat, &cx);
+    } else {
+        memset(&cx, 0, sizeof cx);
+        cx.round_wind = v->round_wind;
+        cx.seat_wind = v->seat_winds[v->seat];
+    }
+    int best = -1;
+    double best_p = 0.5;
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type != JONG_ACT_PON && a->type != JONG_ACT_CHI)
+            continue;
+        int type = a->type == JONG_ACT_PON ? JONG_CALL_PON : JONG_CALL_CHI;
+        double p = jong_call_probability(&st->calls, &v->own, type, a->tile, type == JONG_CALL_CHI ? a->low : a->tile,
+                                         &cx);
+        if (p > best_p) {
+            best_p = p;
+            best = i;
+        }
+    }
+    return best;
+}
+
 static int mz_choose(jong_player *p, const jong_decision *d)
 {
     mz_state *st = p->state;
@@ -85,6 +118,10 @@ static int mz_choose(jong_player *p, const jong_decision *d)
             pass = i;
         if (a->type == JONG_ACT_DISCARD)
             allowed |= 1ull << jong_code_kind(a->tile);
+    }
+    if (!allowed && st->learned_calls) {
+        int call = learned_call(st, d);
+        return call >= 0 ? call : pass >= 0 ? pass : 0;
     }
     if (!allowed) {
         for (int i = 0; i < d->nlegal; i++) {
@@ -105,6 +142,7 @@ static void mz_destroy(jong_player *p)
         return;
     jong_oppmodel_free(&st->om);
     jong_linmodel_free(&st->policy);
+    jong_linmodel_free(&st->calls);
     free(st);
     p->state = NULL;
 }
@@ -134,6 +172,11 @@ static int mz_option(void *ctx, const char *key, const char *val, jong_error *er
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "mizukami: odev wants on or off, not '%s'", val);
         st->cfg.odev = !strcmp(val, "on");
+    } else if (!strcmp(key, "calls")) {
+        if (strcmp(val, "yakuhai") && strcmp(val, "learned"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "%s: calls wants yakuhai or learned, not '%s'",
+                                  st->mc ? "mizukami" : "oneplayer", val);
+        st->learned_calls = !strcmp(val, "learned");
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1, "%s: unknown option '%s'", st->mc ? "mizukami" : "oneplayer", key);
     }
@@ -147,12 +190,16 @@ static int create(const char *opts, jong_player *p, bool mc, jong_error *err)
         return jong_error_set(err, JONG_ERR_IO, -1, "mizukami: out of memory");
     st->mc = mc;
     st->cfg.steal_share = 0.35;
-    st->cfg.alpha = 0.2;
+    st->cfg.alpha = 0.1; /* tuned by agreement with experts (jong train alpha) */
     st->cfg.sims = 60;
     st->cfg.odev = true;
     int rc = jong_options_parse(opts, mz_option, st, mc ? "mizukami" : "oneplayer", err);
     if (!rc)
         rc = jong_mizukami_models_load(&st->om, &st->policy, err);
+    if (!rc && st->learned_calls && (rc = jong_mizukami_calls_load(&st->calls, err)) != 0) {
+        jong_oppmodel_free(&st->om);
+        jong_linmodel_free(&st->policy);
+    }
     if (rc) {
         free(st);
         return rc;

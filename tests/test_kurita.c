@@ -804,7 +804,7 @@ static void test_player_calls(void **state)
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_error err;
     jong_player *pl[JONG_SEATS];
-    const char *k1 = SANITIZED ? "kurita:k=1,mdp=2" : "kurita:k=1";
+    const char *k1 = SANITIZED ? "kurita:k=1,mdp=1" : "kurita:k=1";
     const char *specs[JONG_SEATS] = {k1, "greedy", k1, "greedy"};
     for (int s = 0; s < JONG_SEATS; s++)
         assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
@@ -823,12 +823,12 @@ static void test_player_plays(void **state)
 {
     (void)state;
     int32_t a[1][JONG_SEATS], b[2][JONG_SEATS], c[2][JONG_SEATS];
-    play_games("kurita", 1, a);
+    play_games(SANITIZED ? "kurita:mdp=1" : "kurita", 1, a);
     int n = SANITIZED ? 1 : 2;
     play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, b);
     play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, c);
     int32_t e[1][JONG_SEATS];
-    play_games(SANITIZED ? "kurita:eq17=on,mdp=2" : "kurita:eq17=on", 1, e);
+    play_games(SANITIZED ? "kurita:eq17=on,mdp=2,l=2" : "kurita:eq17=on", 1, e);
     assert_memory_equal(b, c, sizeof(int32_t) * JONG_SEATS * (size_t)n); /* same seed, same games */
     jong_player *p;
     jong_error err;

@@ -500,6 +500,65 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
         }
     }
     jong_ku_space_free(&s);
+    /* a hand between turns (3n+1 tiles) is its own root: its value after a discard */
+    uint8_t h[JONG_KINDS];
+    memcpy(h, c14, sizeof h);
+    h[drawn]--;
+    assert_int_equal(jong_ku_space_build(&s, h, 1, avail, l, 1 << 20, &err), JONG_OK);
+    assert_int_equal(s.nroots, 1);
+    assert_int_equal(s.root_kind[0], JONG_NO_TILE);
+    assert_memory_equal(s.counts[0], h, JONG_KINDS);
+    assert_int_equal(jong_ku_solve(&s, &pr, h, -1, &res, &err), JONG_OK);
+    ref_ctx y = {&pr, h, 1, reduced ? &s : NULL, l};
+    assert_close(res.after[0], ref_A(&y, h, 1, false), 1e-6);
+    jong_ku_space_free(&s);
+}
+
+/* On real hands: making a kind more dangerous lowers its own discard's value and raises no
+ * other value; a win worth more raises no value less. */
+static void test_retrograde_monotone(void **state)
+{
+    (void)state;
+    rh_rng r;
+    rh_seed(&r, 17);
+    int cases = SANITIZED ? 4 : 16;
+    for (int c = 0; c < cases; c++) {
+        uint8_t c14[JONG_KINDS];
+        rh_near_complete(&r, 4, 14, c14);
+        int sh[JONG_KINDS];
+        int best = jong_discard_shanten(c14, 4, sh, NULL);
+        if (best < 0 || best > 2)
+            continue;
+        jong_ku_params pr;
+        tiny_params(&r, &pr, 6 + (int)rh_below(&r, 6), 0);
+        uint8_t avail[JONG_KINDS];
+        for (int k = 0; k < JONG_KINDS; k++) {
+            pr.draw_w[k] = 4 - c14[k];
+            avail[k] = (uint8_t)pr.draw_w[k];
+        }
+        jong_ku_space s;
+        jong_error err;
+        assert_int_equal(jong_ku_space_build(&s, c14, 4, avail, best + 1, 1 << 20, &err), JONG_OK);
+        jong_ku_result a, b;
+        assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &a, &err), JONG_OK);
+        int x = -1;
+        for (int k = 0; k < JONG_KINDS && x < 0; k++)
+            if (c14[k] && k % 2 == c % 2)
+                x = k;
+        if (x < 0)
+            x = s.root_kind[0];
+        pr.p_lose[x] = 0.5;
+        pr.lose_ev[x] = -0.5 * 12000;
+        assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &b, &err), JONG_OK);
+        assert_true(b.value[x] < a.value[x]);
+        for (int k = 0; k < JONG_KINDS; k++)
+            if (c14[k]) {
+                assert_true(b.value[k] <= a.value[k] + 1e-9);
+                if (!isinf(a.value_riichi[k]))
+                    assert_true(b.value_riichi[k] <= a.value_riichi[k] + 1e-9);
+            }
+        jong_ku_space_free(&s);
+    }
 }
 
 static void test_retrograde_full(void **state)
@@ -730,6 +789,36 @@ static void play_games(const char *spec, int games, int32_t scores[][JONG_SEATS]
         jong_player_free(pl[s]);
 }
 
+static void count_calls(void *ctx, const jong_event *ev)
+{
+    int *calls = ctx;
+    if ((ev->type == JONG_EV_CHI || ev->type == JONG_EV_PON) && ev->actor % 2 == 0)
+        (*calls)++;
+}
+
+/* k=1: chi and pon offers valued by the MDP; legal games, and some calls are made. */
+static void test_player_calls(void **state)
+{
+    (void)state;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *k1 = SANITIZED ? "kurita:k=1,mdp=2" : "kurita:k=1";
+    const char *specs[JONG_SEATS] = {k1, "greedy", k1, "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    int calls = 0;
+    jong_table tb = {.rules = &rs, .seed = 5, .game_number = 0, .check = true, .sink = count_calls, .sink_ctx = &calls};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    print_message("kurita:k=1 called %d times in one game\n", calls);
+    assert_true(calls > 0);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
 static void test_player_plays(void **state)
 {
     (void)state;
@@ -743,7 +832,7 @@ static void test_player_plays(void **state)
     assert_memory_equal(b, c, sizeof(int32_t) * JONG_SEATS * (size_t)n); /* same seed, same games */
     jong_player *p;
     jong_error err;
-    assert_int_equal(jong_player_create("kurita:k=1", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:k=2", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:l=9", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:fold=maybe", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:depth=3", &p, &err), JONG_ERR_ARG);
@@ -755,12 +844,14 @@ int main(void)
         cmocka_unit_test(test_fold_worked),
         cmocka_unit_test(test_fold_closed_form),
         cmocka_unit_test(test_space_bound),
+        cmocka_unit_test(test_retrograde_monotone),
         cmocka_unit_test(test_retrograde_full),
         cmocka_unit_test(test_retrograde_reduced),
         cmocka_unit_test(test_record_stats),
         cmocka_unit_test(test_eq17_fit),
         cmocka_unit_test(test_eq17_rows),
         cmocka_unit_test(test_player_plays),
+        cmocka_unit_test(test_player_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -162,6 +162,8 @@ int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8
         return rc;
     for (int r = 0; r < s->nroots; r++) {
         int x = s->root_kind[r];
+        if (x >= JONG_KINDS)
+            continue;
         double pw = prob.value[x], ppts = pts.value[x];
         if (prob.value_riichi[x] > pw) /* the riichi copy may win more often */
             pw = prob.value_riichi[x];

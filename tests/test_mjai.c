@@ -412,6 +412,9 @@ static void test_bad_records(void **state)
     mjlog_fails("<N who=\"1\" m=\"29743\" />", "<N who=\"7\" m=\"29743\" />", "out of range");
     mjlog_fails("<N who=\"1\" m=\"29743\" />", "<N who=\"1\" />", "missing attribute m");
     mjlog_fails("ten=\"30,3900,0\"", "ten=\"30,x,0\"", "malformed attribute ten");
+    /* found by fuzz_mjlog: scores past what an .mjson reads back (and past int32 once x100) */
+    mjlog_fails("ten=\"211,250,289,250\"", "ten=\"211,250928,5,20\"", "points out of range in ten");
+    mjlog_fails("sc=\"250,-39,", "sc=\"250,-3900000,", "points out of range in sc");
     mjlog_fails("hai0=\"0,4,8,12,16,20,24,28,32,36,40,44,48\"", "hai0=\"0,4\"", "too few tiles in hai0");
     read_fails("{\"log\":[[[0,0,0]]]}", "hand 1: a hand is not a list of 17 entries");
     read_fails("{\"name\":[\"a\"],\"log\":5}", "no \"log\" list");

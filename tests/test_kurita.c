@@ -804,7 +804,7 @@ static void test_player_calls(void **state)
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_error err;
     jong_player *pl[JONG_SEATS];
-    const char *k1 = SANITIZED ? "kurita:k=1,mdp=2" : "kurita:k=1";
+    const char *k1 = SANITIZED ? "kurita:k=1,mdp=1" : "kurita:k=1";
     const char *specs[JONG_SEATS] = {k1, "greedy", k1, "greedy"};
     for (int s = 0; s < JONG_SEATS; s++)
         assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
@@ -819,16 +819,61 @@ static void test_player_calls(void **state)
         jong_player_free(pl[s]);
 }
 
+/* Fake clocks for the time option: one that never moves, one that jumps 1000 ms per reading. */
+static int64_t frozen_ms(void) { return 0; }
+static int64_t fast_now;
+static int64_t fast_ms(void) { return fast_now += 1000; }
+
+static void play_timed(const char *spec, int64_t (*clock)(void), int32_t scores[JONG_SEATS])
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = true;
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *specs[JONG_SEATS] = {spec, "greedy", "greedy", "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    jong_table tb = {.rules = &rs, .seed = 21, .game_number = 0, .check = true, .now_ms = clock};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    memcpy(scores, res.scores, sizeof res.scores);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
+/* time=MS: with a clock that never moves the wide bound is always reached (the same game as
+ * without a budget); with one that jumps, only the tight bound l = shanten is searched, which
+ * plays differently here. */
+static void test_player_time(void **state)
+{
+    (void)state;
+    int32_t none[JONG_SEATS], frozen[JONG_SEATS], rushed[JONG_SEATS], tight[JONG_SEATS];
+    const char *base = SANITIZED ? "kurita:mdp=1" : "kurita";
+    char timed[64], tight_spec[64];
+    snprintf(timed, sizeof timed, "%s%s", base, SANITIZED ? ",time=100" : ":time=100");
+    snprintf(tight_spec, sizeof tight_spec, "%s", SANITIZED ? "kurita:mdp=1,l=0" : "kurita:l=0");
+    play_timed(base, NULL, none);
+    play_timed(timed, frozen_ms, frozen);
+    assert_memory_equal(none, frozen, sizeof none);
+    play_timed(timed, fast_ms, rushed);
+    play_timed(tight_spec, NULL, tight); /* l=0 means l = shanten, the tight bound */
+    assert_memory_equal(rushed, tight, sizeof rushed);
+    if (!SANITIZED) /* the lighter ASan settings happen to play this game alike */
+        assert_memory_not_equal(none, tight, sizeof none);
+}
+
 static void test_player_plays(void **state)
 {
     (void)state;
     int32_t a[1][JONG_SEATS], b[2][JONG_SEATS], c[2][JONG_SEATS];
-    play_games("kurita", 1, a);
+    play_games(SANITIZED ? "kurita:mdp=1" : "kurita", 1, a);
     int n = SANITIZED ? 1 : 2;
     play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, b);
     play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, c);
     int32_t e[1][JONG_SEATS];
-    play_games(SANITIZED ? "kurita:eq17=on,mdp=2" : "kurita:eq17=on", 1, e);
+    play_games(SANITIZED ? "kurita:eq17=on,mdp=2,l=2" : "kurita:eq17=on", 1, e);
     assert_memory_equal(b, c, sizeof(int32_t) * JONG_SEATS * (size_t)n); /* same seed, same games */
     jong_player *p;
     jong_error err;
@@ -852,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_eq17_rows),
         cmocka_unit_test(test_player_plays),
         cmocka_unit_test(test_player_calls),
+        cmocka_unit_test(test_player_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,6 +48,18 @@ static void stop_bot(ext_state *x)
  * an error (MSG_NOSIGNAL) instead of a SIGPIPE that would end the whole arena. */
 static bool start_bot(ext_state *x)
 {
+    /* "{seat}" in the command is the seat's number (stdio bots are often started with it) */
+    char cmd[sizeof x->cmd + 64];
+    size_t n = 0;
+    for (const char *c = x->cmd; *c && n + 2 < sizeof cmd; c++) {
+        if (!strncmp(c, "{seat}", 6)) {
+            cmd[n++] = (char)('0' + x->seat);
+            c += 5;
+        } else {
+            cmd[n++] = *c;
+        }
+    }
+    cmd[n] = 0;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
         return false;
@@ -61,7 +73,7 @@ static bool start_bot(ext_state *x)
         dup2(sv[1], 0);
         dup2(sv[1], 1);
         close(sv[0]), close(sv[1]);
-        execl("/bin/sh", "sh", "-c", x->cmd, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
     setpgid(pid, pid); /* also here: the child may not have run yet */
@@ -195,7 +207,8 @@ static void ext_destroy(jong_player *p)
 
 static const jong_player_ops ext_ops = {ext_choose, ext_observe, ext_destroy};
 
-/* cmd='...' (quotes keep commas and spaces) or cmd=..., proto=stdio|batched, timeout=MS. */
+/* cmd='...' (quotes keep commas and spaces; {seat} becomes the seat's number) or cmd=...,
+ * proto=stdio|batched, timeout=MS. */
 int jong_player_ext_create(const char *opts, jong_player *p, jong_error *err)
 {
     ext_state *x = calloc(1, sizeof *x);

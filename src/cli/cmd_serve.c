@@ -39,7 +39,8 @@ static const char *const usage =
     "  --tables M      tables at once (default 64)\n"
     "  --out DIR       write each game's record to DIR/game-NNNNNN.mjson (default serve-games)\n"
     "  --rule          set a rule option, e.g. --rule red_fives=0 (repeatable)\n"
-    "  --json          one JSON object per game on stdout instead of a text line\n"
+    "  --json          one JSON object per game on stdout instead of a text line (games are\n"
+    "                  reported as they end, which with several tables is not their order)\n"
     "Exit status: 0 when every game was played, 1 when the port cannot be opened or a game\n"
     "failed, 2 bad usage.\n";
 
@@ -65,7 +66,10 @@ static void on_listen(void *ctx, const char *host, int port)
 static void on_say(void *ctx, const char *line)
 {
     (void)ctx;
-    fprintf(stderr, "jong serve: %s\n", line);
+    fputs("jong serve: ", stderr);
+    for (const char *c = line; *c; c++) /* clients' text is quoted: no control characters */
+        fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, stderr);
+    fputc('\n', stderr);
 }
 
 static json_t *game_json(const jong_mjai_served_game *g)

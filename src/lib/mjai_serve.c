@@ -15,6 +15,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "jong/mjai_serve.h"
 #include "line_conn.h"
 
@@ -244,9 +246,14 @@ static void drop_client(server *s, int i, const char *why)
 
 static void refuse_join(server *s, int i, const char *msg)
 {
-    char line[300];
-    snprintf(line, sizeof line, "{\"type\":\"error\",\"message\":\"%s\"}\n", msg);
-    line_conn_write(&s->clients[i]->conn, line, strlen(line));
+    json_t *o = json_pack("{s:s,s:s}", "type", "error", "message", msg); /* escapes what the client sent */
+    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    if (text) {
+        line_conn_write(&s->clients[i]->conn, text, strlen(text));
+        line_conn_write(&s->clients[i]->conn, "\n", 1);
+    }
+    free(text);
+    json_decref(o);
     drop_client(s, i, msg);
 }
 
@@ -307,9 +314,6 @@ static bool read_client(server *s, int i)
     char msg[300];
     if (jong_mjai_parse(c->conn.buf, len, &m, &err)) {
         snprintf(msg, sizeof msg, "join refused: %s", err.msg);
-        for (char *p = msg; *p; p++)
-            if (*p == '"' || *p == '\\')
-                *p = '\'';
         refuse_join(s, i, msg);
         return false;
     }

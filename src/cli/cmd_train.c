@@ -534,7 +534,8 @@ int train_record_paths(const char *dir, char ***v, size_t *n)
     paths p = {0};
     int rc = walk(dir, &p);
     if (!rc)
-        qsort(p.v, p.n, sizeof *p.v, by_name);
+        if (p.n) /* qsort wants a non-null array even for none */
+            qsort(p.v, p.n, sizeof *p.v, by_name);
     *v = p.v;
     *n = p.n;
     return rc;
@@ -589,7 +590,8 @@ int cmd_train(int argc, char **argv)
         paths p = {0};
         int rc = walk(a.records, &p);
         if (!rc) {
-            qsort(p.v, p.n, sizeof *p.v, by_name);
+            if (p.n) /* qsort wants a non-null array even for none */
+                qsort(p.v, p.n, sizeof *p.v, by_name);
             fprintf(stderr, "jong %s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
                     (unsigned long long)a.seed);
             rc = train_alpha(&a, &p, limit, sims);
@@ -616,7 +618,8 @@ int cmd_train(int argc, char **argv)
     paths p = {0};
     if ((rc = walk(a.records, &p)))
         return rc;
-    qsort(p.v, p.n, sizeof *p.v, by_name);
+    if (p.n) /* qsort wants a non-null array even for none */
+        qsort(p.v, p.n, sizeof *p.v, by_name);
     fprintf(stderr, "jong %s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
             a.records, (unsigned long long)a.seed);
     jong_opp_trainset t;

@@ -33,6 +33,8 @@ typedef struct {
     jong_opp_obs obs;
     bool obs_ok;
     jong_ku_info last;
+    bool valued[JONG_KINDS]; /* the last decision's values of each discard (by the MDP) */
+    double value[JONG_KINDS];
 } ku_state;
 
 static bool obs_matches(const ku_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
@@ -189,6 +191,7 @@ static int ku_choose(jong_player *p, const jong_decision *d)
     ku_state *st = p->state;
     const jong_view *v = d->view;
     memset(&st->last, 0, sizeof st->last);
+    memset(st->valued, 0, sizeof st->valued);
     st->last.shanten = -2;
     int pass = -1;
     uint64_t allowed = 0, riichi_ok = 0;
@@ -225,14 +228,13 @@ static int ku_choose(jong_player *p, const jong_decision *d)
     for (int k = 0; k < JONG_KINDS; k++)
         if (allowed >> k & 1 && sh[k] < best)
             best = sh[k];
-    static const jong_ku_setup none; /* when the tracker lost the hand: no opponent information */
     jong_ku_setup *su = malloc(sizeof *su);
     if (!su)
         return jong_discard_of_kind(d, -1);
     if (obs_matches(st, v))
         jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat]);
-    else
-        *su = none;
+    else /* the tracker did not follow this hand (jong analyze, or an event it refused) */
+        jong_ku_setup_from_view(su, &st->km, v, d->rules);
     int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
     free(su);
     return pick;
@@ -332,6 +334,8 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
                 rch = false;
             }
         }
+        st->valued[k] = true;
+        st->value[k] = val;
         if (val > bv) {
             bv = val;
             pick = k;
@@ -364,6 +368,21 @@ static void ku_destroy(jong_player *p)
 }
 
 static const jong_player_ops ku_ops = {ku_choose, ku_observe, ku_destroy};
+
+/* `jong analyze --player kurita` / `jong review`: the points each discard is worth by the MDP
+ * (none at shanten above `mdp`, where the rule decides). */
+static int ku_values(jong_player *p, const jong_decision *d, jong_player_values *out)
+{
+    ku_state *st = p->state;
+    int i = ku_choose(p, d);
+    out->measure = "points (MDP)";
+    out->choice = i >= 0 && i < d->nlegal && d->legal[i].type == JONG_ACT_DISCARD ? jong_code_kind(d->legal[i].tile) : -1;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        out->valued[k] = st->valued[k];
+        out->value[k] = st->valued[k] ? st->value[k] : 0;
+    }
+    return JONG_OK;
+}
 
 bool jong_kurita_last_info(const jong_player *p, jong_ku_info *out)
 {
@@ -449,5 +468,6 @@ int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
     }
     p->ops = &ku_ops;
     p->state = st;
+    p->discard_values = ku_values;
     return JONG_OK;
 }

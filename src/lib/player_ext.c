@@ -184,8 +184,10 @@ static int ext_choose(jong_player *p, const jong_decision *d)
     } else if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK) {
         return fault_answer(x, st, d);
     }
-    bool riichi = false;
-    if (m.type == JONG_MJAI_REACH && m.actor == x->seat && x->has_stash) { /* [reach, dahai] */
+    bool riichi = m.type == JONG_MJAI_REACH && m.actor == x->seat;
+    if (riichi) {
+        /* the bot's own reach goes into what it saw (the table shows it only after the
+         * discard); the discard came with it ([reach, dahai]) or is asked for now */
         jong_mjai_event r;
         jong_mjai_event_init(&r, JONG_MJAI_REACH);
         r.actor = (int8_t)x->seat;
@@ -193,21 +195,12 @@ static int ext_choose(jong_player *p, const jong_decision *d)
         if (jong_mjai_log_push(&x->game, &r, &err))
             return -1;
         x->skip_reach = true;
-        m = x->stash;
-        x->has_stash = false;
-        riichi = true;
-    } else if (m.type == JONG_MJAI_REACH && m.actor == x->seat) {
-        /* the table shows the reach, then asks for its discard */
-        jong_mjai_event r;
-        jong_mjai_event_init(&r, JONG_MJAI_REACH);
-        r.actor = (int8_t)x->seat;
-        jong_error err;
-        if (jong_mjai_log_push(&x->game, &r, &err))
-            return -1;
-        x->skip_reach = true;
-        if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK)
+        if (x->has_stash) {
+            m = x->stash;
+            x->has_stash = false;
+        } else if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK) {
             return fault_answer(x, st, d);
-        riichi = true;
+        }
     }
     int k = jong_mjai_find_action(&m, x->seat, riichi, d->legal, d->nlegal);
     return k >= 0 ? k : d->nlegal;

@@ -21,6 +21,7 @@
 #include <sys/socket.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "jong/mjai.h"
 #include "jong/riichi_score.h"
@@ -913,6 +914,56 @@ static jong_game_result ext_game(const char *spec, int hands)
     return res;
 }
 
+/* A batched bot that answers a call with the call and its discard at once, as an array (run as
+ * this test program with JONG_TEST_PAIR_BOT set to a file where it notes each pair): a Jong bot
+ * behind it is fed its own call to find the discard, and the call is dropped from the next
+ * batch, which starts with it. */
+static int pair_bot(const char *note)
+{
+    jong_mjai_bot *b;
+    jong_error err;
+    if (jong_mjai_bot_new("greedy", "pair", -1, 1, &b, &err))
+        return 1;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int injected = -1; /* the type of the call fed to the bot, -1 when none */
+    while ((n = getline(&line, &cap, stdin)) > 0) {
+        json_t *batch = json_loadb(line, (size_t)n, 0, NULL);
+        if (injected >= 0 && json_is_array(batch) && json_array_size(batch) > 0) {
+            const char *t = json_string_value(json_object_get(json_array_get(batch, 0), "type"));
+            if (t && !strcmp(t, jong_mjai_type_name(injected)))
+                json_array_remove(batch, 0);
+            injected = -1;
+        }
+        char *text = json_dumps(batch, JSON_COMPACT);
+        json_decref(batch);
+        char *reply = NULL, *second = NULL;
+        if (!text || jong_mjai_bot_line(b, text, strlen(text), &reply, &err))
+            reply = strdup("{\"type\":\"none\"}");
+        free(text);
+        jong_mjai_event m;
+        if (!jong_mjai_parse(reply, strlen(reply), &m, &err) && (m.type == JONG_MJAI_CHI || m.type == JONG_MJAI_PON) &&
+            !jong_mjai_bot_line(b, reply, strlen(reply), &second, &err) && second) {
+            printf("[%s,%s]\n", reply, second);
+            injected = m.type;
+            FILE *f = fopen(note, "a");
+            if (f) {
+                fputs("pair\n", f);
+                fclose(f);
+            }
+        } else {
+            printf("%s\n", reply);
+        }
+        fflush(stdout);
+        free(reply);
+        free(second);
+    }
+    free(line);
+    jong_mjai_bot_free(b);
+    return 0;
+}
+
 static void test_ext_players(void **state)
 {
     (void)state;
@@ -940,6 +991,24 @@ static void test_ext_players(void **state)
     r = ext_game(spec, 2);
     for (int k = 0; k < JONG_FAULT_KINDS; k++)
         assert_int_equal(r.seats[0].faults[k], 0);
+    /* a bot that answers its calls with [call, dahai]: the discard is played without asking */
+    char note[] = "/tmp/jong-pair-XXXXXX";
+    int nfd = mkstemp(note);
+    assert_true(nfd >= 0);
+    close(nfd);
+    snprintf(spec, sizeof spec, "ext:cmd='JONG_TEST_PAIR_BOT=%s %s/tests/test_mjai',proto=batched", note, exe);
+    r = ext_game(spec, 4);
+    for (int k = 0; k < JONG_FAULT_KINDS; k++)
+        assert_int_equal(r.seats[0].faults[k], 0);
+    FILE *nf = fopen(note, "r");
+    int pairs = 0;
+    for (int c; nf && (c = fgetc(nf)) != EOF;)
+        pairs += c == '\n';
+    if (nf)
+        fclose(nf);
+    unlink(note);
+    assert_true(pairs > 0);
+    printf("%d calls answered with their discard at once\n", pairs);
     /* a bot that dies at once: every decision a crash, the game still played out */
     r = ext_game("ext:cmd='exit 3'", 1);
     assert_true(r.seats[0].decisions > 0);
@@ -1176,6 +1245,8 @@ static void test_fixtures_read(void **state)
 
 int main(void)
 {
+    if (getenv("JONG_TEST_PAIR_BOT"))
+        return pair_bot(getenv("JONG_TEST_PAIR_BOT"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mjlog_game),     cmocka_unit_test(test_tenhou6_game),
         cmocka_unit_test(test_call_codes),     cmocka_unit_test(test_mjson_round_trip),

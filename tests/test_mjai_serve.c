@@ -244,8 +244,12 @@ static int scripted(client_run *c)
             say_line(fd, wrong[decisions], seat, seat);
             decisions++;
         } else if (pa && json_array_size(pa) > 0) {
-            /* the first legal answer that is not a call: keeps the game simple */
-            char *s = json_dumps(json_array_get(pa, 0), JSON_COMPACT);
+            /* the first legal answer (a call, when one is offered), with a free text "log",
+             * which the record keeps */
+            json_t *ans = json_deep_copy(json_array_get(pa, 0));
+            json_object_set_new(ans, "log", json_sprintf("decision %d of %s", decisions, c->name));
+            char *s = json_dumps(ans, JSON_COMPACT);
+            json_decref(ans);
             say_line(fd, "%s", s);
             free(s);
             decisions++;
@@ -435,6 +439,28 @@ static void test_bad_clients(void **state)
             }
         }
     }
+    /* the scripted clients' "log" texts are in the records, each with the event its answer made */
+    int logs = 0;
+    for (int g = 0; g < 2; g++) {
+        FILE *f = fopen(r->games[g].record, "r");
+        assert_non_null(f);
+        char line[8192];
+        while (fgets(line, sizeof line, f)) {
+            char *l = strstr(line, "\"log\":\"decision ");
+            if (!l)
+                continue;
+            logs++;
+            int seat = -1;
+            char who[16];
+            const char *actor = strstr(line, "\"actor\":");
+            assert_non_null(actor);
+            assert_int_equal(sscanf(actor, "\"actor\":%d", &seat), 1);
+            assert_int_equal(sscanf(l, "\"log\":\"decision %*d of %15[^\"]", who), 1);
+            assert_string_equal(who, r->games[g].names[seat]);
+        }
+        fclose(f);
+    }
+    assert_true(logs > 0);
     static const char *const lines[] = {"malformed JSON", "unknown type", "missing", "illegal answer", "out of turn",
                                         "the client disconnected", "did not answer in time", "join refused",
                                         "join expected", "did not join in time"};

@@ -30,7 +30,9 @@ typedef struct {
     const char *names[4];         /* start_game's names (NULL: "") */
     bool tonpu, red_fives;        /* start_game's kyoku_first and aka_flag */
     jong_mjai_say_fn say;         /* where errors go (may be NULL) */
-    void *say_ctx;
+    /* an accepted answer's free-text "log" field, with the answer's type (may be NULL) */
+    void (*on_log)(void *ctx, int seat, int type, const char *text);
+    void *say_ctx;                /* for say and on_log */
 } jong_mjai_remote_opts;
 typedef struct {
     long lines;      /* lines sent */

@@ -26,6 +26,7 @@ typedef struct {
     bool stalled;              /* why it is gone: it did not answer in time (else it disconnected) */
     /* what mjai_action_message needs of the game so far */
     jong_mjai_decision *dec;
+    char *answer_log;          /* the last answer's "log" text, NULL when it had none */
     jong_mjai_remote_stats st;
 } remote;
 
@@ -117,6 +118,14 @@ static bool read_answer(remote *r, jong_mjai_event *m, const char *what)
     }
     jong_error err;
     int rc = jong_mjai_parse(r->conn.buf, l, m, &err);
+    free(r->answer_log);
+    r->answer_log = NULL;
+    if (!rc && strstr(r->conn.buf, "\"log\"")) { /* kept for the record (the line is NUL-ended) */
+        json_t *o = json_loadb(r->conn.buf, l, 0, NULL);
+        const char *s = json_string_value(json_object_get(o, "log"));
+        r->answer_log = s ? strdup(s) : NULL;
+        json_decref(o);
+    }
     char text[120];
     snprintf(text, sizeof text, "%.100s%s", r->conn.buf, l > 100 ? "..." : "");
     line_conn_drop(&r->conn, l);
@@ -252,6 +261,13 @@ static int gone_answer(const remote *r, const jong_decision *d)
     return r->stalled ? JONG_CHOICE_LATE : -1;
 }
 
+/* An accepted answer's log text goes to the server, for the record. */
+static void pass_log(remote *r, int type)
+{
+    if (r->answer_log && r->o.on_log)
+        r->o.on_log(r->o.say_ctx, r->seat, type, r->answer_log);
+}
+
 static int remote_choose(jong_player *p, const jong_decision *d)
 {
     remote *r = p->state;
@@ -278,6 +294,7 @@ static int remote_choose(jong_player *p, const jong_decision *d)
             refuse(r, "illegal answer to %s: reach (not allowed now)", jong_mjai_type_name(held->type));
             return d->nlegal;
         }
+        pass_log(r, JONG_MJAI_REACH);
         /* the reach goes to this client now (to the others when the table shows it), and its
          * answer is the riichi discard */
         jong_mjai_event reach;
@@ -307,6 +324,8 @@ static int remote_choose(jong_player *p, const jong_decision *d)
         refuse(r, "illegal answer to %s: %s", jong_mjai_type_name(held->type), s == text ? text : "(too long)");
         return d->nlegal;
     }
+    if (ans.type != JONG_MJAI_NONE)
+        pass_log(r, ans.type);
     return k;
 }
 
@@ -314,6 +333,7 @@ static void remote_destroy(jong_player *p)
 {
     remote *r = p->state;
     line_conn_close(&r->conn);
+    free(r->answer_log);
     free(r->dec);
     free(r);
 }

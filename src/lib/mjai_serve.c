@@ -19,6 +19,8 @@
 
 #include "jong/mjai_serve.h"
 #include "line_conn.h"
+#include "mjai_internal.h"
+#include "record_json.h"
 
 #define TICK_MS 100
 
@@ -43,6 +45,10 @@ typedef struct {
     char *early[4];                /* what each client sent after its join */
     size_t nearly[4];
     jong_mjai_log log;             /* the record */
+    char **logs;                   /* the "log" text of each record event, NULL mostly */
+    size_t cap_logs;
+    char *pending[4][2];           /* accepted answers' log texts waiting for their events */
+    int pending_type[4][2];
 } table_job;
 
 struct server {
@@ -79,6 +85,29 @@ static void table_say(void *ctx, int seat, const char *msg)
     say(t->srv, "game %d, seat %d (%s): %s", t->g.game, seat, t->g.names[seat], msg);
 }
 
+/* A client's answer came with a "log" text: it goes with the event the answer makes. */
+static void table_log(void *ctx, int seat, int type, const char *text)
+{
+    table_job *t = ctx;
+    int k = t->pending[seat][0] && t->pending_type[seat][0] != type ? 1 : 0;
+    free(t->pending[seat][k]);
+    t->pending[seat][k] = strdup(text);
+    t->pending_type[seat][k] = type;
+}
+
+/* The pending log of the seat that made event m (a nine-terminals draw names no seat). */
+static char *take_log(table_job *t, const jong_mjai_event *m)
+{
+    for (int s = 0; s < 4; s++)
+        for (int k = 0; k < 2; k++)
+            if (t->pending[s][k] && t->pending_type[s][k] == m->type && (m->actor == s || m->actor < 0)) {
+                char *text = t->pending[s][k];
+                t->pending[s][k] = NULL;
+                return text;
+            }
+    return NULL;
+}
+
 static void record_event(void *ctx, const jong_event *ev)
 {
     table_job *t = ctx;
@@ -92,8 +121,58 @@ static void record_event(void *ctx, const jong_event *ev)
         m.kyoku_first = t->srv->o->rules.tonpuu ? 4 : 0;
         m.aka_flag = t->srv->o->rules.red_fives > 0;
     }
-    if (jong_mjai_log_push(&t->log, &m, &err))
-        t->g.error = err.code, snprintf(t->g.why, sizeof t->g.why, "%s", err.msg);
+    if (jong_mjai_log_push(&t->log, &m, &err)) {
+        t->g.error = err.code;
+        snprintf(t->g.why, sizeof t->g.why, "%s", err.msg);
+        return;
+    }
+    if (t->log.n > t->cap_logs) {
+        size_t cap = t->cap_logs ? 2 * t->cap_logs : 256;
+        char **grown = realloc(t->logs, cap * sizeof *grown);
+        if (!grown) {
+            t->g.error = JONG_ERR_IO;
+            snprintf(t->g.why, sizeof t->g.why, "out of memory");
+            return;
+        }
+        memset(grown + t->cap_logs, 0, (cap - t->cap_logs) * sizeof *grown);
+        t->logs = grown;
+        t->cap_logs = cap;
+    }
+    t->logs[t->log.n - 1] = take_log(t, &m);
+    /* a log whose answer made no event (a call that lost to a win) is not kept past the turn */
+    if (m.type == JONG_MJAI_DAHAI || m.type == JONG_MJAI_END_KYOKU)
+        for (int s = 0; s < 4; s++)
+            if (m.type == JONG_MJAI_END_KYOKU || s == m.actor)
+                for (int k = 0; k < 2; k++) {
+                    free(t->pending[s][k]);
+                    t->pending[s][k] = NULL;
+                }
+}
+
+/* The record as .mjson, each client's "log" text in the event its answer made (as the
+ * reference server keeps them); otherwise what jong_mjai_write writes. */
+static int write_record(const table_job *t, const char *path, jong_error *err)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return jong_error_set(err, JONG_ERR_IO, -1, "%s: %s", path, strerror(errno));
+    int rc = JONG_OK;
+    for (size_t i = 0; i < t->log.n && !rc; i++) {
+        json_t *o = mjai_event_json(&t->log.ev[i]);
+        if (o && t->logs[i])
+            json_object_set_new(o, "log", json_string(t->logs[i]));
+        char buf[4096];
+        size_t n;
+        char *s = o ? record_dump(o, buf, sizeof buf, &n) : NULL;
+        json_decref(o);
+        if (!s || fwrite(s, 1, n, f) != n || fputc('\n', f) == EOF)
+            rc = jong_error_set(err, JONG_ERR_IO, -1, "%s: cannot write", path);
+        if (s && s != buf)
+            free(s);
+    }
+    if (fclose(f) && !rc)
+        rc = jong_error_set(err, JONG_ERR_IO, -1, "%s: cannot write", path);
+    return rc;
 }
 
 static void *table_main(void *arg)
@@ -103,7 +182,8 @@ static void *table_main(void *arg)
     jong_player *ps[4] = {NULL, NULL, NULL, NULL};
     jong_error err;
     jong_mjai_remote_opts ro = {.timeout_ms = o->timeout_ms, .tonpu = o->rules.tonpuu,
-                                .red_fives = o->rules.red_fives > 0, .say = table_say, .say_ctx = t};
+                                .red_fives = o->rules.red_fives > 0, .say = table_say, .on_log = table_log,
+                                .say_ctx = t};
     for (int s = 0; s < 4; s++)
         ro.names[s] = t->g.names[s];
     int rc = JONG_OK;
@@ -132,7 +212,7 @@ static void *table_main(void *arg)
             t->g.remote[s] = *jong_mjai_remote_get_stats(ps[s]);
     if (!t->g.error && o->out_dir) {
         snprintf(t->g.record, sizeof t->g.record, "%s/game-%06d.mjson", o->out_dir, t->g.game);
-        if (jong_mjai_write_file(t->g.record, &t->log, &err)) {
+        if (write_record(t, t->g.record, &err)) {
             t->g.error = err.code;
             snprintf(t->g.why, sizeof t->g.why, "%s", err.msg);
             t->g.record[0] = 0;
@@ -157,6 +237,11 @@ static void table_free(table_job *t)
         free(t->early[s]);
     }
     jong_mjai_log_free(&t->log);
+    for (size_t i = 0; i < t->cap_logs; i++)
+        free(t->logs[i]);
+    free(t->logs);
+    for (int s = 0; s < 4; s++)
+        free(t->pending[s][0]), free(t->pending[s][1]);
     free(t);
 }
 

@@ -4,9 +4,10 @@
  * each answered, for proto=stdio; one JSON array for proto=batched) and reads the answer, which
  * must name one of the legal actions. A bot that crashes, hangs past timeout= milliseconds (or
  * the table's stop flag) or answers something illegal costs that decision: choose returns -1
- * (crash), JONG_CHOICE_LATE (hang) or an index past the legal actions (illegal), which the arena counts and
- * replaces by the default action. A dead bot is started again at the next decision and sent the
- * whole game so far. */
+ * (crash), JONG_CHOICE_LATE (hang) or an index past the legal actions (illegal), which the
+ * arena counts and replaces by the default action. A dead bot is started again at the next
+ * decision and sent the whole game so far. An answer may also be two messages in an array (a
+ * call or reach and its discard), as some batched bots give them. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +17,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "jong/mjai.h"
 #include "jong/player.h"
 #include "line_conn.h"
+#include "mjai_internal.h"
 
 typedef struct {
     char cmd[512];
@@ -30,6 +34,8 @@ typedef struct {
     size_t sent;              /* how many of them the bot has */
     int seat;
     bool skip_reach;          /* the seat's own reach was sent already (the bot declared it) */
+    jong_mjai_event stash;    /* the second of two answers given at once ([call, dahai]) */
+    bool has_stash;
 } ext_state;
 
 static void stop_bot(ext_state *x)
@@ -87,6 +93,29 @@ static bool start_bot(ext_state *x)
 /* How an exchange with the bot ended. */
 typedef enum { EX_OK, EX_DEAD, EX_LATE, EX_BAD } ex_status;
 
+/* One answer, or two at once as an array (a call and its discard, a reach and its discard:
+ * some batched bots answer so): the first is the answer, the second is kept for the decision
+ * that follows. */
+static int parse_answer(ext_state *x, const char *text, size_t len, jong_mjai_event *answer)
+{
+    jong_error err;
+    x->has_stash = false;
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+        i++;
+    if (i == len || text[i] != '[')
+        return jong_mjai_parse(text, len, answer, &err);
+    json_t *a = json_loadb(text, len, 0, NULL);
+    size_t n = json_is_array(a) ? json_array_size(a) : 0;
+    int rc = n == 1 || n == 2 ? mjai_parse_json(json_array_get(a, 0), answer, &err) : JONG_ERR_SYNTAX;
+    if (!rc && n == 2) {
+        rc = mjai_parse_json(json_array_get(a, 1), &x->stash, &err);
+        x->has_stash = rc == JONG_OK;
+    }
+    json_decref(a);
+    return rc;
+}
+
 /* Send the unsent events and read the bot's answer to the last one into *answer. EX_BAD: the
  * answer is not an mjai message. */
 static ex_status exchange(ext_state *x, const jong_ruleset *rs, const atomic_bool *stop, jong_mjai_event *answer)
@@ -126,8 +155,7 @@ static ex_status exchange(ext_state *x, const jong_ruleset *rs, const atomic_boo
     x->sent = n;
     if ((st = line_conn_read(&x->conn, x->timeout_ms, stop, &l)) != LINE_OK)
         return st == LINE_LATE ? EX_LATE : EX_DEAD;
-    jong_error err;
-    int rc = jong_mjai_parse(x->conn.buf, l, answer, &err);
+    int rc = parse_answer(x, x->conn.buf, l, answer);
     line_conn_drop(&x->conn, l);
     return rc ? EX_BAD : EX_OK;
 }
@@ -149,12 +177,17 @@ static int ext_choose(jong_player *p, const jong_decision *d)
     if (x->pid <= 0 && !start_bot(x))
         return -1;
     jong_mjai_event m;
-    ex_status st = exchange(x, d->rules, d->stop, &m);
-    if (st != EX_OK)
+    ex_status st = EX_OK;
+    if (x->has_stash) { /* the discard the bot gave with its call */
+        m = x->stash;
+        x->has_stash = false;
+    } else if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK) {
         return fault_answer(x, st, d);
-    bool riichi = false;
-    if (m.type == JONG_MJAI_REACH && m.actor == x->seat) {
-        /* the table shows the reach, then asks for its discard */
+    }
+    bool riichi = m.type == JONG_MJAI_REACH && m.actor == x->seat;
+    if (riichi) {
+        /* the bot's own reach goes into what it saw (the table shows it only after the
+         * discard); the discard came with it ([reach, dahai]) or is asked for now */
         jong_mjai_event r;
         jong_mjai_event_init(&r, JONG_MJAI_REACH);
         r.actor = (int8_t)x->seat;
@@ -162,9 +195,12 @@ static int ext_choose(jong_player *p, const jong_decision *d)
         if (jong_mjai_log_push(&x->game, &r, &err))
             return -1;
         x->skip_reach = true;
-        if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK)
+        if (x->has_stash) {
+            m = x->stash;
+            x->has_stash = false;
+        } else if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK) {
             return fault_answer(x, st, d);
-        riichi = true;
+        }
     }
     int k = jong_mjai_find_action(&m, x->seat, riichi, d->legal, d->nlegal);
     return k >= 0 ? k : d->nlegal;
@@ -177,6 +213,9 @@ static void ext_observe(jong_player *p, const jong_view *v, const jong_event *se
     jong_error err;
     if (jong_mjai_of_engine_event(seen, &m, &err))
         return;
+    /* a discard given with a call waits for that call only */
+    if (x->has_stash && !((m.type == JONG_MJAI_CHI || m.type == JONG_MJAI_PON) && m.actor == x->seat))
+        x->has_stash = false;
     if (m.type == JONG_MJAI_START_GAME) {
         jong_mjai_log_free(&x->game);
         x->sent = 0;

@@ -39,6 +39,9 @@ TABLES    := $(GEN)/suit_table.bin $(GEN)/honor_table.bin
 LIBJONG   := $(BUILD)/libjong.a
 JONG      := $(BUILD)/jong
 REPLAY    := $(BUILD)/fuzz_replay
+# one replay driver per further fuzz target: fuzz/fuzz_NAME.c, corpus fuzz/corpus_NAME/
+FUZZ_MORE := mjai_message mjlog
+REPLAYS   := $(REPLAY) $(FUZZ_MORE:%=$(BUILD)/fuzz_replay_%)
 
 DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev tmux zlib1g-dev
 
@@ -47,7 +50,7 @@ DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd
 all: deps
 	@$(MAKE) --no-print-directory build
 
-build: $(LIBJONG) $(JONG) $(TESTS) $(REPLAY)
+build: $(LIBJONG) $(JONG) $(TESTS) $(REPLAYS)
 
 # Install what a fresh Debian 12 machine lacks (Debian packages only).
 deps:
@@ -125,12 +128,21 @@ $(BUILD)/tests/test_ui: $(BUILD)/tests/test_ui.o $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJ
 $(REPLAY): $(BUILD)/fuzz/fuzz_notation.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# libFuzzer build of the notation parser (clang): build/fuzz/fuzz_notation fuzz/corpus
+$(BUILD)/fuzz_replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# libFuzzer builds (clang) of the notation parser, the mjai message parser (and bot) and the
+# mjlog reader: build/fuzz/fuzz_notation fuzz/corpus, build/fuzz/fuzz_NAME fuzz/corpus_NAME
 fuzz: deps $(TABLES)
 	@mkdir -p build/fuzz
 	clang $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -I$(GEN) \
 	  -o build/fuzz/fuzz_notation fuzz/fuzz_notation.c $(LIB_SRC) $(LIB_ASM) $(LIBS)
+	for t in $(FUZZ_MORE); do \
+	  clang $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -I$(GEN) \
+	    -o build/fuzz/fuzz_$$t fuzz/fuzz_$$t.c $(LIB_SRC) $(LIB_ASM) $(LIBS) || exit 1; \
+	done
 	@echo "run: build/fuzz/fuzz_notation -max_total_time=60 fuzz/corpus"
+	@echo "     build/fuzz/fuzz_NAME -max_total_time=60 fuzz/corpus_NAME  (NAME: $(FUZZ_MORE))"
 
 clean:
 	rm -rf build

@@ -4,7 +4,8 @@
 # usage: tests/run_all.sh BUILD_DIR...
 #
 # For each BUILD_DIR: every BUILD_DIR/tests/test_* program (cmocka; its exit status is the
-# verdict), then BUILD_DIR/fuzz_replay fuzz/corpus when that program exists, then
+# verdict), then BUILD_DIR/fuzz_replay fuzz/corpus when that program exists (and each
+# BUILD_DIR/fuzz_replay_NAME fuzz/corpus_NAME), then
 # tests/cli_test.sh BUILD_DIR/jong when that script exists, and the terminal and web tests
 # (tests/tty_test.sh, tests/web_test.sh) and the review test (tests/review_test.sh), whose parts skip when tmux or chromium is absent. In a build directory whose name
 # contains "asan" or "clang", JONG_RANDOM_HANDS defaults to 100000: the release build makes the
@@ -78,6 +79,11 @@ for build in "${builds[@]}"; do
     if [ -x "$build/fuzz_replay" ]; then
         run "$build/fuzz_replay fuzz/corpus" "$build/fuzz_replay" fuzz/corpus
     fi
+    for r in "$build"/fuzz_replay_*; do
+        [ -x "$r" ] || continue
+        corpus="fuzz/corpus_${r##*/fuzz_replay_}"
+        run "$r $corpus" "$r" "$corpus"
+    done
     if [ -f tests/cli_test.sh ]; then
         run "tests/cli_test.sh $build/jong" bash tests/cli_test.sh "$build/jong"
     fi

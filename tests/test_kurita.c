@@ -500,6 +500,65 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
         }
     }
     jong_ku_space_free(&s);
+    /* a hand between turns (3n+1 tiles) is its own root: its value after a discard */
+    uint8_t h[JONG_KINDS];
+    memcpy(h, c14, sizeof h);
+    h[drawn]--;
+    assert_int_equal(jong_ku_space_build(&s, h, 1, avail, l, 1 << 20, &err), JONG_OK);
+    assert_int_equal(s.nroots, 1);
+    assert_int_equal(s.root_kind[0], JONG_NO_TILE);
+    assert_memory_equal(s.counts[0], h, JONG_KINDS);
+    assert_int_equal(jong_ku_solve(&s, &pr, h, -1, &res, &err), JONG_OK);
+    ref_ctx y = {&pr, h, 1, reduced ? &s : NULL, l};
+    assert_close(res.after[0], ref_A(&y, h, 1, false), 1e-6);
+    jong_ku_space_free(&s);
+}
+
+/* On real hands: making a kind more dangerous lowers its own discard's value and raises no
+ * other value; a win worth more raises no value less. */
+static void test_retrograde_monotone(void **state)
+{
+    (void)state;
+    rh_rng r;
+    rh_seed(&r, 17);
+    int cases = SANITIZED ? 4 : 16;
+    for (int c = 0; c < cases; c++) {
+        uint8_t c14[JONG_KINDS];
+        rh_near_complete(&r, 4, 14, c14);
+        int sh[JONG_KINDS];
+        int best = jong_discard_shanten(c14, 4, sh, NULL);
+        if (best < 0 || best > 2)
+            continue;
+        jong_ku_params pr;
+        tiny_params(&r, &pr, 6 + (int)rh_below(&r, 6), 0);
+        uint8_t avail[JONG_KINDS];
+        for (int k = 0; k < JONG_KINDS; k++) {
+            pr.draw_w[k] = 4 - c14[k];
+            avail[k] = (uint8_t)pr.draw_w[k];
+        }
+        jong_ku_space s;
+        jong_error err;
+        assert_int_equal(jong_ku_space_build(&s, c14, 4, avail, best + 1, 1 << 20, &err), JONG_OK);
+        jong_ku_result a, b;
+        assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &a, &err), JONG_OK);
+        int x = -1;
+        for (int k = 0; k < JONG_KINDS && x < 0; k++)
+            if (c14[k] && k % 2 == c % 2)
+                x = k;
+        if (x < 0)
+            x = s.root_kind[0];
+        pr.p_lose[x] = 0.5;
+        pr.lose_ev[x] = -0.5 * 12000;
+        assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &b, &err), JONG_OK);
+        assert_true(b.value[x] < a.value[x]);
+        for (int k = 0; k < JONG_KINDS; k++)
+            if (c14[k]) {
+                assert_true(b.value[k] <= a.value[k] + 1e-9);
+                if (!isinf(a.value_riichi[k]))
+                    assert_true(b.value_riichi[k] <= a.value_riichi[k] + 1e-9);
+            }
+        jong_ku_space_free(&s);
+    }
 }
 
 static void test_retrograde_full(void **state)
@@ -730,20 +789,95 @@ static void play_games(const char *spec, int games, int32_t scores[][JONG_SEATS]
         jong_player_free(pl[s]);
 }
 
+static void count_calls(void *ctx, const jong_event *ev)
+{
+    int *calls = ctx;
+    if ((ev->type == JONG_EV_CHI || ev->type == JONG_EV_PON) && ev->actor % 2 == 0)
+        (*calls)++;
+}
+
+/* k=1: chi and pon offers valued by the MDP; legal games, and some calls are made. */
+static void test_player_calls(void **state)
+{
+    (void)state;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *k1 = SANITIZED ? "kurita:k=1,mdp=1" : "kurita:k=1";
+    const char *specs[JONG_SEATS] = {k1, "greedy", k1, "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    int calls = 0;
+    jong_table tb = {.rules = &rs, .seed = 5, .game_number = 0, .check = true, .sink = count_calls, .sink_ctx = &calls};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    print_message("kurita:k=1 called %d times in one game\n", calls);
+    assert_true(calls > 0);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
+/* Fake clocks for the time option: one that never moves, one that jumps 1000 ms per reading. */
+static int64_t frozen_ms(void) { return 0; }
+static int64_t fast_now;
+static int64_t fast_ms(void) { return fast_now += 1000; }
+
+static void play_timed(const char *spec, int64_t (*clock)(void), int32_t scores[JONG_SEATS])
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = true;
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *specs[JONG_SEATS] = {spec, "greedy", "greedy", "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    jong_table tb = {.rules = &rs, .seed = 21, .game_number = 0, .check = true, .now_ms = clock};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    memcpy(scores, res.scores, sizeof res.scores);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
+/* time=MS: with a clock that never moves the wide bound is always reached (the same game as
+ * without a budget); with one that jumps, only the tight bound l = shanten is searched, which
+ * plays differently here. */
+static void test_player_time(void **state)
+{
+    (void)state;
+    int32_t none[JONG_SEATS], frozen[JONG_SEATS], rushed[JONG_SEATS], tight[JONG_SEATS];
+    const char *base = SANITIZED ? "kurita:mdp=1" : "kurita";
+    char timed[64], tight_spec[64];
+    snprintf(timed, sizeof timed, "%s%s", base, SANITIZED ? ",time=100" : ":time=100");
+    snprintf(tight_spec, sizeof tight_spec, "%s", SANITIZED ? "kurita:mdp=1,l=0" : "kurita:l=0");
+    play_timed(base, NULL, none);
+    play_timed(timed, frozen_ms, frozen);
+    assert_memory_equal(none, frozen, sizeof none);
+    play_timed(timed, fast_ms, rushed);
+    play_timed(tight_spec, NULL, tight); /* l=0 means l = shanten, the tight bound */
+    assert_memory_equal(rushed, tight, sizeof rushed);
+    if (!SANITIZED) /* the lighter ASan settings happen to play this game alike */
+        assert_memory_not_equal(none, tight, sizeof none);
+}
+
 static void test_player_plays(void **state)
 {
     (void)state;
     int32_t a[1][JONG_SEATS], b[2][JONG_SEATS], c[2][JONG_SEATS];
-    play_games("kurita", 1, a);
+    play_games(SANITIZED ? "kurita:mdp=1" : "kurita", 1, a);
     int n = SANITIZED ? 1 : 2;
     play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, b);
     play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, c);
     int32_t e[1][JONG_SEATS];
-    play_games(SANITIZED ? "kurita:eq17=on,mdp=2" : "kurita:eq17=on", 1, e);
+    play_games(SANITIZED ? "kurita:eq17=on,mdp=2,l=2" : "kurita:eq17=on", 1, e);
     assert_memory_equal(b, c, sizeof(int32_t) * JONG_SEATS * (size_t)n); /* same seed, same games */
     jong_player *p;
     jong_error err;
-    assert_int_equal(jong_player_create("kurita:k=1", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:k=2", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:l=9", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:fold=maybe", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:depth=3", &p, &err), JONG_ERR_ARG);
@@ -755,12 +889,15 @@ int main(void)
         cmocka_unit_test(test_fold_worked),
         cmocka_unit_test(test_fold_closed_form),
         cmocka_unit_test(test_space_bound),
+        cmocka_unit_test(test_retrograde_monotone),
         cmocka_unit_test(test_retrograde_full),
         cmocka_unit_test(test_retrograde_reduced),
         cmocka_unit_test(test_record_stats),
         cmocka_unit_test(test_eq17_fit),
         cmocka_unit_test(test_eq17_rows),
         cmocka_unit_test(test_player_plays),
+        cmocka_unit_test(test_player_calls),
+        cmocka_unit_test(test_player_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -76,14 +76,16 @@ typedef struct {
     int *edge_to;
     int nedges, edge_cap;
     int nroots;
-    uint8_t root_kind[JONG_KINDS]; /* root i discards kind root_kind[i] */
+    uint8_t root_kind[JONG_KINDS]; /* root i discards kind root_kind[i]; JONG_NO_TILE for a hand
+                                      given with 3n+1 tiles, which is its own one root */
     bool truncated;            /* the cap on hands stopped the expansion */
     /* the hash table of hands */
     uint32_t *slots;
     uint32_t nslots;
 } jong_ku_space;
 
-/* Builds the set for a 14-tile concealed hand `c14` (sets = sets still to build, 4 - melds):
+/* Builds the set for a 14-tile concealed hand `c14` (sets = sets still to build, 4 - melds), or
+ * for a hand of 3n+1 tiles between turns (one root, itself):
  * every 13-tile hand h with dist(h) + shanten(h) <= l that can be reached (no kind beyond the
  * copies the hand holds plus the unseen ones `avail`), plus every root. At most max_hands.
  * (Since shanten changes by at most 1 per exchange, these are exactly the hands on exchange
@@ -121,6 +123,7 @@ typedef struct {
     double value[JONG_KINDS];      /* root discard of kind k (dama), -inf when not a root */
     double value_riichi[JONG_KINDS]; /* the same discard declaring riichi, -inf when impossible */
     double tsumo;                  /* winning now (when the 14 tiles are complete), -inf otherwise */
+    double after[JONG_KINDS];      /* A(root r, 1) of root index r: its value after p's discard */
     long states;                   /* states (hand, n, riichi) valued */
 } jong_ku_result;
 

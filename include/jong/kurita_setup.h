@@ -9,6 +9,7 @@
 #include "jong/kurita.h"
 #include "jong/kurita_model.h"
 #include "jong/oppmodel.h"
+#include "jong/game.h"
 #include "jong/rules.h"
 
 typedef struct {
@@ -29,6 +30,10 @@ typedef struct {
 /* The setup of seat (its true hand in o) deciding a discard; score: its points (riichi needs 1000). */
 void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o,
                             int seat, const jong_ruleset *rs, int32_t score);
+
+/* The same from a seat's view alone (no opponent models: no deal-in risk, others tenpai only when
+ * in riichi), for a decision the tracker did not follow (`jong analyze --player kurita`). */
+void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const jong_view *v, const jong_ruleset *rs);
 
 /* Eq. 17's features of each root of space s (built from c14): [1, P(win) by the winning MDP,
  * P(tenpai at the end) by the tenpai MDP, P(lose) when folding from that hand (F4), the others'

@@ -189,6 +189,8 @@ typedef struct {
     int events;            /* record events matched */
     bool cut;              /* the record stops before the game's end: verified up to there */
     bool not_from_start;   /* the record starts after East 1 (not replayable: an error) */
+    int hand_limit;        /* an .mjson record (a Jong server's one_kyoku game) that ends the game
+                              after this many hands, with the scores the engine has then; 0 if not */
     size_t diff_event;     /* on a difference: the record event's index (0-based) */
     char diff[1600];       /* on a difference: what differs, with both events */
 } jong_mjai_replay_stats;

@@ -141,7 +141,8 @@ static void import_dir(const char *dir, import_stats *st)
         n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, path_cmp);
+    if (n > 1) /* names is NULL for an empty directory */
+        qsort(names, n, sizeof *names, path_cmp);
     for (size_t i = 0; i < n; i++) {
         struct stat sb;
         if (stat(names[i], &sb) == 0 && S_ISDIR(sb.st_mode))

@@ -118,6 +118,16 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The record files under dir, in name order so that training reads them in the same order on
+ * every machine. qsort is not called on an empty list: its array may be NULL. */
+static int walk_sorted(const char *dir, paths *out)
+{
+    int rc = walk(dir, out);
+    if (!rc && out->n > 1)
+        qsort(out->v, out->n, sizeof *out->v, by_name);
+    return rc;
+}
+
 static void progress(void *ctx, int epoch, size_t done, size_t total, double loss)
 {
     fprintf(stderr, "\rjong train %s epoch %d: %zu/%zu examples, mean loss %.4f   ", (const char *)ctx, epoch + 1, done, total, loss);
@@ -532,9 +542,7 @@ static int train_alpha(const train_args *a, const paths *p, long limit, int sims
 int train_record_paths(const char *dir, char ***v, size_t *n)
 {
     paths p = {0};
-    int rc = walk(dir, &p);
-    if (!rc)
-        qsort(p.v, p.n, sizeof *p.v, by_name);
+    int rc = walk_sorted(dir, &p);
     *v = p.v;
     *n = p.n;
     return rc;
@@ -587,9 +595,8 @@ int cmd_train(int argc, char **argv)
         if (!a.records)
             return cli_usage_error(CMD, "--records DIR is required");
         paths p = {0};
-        int rc = walk(a.records, &p);
+        int rc = walk_sorted(a.records, &p);
         if (!rc) {
-            qsort(p.v, p.n, sizeof *p.v, by_name);
             fprintf(stderr, "jong %s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
                     (unsigned long long)a.seed);
             rc = train_alpha(&a, &p, limit, sims);
@@ -614,9 +621,8 @@ int cmd_train(int argc, char **argv)
     defaults.report_every = 200000;
     a.o = defaults;
     paths p = {0};
-    if ((rc = walk(a.records, &p)))
+    if ((rc = walk_sorted(a.records, &p)))
         return rc;
-    qsort(p.v, p.n, sizeof *p.v, by_name);
     fprintf(stderr, "jong %s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
             a.records, (unsigned long long)a.seed);
     jong_opp_trainset t;

@@ -30,6 +30,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_review(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_bot(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_web(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_simcat(int argc, char **argv);

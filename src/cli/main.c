@@ -21,6 +21,7 @@ static const command commands[] = {
     {"score", "the value of one win: Taiwanese tai or riichi yaku, fu, han and points", cmd_score},
     {"play", "self-play games between players, with records and a summary", cmd_play},
     {"bot", "a Jong player as an mjai bot on stdin/stdout (all three dialects)", cmd_bot},
+    {"serve", "riichi tables for mjai bots over TCP (mjsonp), records of every game", cmd_serve},
     {"convert", "a Tenhou mjlog, tenhou.net/6 or mjai record to mjai .mjson (plain or gzipped)", cmd_convert},
     {"replay", "re-run game records through the engine and verify every event", cmd_replay},
     {"review", "one seat's decisions in a game record: taken, best, loss; text, JSON or HTML", cmd_review},

@@ -167,11 +167,14 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
     bool riichi_root = pr->riichi && N > 1;
     for (int r = 0; r < s->nroots; r++) {
         int x = s->root_kind[r];
+        out->after[r] = A[r];
+        if (x >= JONG_KINDS)
+            continue;
         out->value[x] = pr->lose_ev[x] + (1 - pr->p_lose[x]) * A[r];
         if (riichi_root && s->shanten[r] == 0)
             out->value_riichi[x] = pr->lose_ev[x] + (1 - pr->p_lose[x]) * AR[r];
     }
-    if (pr->wins && drawn >= 0 && drawn < JONG_KINDS && c14[drawn]) {
+    if (pr->wins && drawn >= 0 && drawn < JONG_KINDS && c14[drawn] && s->nroots && s->root_kind[0] < JONG_KINDS) {
         uint8_t h[JONG_KINDS];
         memcpy(h, c14, sizeof h);
         h[drawn]--;

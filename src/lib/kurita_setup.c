@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "jong/kurita_setup.h"
+#include "jong/player.h"
 #include "jong/riichi_score.h"
 
 /* The value of a win: the seat's score change from the riichi scoring (no ura, no red fives),
@@ -57,18 +58,57 @@ static void washout_values(const double q[3], double *tenpai, double *noten)
     }
 }
 
+/* What both setups share once the seat's hand, the table, the draw weights, the deal-in figures
+ * and the others' tenpai probabilities q are in place. */
+static void finish_setup(jong_ku_setup *su, const jong_ku_model *km, const double q[3], int wall_left, bool may_riichi)
+{
+    jong_ku_params *pr = &su->pr;
+    jong_ku_fold_params *fp = &su->fp;
+    int r = su->others_riichi > 2 ? 2 : su->others_riichi;
+    int N = 1 + (wall_left > 0 ? wall_left : 0) / 4;
+    pr->horizon = N > JONG_KU_MAX_HORIZON ? JONG_KU_MAX_HORIZON : N;
+    for (int n = 1; n < JONG_KU_MAX_HORIZON; n++) {
+        int t = su->turn + n - 1;
+        pr->p_other[n] = km->hazard[r][t < JONG_KU_TURNS ? t : JONG_KU_TURNS - 1];
+    }
+    pr->r_other = km->r_other;
+    washout_values(q, &pr->r_tenpai, &pr->r_noten);
+    pr->wins = pr->ron = true;
+    pr->riichi = may_riichi;
+    pr->riichi_cost = 1000;
+    pr->riichi_p_other_scale = km->riichi_scale;
+    pr->win = win_value;
+    pr->win_ctx = su;
+    /* the folding MDP: the same chance player, gamma = P_O now, noten at the end */
+    for (int k = 0; k < JONG_KINDS; k++) {
+        fp->p_lose[k] = pr->p_lose[k];
+        fp->r_lose[k] = pr->p_lose[k] > 0 ? pr->lose_ev[k] / pr->p_lose[k] : 0;
+        if (fp->r_lose[k] > pr->r_other)
+            fp->r_lose[k] = pr->r_other; /* the natural condition */
+    }
+    fp->gamma = pr->p_other[1];
+    fp->r_other = pr->r_other;
+    fp->r_washout = pr->r_noten;
+    fp->horizon = pr->horizon;
+}
+
+/* The seat's own hand for win values: its melds kept, red fives not counted. */
+static void own_hand(jong_ku_setup *su, const jong_hand *h)
+{
+    su->hand = *h;
+    memset(su->hand.red, 0, sizeof su->hand.red);
+    for (int m = 0; m < su->hand.nmelds; m++)
+        su->hand.melds[m].red = 0;
+}
+
 void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o,
                             int seat, const jong_ruleset *rs, int32_t score)
 {
     memset(su, 0, sizeof *su);
     jong_ku_params *pr = &su->pr;
-    jong_ku_fold_params *fp = &su->fp;
     const jong_opp_seat *me = &o->seats[seat];
     su->rules = rs;
-    su->hand = me->hand;
-    memset(su->hand.red, 0, sizeof su->hand.red);
-    for (int m = 0; m < su->hand.nmelds; m++)
-        su->hand.melds[m].red = 0;
+    own_hand(su, &me->hand);
     su->dealer = o->dealer == seat;
     su->seat_wind = (seat - o->dealer + 4) % 4;
     su->round_wind = o->round_wind;
@@ -106,33 +146,37 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
     }
     for (int k = 0; k < JONG_KINDS; k++)
         pr->p_lose[k] = 1 - keep[k];
-    int r = su->others_riichi > 2 ? 2 : su->others_riichi;
     su->turn = me->ndiscards;
-    int N = 1 + (o->wall_left > 0 ? o->wall_left : 0) / 4;
-    pr->horizon = N > JONG_KU_MAX_HORIZON ? JONG_KU_MAX_HORIZON : N;
-    for (int n = 1; n < JONG_KU_MAX_HORIZON; n++) {
-        int t = su->turn + n - 1;
-        pr->p_other[n] = km->hazard[r][t < JONG_KU_TURNS ? t : JONG_KU_TURNS - 1];
-    }
-    pr->r_other = km->r_other;
-    washout_values(q, &pr->r_tenpai, &pr->r_noten);
-    pr->wins = pr->ron = true;
-    pr->riichi = me->nmelds == 0 && !me->riichi && score >= 1000;
-    pr->riichi_cost = 1000;
-    pr->riichi_p_other_scale = km->riichi_scale;
-    pr->win = win_value;
-    pr->win_ctx = su;
-    /* the folding MDP: the same chance player, gamma = P_O now, noten at the end */
-    for (int k = 0; k < JONG_KINDS; k++) {
-        fp->p_lose[k] = pr->p_lose[k];
-        fp->r_lose[k] = pr->p_lose[k] > 0 ? pr->lose_ev[k] / pr->p_lose[k] : 0;
-        if (fp->r_lose[k] > pr->r_other)
-            fp->r_lose[k] = pr->r_other; /* the natural condition */
-    }
-    fp->gamma = pr->p_other[1];
-    fp->r_other = pr->r_other;
-    fp->r_washout = pr->r_noten;
-    fp->horizon = pr->horizon;
+    finish_setup(su, km, q, o->wall_left, me->nmelds == 0 && !me->riichi && score >= 1000);
+}
+
+void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const jong_view *v, const jong_ruleset *rs)
+{
+    memset(su, 0, sizeof *su);
+    int me = v->seat;
+    su->rules = rs;
+    own_hand(su, &v->own);
+    su->dealer = v->dealer == me;
+    su->seat_wind = v->seat_winds[me];
+    su->round_wind = v->round_wind;
+    su->ndora = v->ndora > 5 ? 5 : v->ndora;
+    for (int i = 0; i < su->ndora; i++)
+        su->dora[i] = (uint8_t)jong_code_kind(v->dora_markers[i]);
+    su->honba = v->streak;
+    su->sticks = v->kyotaku;
+    int unseen[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    for (int k = 0; k < JONG_KINDS; k++)
+        su->pr.draw_w[k] = unseen[k] > 0 ? unseen[k] : 0;
+    double q[3] = {0, 0, 0};
+    int qi = 0;
+    for (int s = 0; s < JONG_SEATS; s++)
+        if (s != me) {
+            q[qi++] = v->riichi[s] ? 1 : 0;
+            su->others_riichi += v->riichi[s] != 0;
+        }
+    su->turn = v->seats[me].ndiscards;
+    finish_setup(su, km, q, v->wall_left, v->own.nmelds == 0 && !v->riichi[me] && v->scores[me] >= 1000);
 }
 
 int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8_t c14[JONG_KINDS],
@@ -162,6 +206,8 @@ int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8
         return rc;
     for (int r = 0; r < s->nroots; r++) {
         int x = s->root_kind[r];
+        if (x >= JONG_KINDS)
+            continue;
         double pw = prob.value[x], ppts = pts.value[x];
         if (prob.value_riichi[x] > pw) /* the riichi copy may win more often */
             pw = prob.value_riichi[x];

@@ -143,7 +143,15 @@ int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int set
     }
     uint8_t c[JONG_KINDS];
     memcpy(c, c14, sizeof c);
-    for (int x = 0; x < JONG_KINDS; x++) {
+    int tiles = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        tiles += c14[k];
+    if (tiles % 3 == 1) { /* a hand between turns: itself is the one root */
+        if (find_or_add(s, c, sets, 0, max_hands) < 0)
+            goto oom;
+        s->root_kind[s->nroots++] = JONG_NO_TILE;
+    }
+    for (int x = 0; x < JONG_KINDS && tiles % 3 != 1; x++) {
         if (!c14[x])
             continue;
         c[x]--;

@@ -78,7 +78,7 @@ static void from_hand(const jong_hand *h, int kind, int n, bool use_red, uint8_t
     }
 }
 
-static void action_message(const jong_mjai_decision *d, const jong_action *a, jong_mjai_event *m)
+void mjai_action_message(const jong_mjai_decision *d, const jong_action *a, jong_mjai_event *m)
 {
     const jong_hand *h = &d->view.own;
     int s = d->seat;
@@ -171,6 +171,10 @@ static void decide(jong_mjai_bot *b, jong_mjai_event *m)
     jong_mjai_event_init(m, JONG_MJAI_NONE);
     if (b->seat < 0 || b->log.n == 0)
         return;
+    /* an open kan's dora comes between the discard's answer and the discard itself: the answer
+     * was given (to the replacement tsumo), the dora only gets "none" */
+    if (b->log.ev[b->log.n - 1].type == JONG_MJAI_DORA)
+        return;
     jong_mjai_decision *d = malloc(sizeof *d);
     if (!d) {
         snprintf(b->warning, sizeof b->warning, "out of memory");
@@ -191,7 +195,7 @@ static void decide(jong_mjai_bot *b, jong_mjai_event *m)
         int k = b->player->ops->choose(b->player, &dec);
         if (k < 0 || k >= d->nlegal)
             k = 0;
-        action_message(d, &d->legal[k], m);
+        mjai_action_message(d, &d->legal[k], m);
     }
     free(d);
 }

@@ -27,6 +27,11 @@ int mjai_tenhou_yaku(int id);
  * (13 per yakuman multiple). Returns -1 when the name is not known. */
 int mjai_tenhou6_yaku(const char *text, int *han);
 
+/* The mjai answer that plays legal action a at decision d (seat, view.own, last_draw, last_tile,
+ * last_actor, after_reach, after_own_draw are used): a riichi discard is "reach" unless
+ * d->after_reach (the discard that follows the reach event). */
+void mjai_action_message(const jong_mjai_decision *d, const jong_action *a, jong_mjai_event *m);
+
 /* Sort tile codes by kind, a red five before the plain fives (as Tenhou shows hands). */
 void mjai_sort_tiles(uint8_t *t, int n);
 

@@ -35,6 +35,16 @@ static int bad(mjlog *m, const char *fmt, const char *what)
                           (int)(m->nlen > 20 ? 20 : m->nlen), m->name, fmt, what ? what : "");
 }
 
+/* Points given in hundreds (ten, sc, owari) to points; beyond 10,000,000 either way (as the mjai
+ * reader allows) is refused, so every score read fits and reads back from .mjson. */
+static int points(mjlog *m, long hundreds, const char *key, int32_t *out)
+{
+    if (hundreds < -100000 || hundreds > 100000)
+        return bad(m, "points out of range in ", key);
+    *out = (int32_t)hundreds * 100;
+    return JONG_OK;
+}
+
 /* The value of attribute key in the current tag: its start and length, or NULL. */
 static const char *attr(const mjlog *m, const char *key, size_t *vlen)
 {
@@ -259,7 +269,8 @@ static int on_init(mjlog *m)
     ev.oya = (int8_t)oya;
     ev.dora_marker = (uint8_t)code_of_id(m, seed[5]);
     for (int s = 0; s < 4; s++) {
-        ev.scores[s] = m->scores[s] = (int32_t)ten[s] * 100;
+        TRY(points(m, ten[s], "ten", &ev.scores[s]));
+        m->scores[s] = ev.scores[s];
         char key[5] = {'h', 'a', 'i', (char)('0' + s), 0};
         int k;
         TRY(tile_ids(m, key, ev.tehais[s], 13, 13, false, &k));
@@ -407,7 +418,9 @@ static int on_reach(mjlog *m)
         m->scores[who] -= 1000;
         for (int s = 0; s < 4; s++) {
             ev.deltas[s] = s == who ? -1000 : 0;
-            ev.scores[s] = k ? (int32_t)ten[s] * 100 : m->scores[s];
+            ev.scores[s] = m->scores[s];
+            if (k)
+                TRY(points(m, ten[s], "ten", &ev.scores[s]));
         }
         ev.has |= JONG_MJAI_HAS_DELTAS | JONG_MJAI_HAS_SCORES;
     }
@@ -435,8 +448,8 @@ static int scores_of(mjlog *m, jong_mjai_event *ev)
     if (attr_numbers(m, "sc", sc, 8, false, false) < 0)
         return m->err->code;
     for (int s = 0; s < 4; s++) {
-        ev->deltas[s] = (int32_t)sc[2 * s + 1] * 100;
-        ev->scores[s] = (int32_t)(sc[2 * s] + sc[2 * s + 1]) * 100;
+        TRY(points(m, sc[2 * s + 1], "sc", &ev->deltas[s]));
+        TRY(points(m, sc[2 * s] + sc[2 * s + 1], "sc", &ev->scores[s]));
         m->scores[s] = ev->scores[s];
     }
     ev->has |= JONG_MJAI_HAS_DELTAS | JONG_MJAI_HAS_SCORES;
@@ -457,7 +470,7 @@ static int on_owari(mjlog *m)
     TRY(push(m, &ev));
     jong_mjai_event_init(&ev, JONG_MJAI_END_GAME);
     for (int s = 0; s < 4; s++) {
-        ev.scores[s] = (int32_t)(ow[2 * s] / 10) * 100;
+        TRY(points(m, ow[2 * s] / 10, "owari", &ev.scores[s]));
         m->log->final_points[s] = (int32_t)ow[2 * s + 1];
     }
     ev.has |= JONG_MJAI_HAS_SCORES;

@@ -134,6 +134,7 @@ typedef struct {
     bool reach[4];    /* the seat declared riichi: its next discard leaves a tenpai hand */
     int tenpai_pos[4][14]; /* the hidden places of that hand, filled as a tenpai hand */
     int ntenpai[4];
+    uint64_t kan_near[4];  /* kinds next to a concealed kan in riichi: kept out of that hand */
 } hidden_slots;
 
 static void add_slot(hidden_slots *h, int s, int p)
@@ -161,10 +162,125 @@ static void bind_slot(hidden_slots *h, int s, int tile, bool drawn, uint8_t *wal
     h->pos[s][k] = h->pos[s][--h->n[s]];
 }
 
-/* Fill n = 3k+1 hidden places with a tenpai hand from the unseen tiles: k triplets, or runs
- * when triplets run out, and one tile waiting for its pair. Places it cannot fill stay free. */
+/* `need` sets (triplets, runs) from the unseen counts, kinds from `from` on, into out (3 kinds
+ * each); a bounded depth-first search (budget nodes), the counts restored when it fails. */
+static bool take_sets(int left[64], int need, int from, uint8_t *out, int *budget)
+{
+    if (need == 0)
+        return true;
+    if (--*budget < 0)
+        return false;
+    for (int k = from; k < JONG_KINDS; k++) {
+        if (left[k] >= 3) {
+            left[k] -= 3;
+            out[0] = out[1] = out[2] = (uint8_t)k;
+            if (take_sets(left, need - 1, k, out + 3, budget))
+                return true;
+            left[k] += 3;
+        }
+        if (k < JONG_NUMBER_KINDS && k % 9 <= 6 && left[k] && left[k + 1] && left[k + 2]) {
+            for (int i = 0; i < 3; i++) {
+                left[k + i]--;
+                out[i] = (uint8_t)(k + i);
+            }
+            if (take_sets(left, need - 1, k, out + 3, budget))
+                return true;
+            for (int i = 0; i < 3; i++)
+                left[k + i]++;
+        }
+    }
+    return false;
+}
+
+/* How many of kind k the first n tiles of hand hold. */
+static int held(const uint8_t *hand, int n, int k)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++)
+        c += hand[i] == k;
+    return c;
+}
+
+/* A tenpai hand of n = 3k+1 tiles from the unseen counts (taken from left): k sets and a single
+ * tile (a wait on its pair), else k-1 sets, a pair and two tiles of a run (a wait on its third),
+ * else k-1 sets and two pairs (a wait on either), else (13 tiles) six pairs and a single. Each
+ * wait is on a kind the hand does not hold four of, so that it is tenpai for the engine. */
+static bool tenpai_hand(int left[64], int n, uint8_t *hand)
+{
+    int k = n / 3, budget = 20000;
+    if (take_sets(left, k, 0, hand, &budget)) {
+        for (int pass = 0; pass < 2; pass++) /* a live wait (another copy unseen) first */
+            for (int t = JONG_KINDS - 1; t >= 0; t--)
+                if (left[t] >= (pass ? 1 : 2) && held(hand, n - 1, t) < 3) {
+                    hand[n - 1] = (uint8_t)t;
+                    left[t]--;
+                    return true;
+                }
+        for (int i = 0; i < n - 1; i++) /* no single fits: give the sets back */
+            left[hand[i]]++;
+    }
+    budget = 20000;
+    if (k >= 1 && take_sets(left, k - 1, 0, hand, &budget)) {
+        int m = 3 * (k - 1);
+        for (int p = 0; p < JONG_KINDS; p++) {
+            if (left[p] < 2)
+                continue;
+            left[p] -= 2;
+            for (int a = 0; a < JONG_NUMBER_KINDS; a++) /* a pair and a two-sided, edge or closed wait */
+                for (int gap = 1; gap <= 2; gap++) {
+                    int b = a + gap;
+                    if (b >= JONG_NUMBER_KINDS || b / 9 != a / 9 || !left[a] || !left[b])
+                        continue;
+                    hand[m] = hand[m + 1] = (uint8_t)p;
+                    hand[m + 2] = (uint8_t)a;
+                    hand[m + 3] = (uint8_t)b;
+                    left[a]--, left[b]--;
+                    return true;
+                }
+            for (int q = p + 1; q < JONG_KINDS; q++) /* two pairs: a wait on either */
+                if (left[q] >= 2 && held(hand, m, p) < 2) {
+                    hand[m] = hand[m + 1] = (uint8_t)p;
+                    hand[m + 2] = hand[m + 3] = (uint8_t)q;
+                    left[q] -= 2;
+                    return true;
+                }
+            left[p] += 2;
+        }
+        for (int i = 0; i < m; i++)
+            left[hand[i]]++;
+    }
+    if (n == 13) { /* six pairs of different kinds and a single of a seventh */
+        int m = 0;
+        for (int t = 0; t < JONG_KINDS && m < 12; t++)
+            if (left[t] >= 2) {
+                hand[m++] = (uint8_t)t;
+                hand[m++] = (uint8_t)t;
+            }
+        for (int t = 0; t < JONG_KINDS && m == 12; t++)
+            if (left[t] >= 1 && held(hand, 12, t) == 0)
+                hand[m++] = (uint8_t)t;
+        if (m == 13) {
+            for (int i = 0; i < 13; i++)
+                left[hand[i]]--;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Fill n = 3k+1 hidden places with a tenpai hand from the unseen tiles (tenpai_hand); when the
+ * unseen tiles hold none, triplets, runs and singles as they come. Places it cannot fill stay
+ * free. */
 static void fill_tenpai(const int *pos, int n, int left[64], uint8_t *wall, bool *known)
 {
+    uint8_t hand[14];
+    if (n <= 14 && n % 3 == 1 && tenpai_hand(left, n, hand)) {
+        for (int i = 0; i < n; i++) {
+            wall[pos[i]] = hand[i];
+            known[pos[i]] = true;
+        }
+        return;
+    }
     int used = 0;
     for (int k = 0; k < JONG_KINDS && used + 3 < n + (n % 3 == 1 ? 0 : 1); k++)
         while (left[k] >= 3 && used + 3 <= n - 1) {
@@ -182,7 +298,7 @@ static void fill_tenpai(const int *pos, int n, int left[64], uint8_t *wall, bool
                 left[k + i]--;
             }
     for (int k = JONG_KINDS - 1; k >= 0 && used < n; k--)
-        if (left[k] >= 1) { /* the single tile: a wait on the rest of its kind */
+        if (left[k] >= 1) {
             wall[pos[used]] = (uint8_t)k;
             known[pos[used++]] = true;
             left[k]--;
@@ -255,8 +371,22 @@ static int build_wall(replay *r, size_t at, uint8_t wall[WALL], bool red)
         case JONG_MJAI_PON:
         case JONG_MJAI_DAIMINKAN:
         case JONG_MJAI_ANKAN:
-            for (int k = 0; k < e->nconsumed; k++)
+            for (int k = 0; k < e->nconsumed; k++) {
+                if (hid.n[a] == 0 && hid.ntenpai[a] > 1) {
+                    /* a concealed kan in riichi: the hand set at the riichi holds its tiles */
+                    int q = hid.tenpai_pos[a][--hid.ntenpai[a]];
+                    wall[q] = e->consumed[k];
+                    known[q] = true;
+                    /* the kan must not change the wait: no run of the made-up hand may reach
+                     * the kan's kind */
+                    int kk = jong_code_kind(e->consumed[k]);
+                    for (int d = -2; d <= 2 && kk < JONG_NUMBER_KINDS; d++)
+                        if (kk + d >= 0 && (kk + d) / 9 == kk / 9)
+                            hid.kan_near[a] |= 1ull << (kk + d);
+                    continue;
+                }
                 bind_slot(&hid, a, e->consumed[k], false, wall, known);
+            }
             kan = e->type == JONG_MJAI_DAIMINKAN || e->type == JONG_MJAI_ANKAN;
             break;
         case JONG_MJAI_KAKAN:
@@ -299,8 +429,16 @@ static int build_wall(replay *r, size_t at, uint8_t wall[WALL], bool red)
             }
         }
     for (int s = 0; s < 4; s++)
-        if (hid.ntenpai[s])
+        if (hid.ntenpai[s]) {
+            int kept[JONG_KINDS];
+            for (int k = 0; k < JONG_KINDS; k++) {
+                kept[k] = hid.kan_near[s] >> k & 1 ? left[k] : 0;
+                left[k] -= kept[k];
+            }
             fill_tenpai(hid.tenpai_pos[s], hid.ntenpai[s], left, wall, known);
+            for (int k = 0; k < JONG_KINDS; k++)
+                left[k] += kept[k];
+        }
     int c = 0;
     for (int p = 0; p < WALL; p++)
         if (!known[p]) {
@@ -525,6 +663,20 @@ static int play_hand(replay *r, jong_game *g)
     return r->failed ? -1 : 0;
 }
 
+/* A game cut by a hand limit (Jong's server plays one_kyoku games: the rules' "hands"): an
+ * .mjson record whose end_game comes where the engine would deal the next hand, with the
+ * engine's scores at that point, as the last event. Imported Tenhou games never end so. */
+static bool limited_end(const jong_mjai_log *log, size_t i, const jong_game *g)
+{
+    const jong_mjai_event *e = &log->ev[i];
+    if (log->source != JONG_MJAI_SRC_MJSON || e->type != JONG_MJAI_END_GAME || i + 1 != log->n ||
+        !(e->has & JONG_MJAI_HAS_SCORES))
+        return false;
+    int32_t now[JONG_SEATS];
+    jong_game_scores(g, now);
+    return !memcmp(now, e->scores, sizeof now);
+}
+
 /* The replay itself; with keep, the game is handed back as the record leaves it (a game in
  * progress: the caller asks it for the next decision and frees it). */
 static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
@@ -559,7 +711,12 @@ static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks,
     }
     while (!r.failed && r.rc < log->n && !jong_game_over(g)) {
         if (log->ev[r.rc].type != JONG_MJAI_START_KYOKU) {
-            failf(&r, "a hand should start here");
+            if (limited_end(log, r.rc, g)) {
+                st->hand_limit = st->hands;
+                r.rc++;
+            } else {
+                failf(&r, "a hand should start here");
+            }
             break;
         }
         if (play_hand(&r, g))
@@ -571,13 +728,13 @@ static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks,
     }
     if (!r.failed && !r.ended && r.rc < log->n)
         failf(&r, "the engine ends the game before the record does");
-    if (!r.failed && log->complete && !jong_game_over(g))
+    if (!r.failed && log->complete && !jong_game_over(g) && !st->hand_limit)
         failf(&r, "the record ends the game; the engine does not");
     if (keep && !r.failed && !r.ahead)
         *keep = g;
     else
         jong_game_free(g);
-    st->cut = r.ended || !log->complete;
+    st->cut = (r.ended || !log->complete) && !st->hand_limit;
     if (r.failed)
         return jong_error_set(err, JONG_ERR_ARG, -1, "event %zu: %.150s", st->diff_event + 1, st->diff);
     return JONG_OK;

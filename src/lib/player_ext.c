@@ -4,11 +4,10 @@
  * each answered, for proto=stdio; one JSON array for proto=batched) and reads the answer, which
  * must name one of the legal actions. A bot that crashes, hangs past timeout= milliseconds (or
  * the table's stop flag) or answers something illegal costs that decision: choose returns -1
- * (crash), JONG_CHOICE_LATE (hang) or an index past the legal actions (illegal), which the arena counts and
- * replaces by the default action. A dead bot is started again at the next decision and sent the
- * whole game so far. */
-#include <errno.h>
-#include <poll.h>
+ * (crash), JONG_CHOICE_LATE (hang) or an index past the legal actions (illegal), which the
+ * arena counts and replaces by the default action. A dead bot is started again at the next
+ * decision and sent the whole game so far. An answer may also be two messages in an array (a
+ * call or reach and its discard), as some batched bots give them. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,21 +17,25 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "jong/mjai.h"
 #include "jong/player.h"
+#include "line_conn.h"
+#include "mjai_internal.h"
 
 typedef struct {
     char cmd[512];
     bool batched;
     int timeout_ms;
     pid_t pid;
-    int to, from;             /* pipes to the bot's stdin and from its stdout */
-    char buf[65536];          /* what the bot wrote and was not read yet */
-    size_t nbuf;
+    line_conn conn;           /* a socket pair end: the bot's stdin and stdout */
     jong_mjai_log game;       /* the events of this game as the seat saw them */
     size_t sent;              /* how many of them the bot has */
     int seat;
     bool skip_reach;          /* the seat's own reach was sent already (the bot declared it) */
+    jong_mjai_event stash;    /* the second of two answers given at once ([call, dahai]) */
+    bool has_stash;
 } ext_state;
 
 static void stop_bot(ext_state *x)
@@ -42,13 +45,8 @@ static void stop_bot(ext_state *x)
         kill(x->pid, SIGKILL);
         waitpid(x->pid, NULL, 0);
     }
-    if (x->to >= 0)
-        close(x->to);
-    if (x->from >= 0)
-        close(x->from);
+    line_conn_close(&x->conn);
     x->pid = -1;
-    x->to = x->from = -1;
-    x->nbuf = 0;
     x->sent = 0; /* a new bot gets the whole game */
 }
 
@@ -56,6 +54,18 @@ static void stop_bot(ext_state *x)
  * an error (MSG_NOSIGNAL) instead of a SIGPIPE that would end the whole arena. */
 static bool start_bot(ext_state *x)
 {
+    /* "{seat}" in the command is the seat's number (stdio bots are often started with it) */
+    char cmd[sizeof x->cmd + 64];
+    size_t n = 0;
+    for (const char *c = x->cmd; *c && n + 2 < sizeof cmd; c++) {
+        if (!strncmp(c, "{seat}", 6)) {
+            cmd[n++] = (char)('0' + x->seat);
+            c += 5;
+        } else {
+            cmd[n++] = *c;
+        }
+    }
+    cmd[n] = 0;
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
         return false;
@@ -69,72 +79,41 @@ static bool start_bot(ext_state *x)
         dup2(sv[1], 0);
         dup2(sv[1], 1);
         close(sv[0]), close(sv[1]);
-        execl("/bin/sh", "sh", "-c", x->cmd, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
     setpgid(pid, pid); /* also here: the child may not have run yet */
     close(sv[1]);
     x->pid = pid;
-    x->to = sv[0];
-    x->from = dup(sv[0]);
-    x->nbuf = 0;
+    line_conn_init(&x->conn, sv[0]);
     x->sent = 0;
-    return true;
-}
-
-static bool write_all(int fd, const char *s, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = send(fd, s, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        s += w;
-        n -= (size_t)w;
-    }
     return true;
 }
 
 /* How an exchange with the bot ended. */
 typedef enum { EX_OK, EX_DEAD, EX_LATE, EX_BAD } ex_status;
 
-/* One line from the bot within the time limit (and before stop): EX_OK with the line in x->buf,
- * NUL-terminated (the caller consumes it with drop_line); EX_DEAD when the bot closed its output
- * or wrote a line longer than the buffer, EX_LATE when it hung. */
-static ex_status read_line(ext_state *x, const atomic_bool *stop, size_t *len)
+/* One answer, or two at once as an array (a call and its discard, a reach and its discard:
+ * some batched bots answer so): the first is the answer, the second is kept for the decision
+ * that follows. */
+static int parse_answer(ext_state *x, const char *text, size_t len, jong_mjai_event *answer)
 {
-    int waited = 0;
-    for (;;) {
-        char *nl = memchr(x->buf, '\n', x->nbuf);
-        if (nl) {
-            *nl = 0;
-            *len = (size_t)(nl - x->buf);
-            return EX_OK;
-        }
-        if (x->nbuf == sizeof x->buf)
-            return EX_DEAD;
-        if (waited >= x->timeout_ms || (stop && atomic_load(stop)))
-            return EX_LATE;
-        struct pollfd p = {x->from, POLLIN, 0};
-        int slice = x->timeout_ms - waited < 50 ? x->timeout_ms - waited : 50;
-        int r = poll(&p, 1, slice);
-        waited += slice;
-        if (r < 0 && errno != EINTR)
-            return EX_DEAD;
-        if (r > 0) {
-            ssize_t got = read(x->from, x->buf + x->nbuf, sizeof x->buf - x->nbuf);
-            if (got <= 0)
-                return EX_DEAD; /* the bot closed its output: it died */
-            x->nbuf += (size_t)got;
-        }
+    jong_error err;
+    x->has_stash = false;
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+        i++;
+    if (i == len || text[i] != '[')
+        return jong_mjai_parse(text, len, answer, &err);
+    json_t *a = json_loadb(text, len, 0, NULL);
+    size_t n = json_is_array(a) ? json_array_size(a) : 0;
+    int rc = n == 1 || n == 2 ? mjai_parse_json(json_array_get(a, 0), answer, &err) : JONG_ERR_SYNTAX;
+    if (!rc && n == 2) {
+        rc = mjai_parse_json(json_array_get(a, 1), &x->stash, &err);
+        x->has_stash = rc == JONG_OK;
     }
-}
-
-static void drop_line(ext_state *x, size_t len)
-{
-    memmove(x->buf, x->buf + len + 1, x->nbuf - len - 1);
-    x->nbuf -= len + 1;
+    json_decref(a);
+    return rc;
 }
 
 /* Send the unsent events and read the bot's answer to the last one into *answer. EX_BAD: the
@@ -143,7 +122,7 @@ static ex_status exchange(ext_state *x, const jong_ruleset *rs, const atomic_boo
 {
     size_t n = x->game.n;
     char line[4096];
-    ex_status st;
+    line_status st;
     size_t l;
     for (size_t i = x->sent; i < n; i++) {
         jong_mjai_event e = x->game.ev[i];
@@ -161,23 +140,23 @@ static ex_status exchange(ext_state *x, const jong_ruleset *rs, const atomic_boo
         /* batched: one array of everything; stdio: one line each, every one answered */
         const char *pre = x->batched ? (i == x->sent ? "[" : ",") : "";
         const char *post = x->batched ? (last ? "]\n" : "") : "\n";
-        bool ok = write_all(x->to, pre, strlen(pre)) && write_all(x->to, s, len) && write_all(x->to, post, strlen(post));
+        bool ok = line_conn_write(&x->conn, pre, strlen(pre)) && line_conn_write(&x->conn, s, len) &&
+                  line_conn_write(&x->conn, post, strlen(post));
         if (s != line)
             free(s);
         if (!ok)
             return EX_DEAD;
         if (!x->batched && !last) {
-            if ((st = read_line(x, stop, &l)) != EX_OK)
-                return st;
-            drop_line(x, l);
+            if ((st = line_conn_read(&x->conn, x->timeout_ms, stop, &l)) != LINE_OK)
+                return st == LINE_LATE ? EX_LATE : EX_DEAD;
+            line_conn_drop(&x->conn, l);
         }
     }
     x->sent = n;
-    if ((st = read_line(x, stop, &l)) != EX_OK)
-        return st;
-    jong_error err;
-    int rc = jong_mjai_parse(x->buf, l, answer, &err);
-    drop_line(x, l);
+    if ((st = line_conn_read(&x->conn, x->timeout_ms, stop, &l)) != LINE_OK)
+        return st == LINE_LATE ? EX_LATE : EX_DEAD;
+    int rc = parse_answer(x, x->conn.buf, l, answer);
+    line_conn_drop(&x->conn, l);
     return rc ? EX_BAD : EX_OK;
 }
 
@@ -198,12 +177,17 @@ static int ext_choose(jong_player *p, const jong_decision *d)
     if (x->pid <= 0 && !start_bot(x))
         return -1;
     jong_mjai_event m;
-    ex_status st = exchange(x, d->rules, d->stop, &m);
-    if (st != EX_OK)
+    ex_status st = EX_OK;
+    if (x->has_stash) { /* the discard the bot gave with its call */
+        m = x->stash;
+        x->has_stash = false;
+    } else if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK) {
         return fault_answer(x, st, d);
-    bool riichi = false;
-    if (m.type == JONG_MJAI_REACH && m.actor == x->seat) {
-        /* the table shows the reach, then asks for its discard */
+    }
+    bool riichi = m.type == JONG_MJAI_REACH && m.actor == x->seat;
+    if (riichi) {
+        /* the bot's own reach goes into what it saw (the table shows it only after the
+         * discard); the discard came with it ([reach, dahai]) or is asked for now */
         jong_mjai_event r;
         jong_mjai_event_init(&r, JONG_MJAI_REACH);
         r.actor = (int8_t)x->seat;
@@ -211,9 +195,12 @@ static int ext_choose(jong_player *p, const jong_decision *d)
         if (jong_mjai_log_push(&x->game, &r, &err))
             return -1;
         x->skip_reach = true;
-        if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK)
+        if (x->has_stash) {
+            m = x->stash;
+            x->has_stash = false;
+        } else if ((st = exchange(x, d->rules, d->stop, &m)) != EX_OK) {
             return fault_answer(x, st, d);
-        riichi = true;
+        }
     }
     int k = jong_mjai_find_action(&m, x->seat, riichi, d->legal, d->nlegal);
     return k >= 0 ? k : d->nlegal;
@@ -226,6 +213,9 @@ static void ext_observe(jong_player *p, const jong_view *v, const jong_event *se
     jong_error err;
     if (jong_mjai_of_engine_event(seen, &m, &err))
         return;
+    /* a discard given with a call waits for that call only */
+    if (x->has_stash && !((m.type == JONG_MJAI_CHI || m.type == JONG_MJAI_PON) && m.actor == x->seat))
+        x->has_stash = false;
     if (m.type == JONG_MJAI_START_GAME) {
         jong_mjai_log_free(&x->game);
         x->sent = 0;
@@ -256,14 +246,15 @@ static void ext_destroy(jong_player *p)
 
 static const jong_player_ops ext_ops = {ext_choose, ext_observe, ext_destroy};
 
-/* cmd='...' (quotes keep commas and spaces) or cmd=..., proto=stdio|batched, timeout=MS. */
+/* cmd='...' (quotes keep commas and spaces; {seat} becomes the seat's number) or cmd=...,
+ * proto=stdio|batched, timeout=MS. */
 int jong_player_ext_create(const char *opts, jong_player *p, jong_error *err)
 {
     ext_state *x = calloc(1, sizeof *x);
     if (!x)
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     x->pid = -1;
-    x->to = x->from = -1;
+    line_conn_init(&x->conn, -1);
     x->timeout_ms = 10000;
     jong_mjai_log_init(&x->game);
     const char *s = opts ? opts : "";

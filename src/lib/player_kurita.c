@@ -22,6 +22,7 @@
 typedef struct {
     int l;              /* path bound, -1 = by shanten */
     int mdp_shanten;    /* largest shanten searched with the MDP */
+    int k;              /* 1: chi and pon offers valued by the MDP (claim_choice); 0: never call */
     int max_hands;      /* cap on the reduced set */
     int64_t time_ms;    /* per decision: a smaller l when the clock says the budget is short */
     bool fold;
@@ -32,6 +33,8 @@ typedef struct {
     jong_opp_obs obs;
     bool obs_ok;
     jong_ku_info last;
+    bool valued[JONG_KINDS]; /* the last decision's values of each discard (by the MDP) */
+    double value[JONG_KINDS];
 } ku_state;
 
 static bool obs_matches(const ku_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
@@ -103,11 +106,92 @@ static int rule_based(const jong_decision *d, const uint8_t c[JONG_KINDS], const
 static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
                         const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok);
 
+/* Builds the set of hand c (sets to build) at bound l and solves it; false when it cannot. */
+static bool solve_hand(const ku_state *st, const jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets, int l,
+                       jong_ku_result *res)
+{
+    uint8_t avail[JONG_KINDS];
+    for (int k = 0; k < JONG_KINDS; k++)
+        avail[k] = (uint8_t)su->pr.draw_w[k];
+    jong_ku_space s;
+    jong_error err;
+    if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK)
+        return false;
+    bool ok = jong_ku_solve(&s, &su->pr, c, -1, res, &err) == JONG_OK;
+    jong_ku_space_free(&s);
+    return ok;
+}
+
+/* k = 1: a chi or pon offered now is valued by the MDP on both sides: passing (the hand as it is,
+ * A(h, 1)) against claiming and making the best discard (not the claimed kind) from the hand with
+ * one more meld, opened (no riichi; wins need a yaku). The searches themselves do not call. */
+static int claim_choice(ku_state *st, const jong_decision *d, int pass)
+{
+    const jong_view *v = d->view;
+    int t = v->last_discard;
+    if (t >= JONG_KINDS)
+        return pass;
+    int sets = jong_variant_sets(v->variant) - v->own.nmelds;
+    int sh = jong_shanten_standard(v->own.counts, sets);
+    if (sets < 1 || sh > st->mdp_shanten)
+        return pass;
+    jong_ku_setup *su = malloc(2 * sizeof *su);
+    if (!su)
+        return pass;
+    jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat]);
+    jong_ku_result res;
+    int pick = pass;
+    if (solve_hand(st, su, v->own.counts, sets, auto_l(sh), &res)) {
+        double best = res.after[0];
+        for (int i = 0; i < d->nlegal; i++) {
+            const jong_action *a = &d->legal[i];
+            if ((a->type != JONG_ACT_CHI && a->type != JONG_ACT_PON) || v->own.nmelds >= JONG_MAX_MELDS)
+                continue;
+            uint8_t c[JONG_KINDS];
+            memcpy(c, v->own.counts, sizeof c);
+            jong_ku_setup *open = su + 1;
+            *open = *su;
+            open->pr.win_ctx = open;
+            open->pr.riichi = false;
+            jong_meld m = {a->type == JONG_ACT_PON ? JONG_MELD_PUNG : JONG_MELD_CHOW,
+                           (uint8_t)(a->type == JONG_ACT_PON ? t : a->low), 0};
+            if (a->type == JONG_ACT_PON) {
+                if (c[t] < 2)
+                    continue;
+                c[t] -= 2;
+            } else {
+                bool ok = true;
+                for (int k = a->low; k < a->low + 3; k++)
+                    if (k != t && c[k]-- == 0)
+                        ok = false;
+                if (!ok)
+                    continue;
+            }
+            open->hand.melds[open->hand.nmelds++] = m;
+            int sh2[JONG_KINDS];
+            int b2 = jong_discard_shanten(c, sets - 1, sh2, NULL);
+            if (b2 > st->mdp_shanten || b2 == JONG_UNDEFINED)
+                continue;
+            jong_ku_result r2;
+            if (!solve_hand(st, open, c, sets - 1, auto_l(b2), &r2))
+                continue;
+            for (int x = 0; x < JONG_KINDS; x++)
+                if (x != t && c[x] && r2.value[x] > best) {
+                    best = r2.value[x];
+                    pick = i;
+                }
+        }
+    }
+    free(su);
+    return pick;
+}
+
 static int ku_choose(jong_player *p, const jong_decision *d)
 {
     ku_state *st = p->state;
     const jong_view *v = d->view;
     memset(&st->last, 0, sizeof st->last);
+    memset(st->valued, 0, sizeof st->valued);
     st->last.shanten = -2;
     int pass = -1;
     uint64_t allowed = 0, riichi_ok = 0;
@@ -123,8 +207,11 @@ static int ku_choose(jong_player *p, const jong_decision *d)
                 riichi_ok |= 1ull << jong_code_kind(a->tile);
         }
     }
-    if (!allowed)
-        return pass >= 0 ? pass : 0; /* a claim: k = 0, never */
+    if (!allowed) {
+        if (st->k > 0 && pass >= 0 && !v->riichi[v->seat] && obs_matches(st, v))
+            return claim_choice(st, d, pass);
+        return pass >= 0 ? pass : 0; /* a claim: with k = 0, never */
+    }
     if (v->riichi[v->seat] || __builtin_popcountll(allowed) == 1) {
         for (int i = 0; i < d->nlegal; i++)
             if (d->legal[i].type == JONG_ACT_DISCARD)
@@ -141,14 +228,13 @@ static int ku_choose(jong_player *p, const jong_decision *d)
     for (int k = 0; k < JONG_KINDS; k++)
         if (allowed >> k & 1 && sh[k] < best)
             best = sh[k];
-    static const jong_ku_setup none; /* when the tracker lost the hand: no opponent information */
     jong_ku_setup *su = malloc(sizeof *su);
     if (!su)
         return jong_discard_of_kind(d, -1);
     if (obs_matches(st, v))
         jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat]);
-    else
-        *su = none;
+    else /* the tracker did not follow this hand (jong analyze, or an event it refused) */
+        jong_ku_setup_from_view(su, &st->km, v, d->rules);
     int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
     free(su);
     return pick;
@@ -170,6 +256,8 @@ static int eq17_values(const ku_state *st, jong_ku_setup *su, const jong_ku_spac
     r->states = 3L * s->n * su->pr.horizon; /* three solves: winning (points, count) and tenpai */
     for (int i = 0; !rc && i < s->nroots; i++) {
         int x = s->root_kind[i];
+        if (x >= JONG_KINDS)
+            continue;
         double v = jong_ku_eq17_value(&st->km, su, f[x], pts[x]);
         r->value[x] = su->pr.lose_ev[x] + (1 - su->pr.p_lose[x]) * v;
     }
@@ -246,6 +334,8 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
                 rch = false;
             }
         }
+        st->valued[k] = true;
+        st->value[k] = val;
         if (val > bv) {
             bv = val;
             pick = k;
@@ -279,6 +369,21 @@ static void ku_destroy(jong_player *p)
 
 static const jong_player_ops ku_ops = {ku_choose, ku_observe, ku_destroy};
 
+/* `jong analyze --player kurita` / `jong review`: the points each discard is worth by the MDP
+ * (none at shanten above `mdp`, where the rule decides). */
+static int ku_values(jong_player *p, const jong_decision *d, jong_player_values *out)
+{
+    ku_state *st = p->state;
+    int i = ku_choose(p, d);
+    out->measure = "points (MDP)";
+    out->choice = i >= 0 && i < d->nlegal && d->legal[i].type == JONG_ACT_DISCARD ? jong_code_kind(d->legal[i].tile) : -1;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        out->valued[k] = st->valued[k];
+        out->value[k] = st->valued[k] ? st->value[k] : 0;
+    }
+    return JONG_OK;
+}
+
 bool jong_kurita_last_info(const jong_player *p, jong_ku_info *out)
 {
     if (!p || p->ops != &ku_ops)
@@ -309,8 +414,9 @@ static int ku_option(void *ctx, const char *key, const char *val, jong_error *er
         else
             st->l = (int)x;
     } else if (!strcmp(key, "k")) {
-        if (ku_int(val, 0, 0, &x))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: k (revealed melds) is not built beyond 0, not '%s'", val);
+        if (ku_int(val, 0, 1, &x))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: k wants 0 (never call) or 1 (value chi/pon offers), not '%s'", val);
+        st->k = (int)x;
     } else if (!strcmp(key, "mdp")) {
         if (ku_int(val, 0, 6, &x))
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: mdp wants a shanten 0..6, not '%s'", val);
@@ -362,5 +468,6 @@ int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
     }
     p->ops = &ku_ops;
     p->state = st;
+    p->discard_values = ku_values;
     return JONG_OK;
 }

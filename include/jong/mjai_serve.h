@@ -1,0 +1,83 @@
+/* The mjai server (`jong serve`): riichi tables whose seats are mjsonp clients over TCP, Jong's
+ * own players, or commands it runs (the ext: player). The tables are the engine's own
+ * (jong_table): a client is a jong_player whose decisions are asked over its socket. */
+#ifndef JONG_MJAI_SERVE_H
+#define JONG_MJAI_SERVE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jong/error.h"
+#include "jong/mjai.h"
+#include "jong/player.h"
+#include "jong/rules.h"
+#include "jong/table.h"
+
+/* The server side of mjsonp: a seat whose player is a client on a connected socket. Every event
+ * the seat sees goes to the client as one line, and every line gets exactly one answer back. An
+ * event the seat must decide on carries "possible_actions" (every legal answer but "none") and,
+ * after its own chi, pon or reach, "cannot_dahai" (the tiles it may not discard). An answer is
+ * checked against the engine's legal actions; a malformed, unknown, out-of-turn or illegal one
+ * gets {"type":"error","message":...}, a line to say(), and (at a decision) the table's default
+ * action through the fault policy. A client that disconnects or does not answer within
+ * timeout_ms is dropped: its seat plays the default actions to the end of the game. The socket
+ * is closed when the player is freed. */
+typedef void (*jong_mjai_say_fn)(void *ctx, int seat, const char *msg);
+typedef struct {
+    int timeout_ms;               /* per answer (0: 60 s, as the reference server) */
+    const char *names[4];         /* start_game's names (NULL: "") */
+    bool tonpu, red_fives;        /* start_game's kyoku_first and aka_flag */
+    jong_mjai_say_fn say;         /* where errors go (may be NULL) */
+    /* an accepted answer's free-text "log" field, with the answer's type (may be NULL) */
+    void (*on_log)(void *ctx, int seat, int type, const char *text);
+    void *say_ctx;                /* for say and on_log */
+} jong_mjai_remote_opts;
+typedef struct {
+    long lines;      /* lines sent */
+    long refused;    /* answers refused with an error message */
+    bool gone;       /* the client disconnected or stalled */
+} jong_mjai_remote_stats;
+/* fd: the connected socket (taken over). early: bytes already read from it (its next lines). */
+int jong_mjai_remote_new(int fd, const char *early, size_t nearly, const jong_mjai_remote_opts *o,
+                         jong_player **out, jong_error *err);
+const jong_mjai_remote_stats *jong_mjai_remote_get_stats(const jong_player *p);
+
+/* One game the server played. */
+typedef struct {
+    int game;                               /* 0-based, in the order the tables started */
+    char room[JONG_MJAI_NAME_MAX];
+    char names[4][JONG_MJAI_NAME_MAX];      /* the clients' join names, or the seats' player specs */
+    bool client[4];                         /* the seat was a TCP client */
+    jong_game_result result;                /* scores, hands, each seat's faults */
+    jong_mjai_remote_stats remote[4];       /* the clients' lines, refused answers, departures */
+    char record[600];                       /* the record's path ("" when none was written) */
+    int error;                              /* JONG_OK, or why the game stopped (in why) */
+    char why[300];
+} jong_mjai_served_game;
+
+typedef struct {
+    const char *host;            /* the address to listen on (NULL: 127.0.0.1) */
+    int port;                    /* 0: any free port (told to on_listen) */
+    jong_ruleset rules;
+    int games;                   /* games to host in all */
+    uint64_t seed;               /* game g deals the walls of (seed, g, hand), as jong play does */
+    const char *seats[4];        /* the player spec of a seat the server fills itself; NULL: a client */
+    int timeout_ms;              /* per answer, and for a client's join (0: 60 s) */
+    int max_tables;              /* tables at once (0: 64) */
+    const char *out_dir;         /* DIR/game-NNNNNN.mjson per game (NULL: no records) */
+    int64_t (*now_ms)(void);     /* the clock of the fault policy (may be NULL) */
+    const atomic_bool *stop;     /* raised: no new tables; the running ones play to their end */
+    void (*on_listen)(void *ctx, const char *host, int port);
+    void (*say)(void *ctx, const char *line);                     /* joins, errors */
+    void (*on_game)(void *ctx, const jong_mjai_served_game *g);   /* each game at its end */
+    void *ctx;                   /* the callbacks are called one at a time */
+} jong_mjai_serve_opts;
+
+/* Listen, seat the clients that join (in the order they join, room by room, in the seats no
+ * spec fills), play opts->games games and return once they are all over (or stop was raised
+ * and the running ones are). JONG_ERR_IO when the port cannot be opened. */
+int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err);
+
+#endif

@@ -1,0 +1,1 @@
+$JONG serve --game-type hanchan 2>&1; $JONG serve --seat 5=greedy 2>&1; $JONG serve --seat 0=ext:proto=stdio 2>&1; $JONG serve --games 0 2>&1; $JONG serve --host nowhere --seat 0=greedy --seed 1 --out /tmp 2>&1

@@ -1,9 +1,9 @@
 /* The `mizukami` player (Monte Carlo moves with opponent models, switched by Eq. 13) and the
  * `oneplayer` player (one-player moves alone), riichi only. Both follow the hand with the opponent
  * models' tracker from the events they see. Wins are always taken; a riichi is declared whenever
- * the chosen discard allows it (the paper's rule); calls: with calls=yakuhai (the default) only a
- * pon of a dragon or of a wind worth a yaku, with calls=learned the pon or chi the learned call
- * model (jong/callmodel.h) gives the highest probability, when above 1/2; kans are never called.
+ * the chosen discard allows it (the paper's rule); calls: with calls=learned (the default) the pon
+ * or chi the learned call model (jong/callmodel.h) gives the highest probability, when above 1/2,
+ * with calls=yakuhai only a pon of a dragon or of a wind worth a yaku; kans are never called.
  * When the tracker and the view disagree (it refused an event), the discard falls back to the
  * one-player policy on the view's hand. */
 #include <stdlib.h>
@@ -193,6 +193,7 @@ static int create(const char *opts, jong_player *p, bool mc, jong_error *err)
     st->cfg.alpha = 0.1; /* tuned by agreement with experts (jong train alpha) */
     st->cfg.sims = 60;
     st->cfg.odev = true;
+    st->learned_calls = true; /* better than yakuhai pons only in the arena (docs/experiments/mizukami.md) */
     int rc = jong_options_parse(opts, mz_option, st, mc ? "mizukami" : "oneplayer", err);
     if (!rc)
         rc = jong_mizukami_models_load(&st->om, &st->policy, err);

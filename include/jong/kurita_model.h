@@ -14,14 +14,16 @@
 #include "jong/linmodel.h"
 #include "jong/mjai.h"
 #include "jong/oppmodel.h"
+#include "jong/kurita_paper.h"
 
 #define JONG_KU_TURNS 25          /* p's discard numbers 0..24 (later ones use 24) */
 #define JONG_KU_RIICHI_CLASSES 3  /* the others' riichi: none, one, two or more */
-#define JONG_KU_MODEL_VERSION 2
+#define JONG_KU_MODEL_VERSION 3 /* 3: the paper's tenpai and deal-in models (jong/kurita_paper.h) */
 /* Eq. 17's scenarios and features (jong/kurita_setup.h) */
 enum { JONG_KU_WIN = 0, JONG_KU_LOSE, JONG_KU_OTHER_WIN, JONG_KU_TENPAI_WASHOUT, JONG_KU_NOTEN_WASHOUT, JONG_KU_SCENARIOS };
 #define JONG_KU_EQ17_FEATURES 7
-#define JONG_KU_MODEL_DIM (JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 3 + JONG_KU_SCENARIOS * JONG_KU_EQ17_FEATURES)
+#define JONG_KU_MODEL_EQ17_END (JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 3 + JONG_KU_SCENARIOS * JONG_KU_EQ17_FEATURES)
+#define JONG_KU_MODEL_DIM (JONG_KU_MODEL_EQ17_END + JONG_KU_CALL_CLASSES * 2 + JONG_KU_CATEGORIES)
 
 typedef struct {
     /* [p in riichi][others' riichi class][p's discard number]: p's discards that did not deal in,
@@ -44,6 +46,7 @@ typedef struct {
      * file was made without them: then the player cannot use eq17=on) */
     double eq17[JONG_KU_SCENARIOS][JONG_KU_EQ17_FEATURES];
     bool has_eq17;
+    jong_ku_paper_model paper; /* the paper's tenpai / deal-in models (option params=paper) */
 } jong_ku_model;
 
 /* Adds the hands of one four-player game. */

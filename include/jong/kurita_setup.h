@@ -27,9 +27,12 @@ typedef struct {
     int turn;                 /* the seat's discards so far */
 } jong_ku_setup;
 
-/* The setup of seat (its true hand in o) deciding a discard; score: its points (riichi needs 1000). */
+/* The setup of seat (its true hand in o) deciding a discard; score: its points (riichi needs 1000).
+ * paper: NULL to take the others' tenpai and winning-tile probabilities from the opponent models
+ * om, else the tables of sets 0..2 for the paper's forms (km->paper; jong/kurita_paper.h). The
+ * deal-in payoff comes from om's hand score either way. */
 void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o,
-                            int seat, const jong_ruleset *rs, int32_t score);
+                            int seat, const jong_ruleset *rs, int32_t score, const jong_ku_tenpai_table *paper);
 
 /* The same from a seat's view alone (no opponent models: no deal-in risk, others tenpai only when
  * in riichi), for a decision the tracker did not follow (`jong analyze --player kurita`). */

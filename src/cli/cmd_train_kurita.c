@@ -14,6 +14,29 @@
 
 #define CMD "train kurita"
 
+/* The paper's tenpai regressions and deal-in histogram, for the experiments document. */
+static void print_paper(const jong_ku_paper_stats *ps, const jong_ku_paper_model *pm)
+{
+    static const char *const cat[JONG_KU_CATEGORIES] = {
+        "honour, 0 shown", "honour, 1 shown", "honour, 2 shown", "honour, 3 shown", "1/9", "1/9 suji", "2/8",
+        "2/8 suji", "3/7", "3/7 suji", "4-6", "4-6 suji"};
+    fprintf(stderr, "jong %s: tenpai regression (P = 1/(1+exp(-(a + b * discards))), seats not in riichi, %ld samples)\n",
+            CMD, ps->samples);
+    for (int c = 0; c < JONG_KU_CALL_CLASSES; c++) {
+        double n = 0, pos = 0;
+        for (int d = 0; d < JONG_KU_DISCARD_BINS; d++)
+            n += ps->tenpai_n[c][d], pos += ps->tenpai_pos[c][d];
+        fprintf(stderr, "  calls %d%s: a %+.4f b %+.4f (%.0f samples, %.1f%% tenpai; P at 6/12/18 discards %.3f %.3f %.3f)\n",
+                c, c == JONG_KU_CALL_CLASSES - 1 ? "+" : "", pm->tenpai[c][0], pm->tenpai[c][1], n,
+                n > 0 ? 100 * pos / n : 0, 1 / (1 + exp(-(pm->tenpai[c][0] + 6 * pm->tenpai[c][1]))),
+                1 / (1 + exp(-(pm->tenpai[c][0] + 12 * pm->tenpai[c][1]))),
+                1 / (1 + exp(-(pm->tenpai[c][0] + 18 * pm->tenpai[c][1]))));
+    }
+    fprintf(stderr, "jong %s: P(winning tile | tenpai, no calls) by category (kinds not in his river)\n", CMD);
+    for (int c = 0; c < JONG_KU_CATEGORIES; c++)
+        fprintf(stderr, "  %-16s %.4f (%.0f samples)\n", cat[c], pm->hist[c], ps->cat_n[c]);
+}
+
 int cmd_train_kurita(int argc, char **argv)
 {
     const char *records = NULL, *out = NULL;
@@ -31,7 +54,9 @@ int cmd_train_kurita(int argc, char **argv)
                  "  docs/experiments/kurita.md) to FILE. Then Eq. 17: over the first G games (default 300; 0:\n"
                  "  none), every K-th discard decision (default 3) at shanten 2-3 gives the MDP features of the\n"
                  "  hand after the expert's discard and the scenario the hand ended in; a softmax regression\n"
-                 "  is fitted on 4 games in 5 and its log-loss printed on the fifth. Progress on stderr.");
+                 "  is fitted on 4 games in 5 and its log-loss printed on the fifth. Also over all games: the\n"
+                 "  paper's tenpai regression by discards (per number of calls) and the deal-in histogram by\n"
+                 "  tile category (the player's params=paper), printed on stderr. Progress on stderr.");
             return CLI_OK;
         }
         if ((r = cli_option_value(CMD, argc, argv, &i, "--records", &records)) != 0 ||
@@ -71,12 +96,15 @@ int cmd_train_kurita(int argc, char **argv)
     fprintf(stderr, "jong %s: %zu record files under %s\n", CMD, npaths, records);
     jong_ku_stats st;
     memset(&st, 0, sizeof st);
+    jong_ku_paper_stats ps;
+    memset(&ps, 0, sizeof ps);
     jong_mjai_log lg;
     jong_mjai_log_init(&lg);
     size_t skipped = 0;
     for (size_t i = 0; i < npaths && (games == 0 || st.games < games); i++) {
         jong_error err;
-        if (jong_mjai_read_file(paths[i], &lg, &err) || lg.players != 4 || jong_ku_stats_add_log(&st, &lg, &err)) {
+        if (jong_mjai_read_file(paths[i], &lg, &err) || lg.players != 4 || jong_ku_stats_add_log(&st, &lg, &err) ||
+            jong_ku_paper_add_log(&ps, &lg, &err)) {
             skipped++;
             continue;
         }
@@ -87,6 +115,8 @@ int cmd_train_kurita(int argc, char **argv)
             skipped, st.hands);
     jong_ku_model m;
     jong_ku_model_from_stats(&st, &m);
+    jong_ku_paper_fit(&ps, &m.paper);
+    print_paper(&ps, &m.paper);
     /* Eq. 17 */
     jong_ku_eq17_data ed;
     memset(&ed, 0, sizeof ed);

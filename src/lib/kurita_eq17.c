@@ -99,7 +99,7 @@ int jong_ku_eq17_add_log(jong_ku_eq17_data *d, const jong_oppmodel *om, const jo
                 jong_hand_concealed_count(&me->hand) == 14 && me->hand.counts[kind]) {
                 int best = jong_discard_shanten(me->hand.counts, 4, sh, NULL);
                 if (best >= 2 && best <= 3) {
-                    jong_ku_setup_from_obs(su, om, km, o, a, &rs, 25000);
+                    jong_ku_setup_from_obs(su, om, km, o, a, &rs, 25000, NULL);
                     uint8_t avail[JONG_KINDS];
                     for (int k = 0; k < JONG_KINDS; k++)
                         avail[k] = (uint8_t)su->pr.draw_w[k];

@@ -134,12 +134,22 @@ int jong_ku_model_to_linmodel(const jong_ku_model *m, const char *info, jong_lin
     for (int c = 0; c < JONG_KU_SCENARIOS; c++)
         for (int f = 0; f < JONG_KU_EQ17_FEATURES; f++)
             out->w[JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 3 + c * JONG_KU_EQ17_FEATURES + f] = m->eq17[c][f];
+    double *pw = out->w + JONG_KU_MODEL_EQ17_END;
+    for (int c = 0; c < JONG_KU_CALL_CLASSES; c++)
+        *pw++ = m->paper.tenpai[c][0], *pw++ = m->paper.tenpai[c][1];
+    for (int c = 0; c < JONG_KU_CATEGORIES; c++)
+        *pw++ = m->paper.hist[c];
     snprintf(out->info, sizeof out->info, "%s", info ? info : "");
     return JONG_OK;
 }
 
 int jong_ku_model_from_linmodel(const jong_linmodel *lm, jong_ku_model *m, jong_error *err)
 {
+    if (!strcmp(lm->kind, "kurita") && lm->features < JONG_KU_MODEL_VERSION)
+        return jong_error_set(err, JONG_ERR_ARG, -1,
+                              "kurita model: version %u was made by an older jong; this one reads version %d "
+                              "(it adds the paper's tenpai and deal-in models): remake it with jong train kurita",
+                              lm->features, JONG_KU_MODEL_VERSION);
     if (strcmp(lm->kind, "kurita") || lm->features != JONG_KU_MODEL_VERSION || lm->nmodels != 1 ||
         lm->dim != JONG_KU_MODEL_DIM)
         return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: kind '%s' version %u dim %u, not kurita %d dim %d",
@@ -163,6 +173,18 @@ int jong_ku_model_from_linmodel(const jong_linmodel *lm, jong_ku_model *m, jong_
             m->eq17[c][f] = w;
             m->has_eq17 |= w != 0;
         }
+    const double *pw = lm->w + JONG_KU_MODEL_EQ17_END;
+    for (int c = 0; c < JONG_KU_CALL_CLASSES; c++)
+        for (int j = 0; j < 2; j++, pw++) {
+            if (!isfinite(*pw))
+                return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: a tenpai regression weight is not finite");
+            m->paper.tenpai[c][j] = *pw;
+        }
+    for (int c = 0; c < JONG_KU_CATEGORIES; c++, pw++) {
+        if (!(*pw >= 0 && *pw <= 1))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: deal-in rate %g outside 0..1", *pw);
+        m->paper.hist[c] = *pw;
+    }
     if (!(m->riichi_scale >= 0 && m->riichi_scale <= 10))
         return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: riichi scale %g out of range", m->riichi_scale);
     return JONG_OK;

@@ -102,7 +102,7 @@ static void own_hand(jong_ku_setup *su, const jong_hand *h)
 }
 
 void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o,
-                            int seat, const jong_ruleset *rs, int32_t score)
+                            int seat, const jong_ruleset *rs, int32_t score, const jong_ku_tenpai_table *paper)
 {
     memset(su, 0, sizeof *su);
     jong_ku_params *pr = &su->pr;
@@ -128,14 +128,17 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
     for (int s = 0; s < JONG_SEATS; s++) {
         if (s == seat)
             continue;
-        double pw = jong_opp_p_waiting(om, o, s);
+        double pw = paper ? jong_ku_paper_p_tenpai(&km->paper, o, s) : jong_opp_p_waiting(om, o, s);
         q[qi++] = pw;
         if (o->seats[s].riichi)
             su->others_riichi++;
         else
             su->tenpai_sum += pw;
         double pt[JONG_KINDS];
-        jong_opp_p_wintile(om, o, s, seat, pt);
+        if (paper)
+            jong_ku_paper_p_wintile(&km->paper, paper, o, s, seat, pt);
+        else
+            jong_opp_p_wintile(om, o, s, seat, pt);
         for (int k = 0; k < JONG_KINDS; k++) {
             double lp = pw * pt[k];
             if (lp < 1e-4 || !jong_opp_can_ron(o, s, k))

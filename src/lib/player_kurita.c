@@ -27,6 +27,8 @@ typedef struct {
     int64_t time_ms;    /* per decision: a smaller l when the clock says the budget is short */
     bool fold;
     bool eq17;          /* Eq. 17 at shanten 2-3 instead of the inclusive MDP */
+    bool paper;         /* params=paper: the others' tenpai and deal-in chances by the paper's forms */
+    jong_ku_tenpai_table tables[3]; /* with params=paper: tenpai hands of 1, 4, 7 concealed tiles */
     jong_oppmodel om;
     jong_linmodel policy;
     jong_ku_model km;
@@ -139,7 +141,8 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
     jong_ku_setup *su = malloc(2 * sizeof *su);
     if (!su)
         return pass;
-    jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat]);
+    jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat],
+                               st->paper ? st->tables : NULL);
     jong_ku_result res;
     int pick = pass;
     if (solve_hand(st, su, v->own.counts, sets, auto_l(sh), &res)) {
@@ -233,7 +236,8 @@ static int ku_choose(jong_player *p, const jong_decision *d)
     if (!su)
         return jong_discard_of_kind(d, -1);
     if (obs_matches(st, v))
-        jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat]);
+        jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat],
+                               st->paper ? st->tables : NULL);
     else /* the tracker did not follow this hand (jong analyze, or an event it refused) */
         jong_ku_setup_from_view(su, &st->km, v, d->rules);
     int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
@@ -362,6 +366,8 @@ static void ku_destroy(jong_player *p)
     ku_state *st = p->state;
     if (!st)
         return;
+    for (int t = 0; t < 3; t++)
+        jong_ku_tenpai_table_free(&st->tables[t]);
     jong_oppmodel_free(&st->om);
     jong_linmodel_free(&st->policy);
     free(st);
@@ -434,13 +440,19 @@ static int ku_option(void *ctx, const char *key, const char *val, jong_error *er
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: eq17 wants on or off, not '%s'", val);
         st->eq17 = !strcmp(val, "on");
+    } else if (!strcmp(key, "params")) {
+        if (strcmp(val, "paper") && strcmp(val, "opp"))
+            return jong_error_set(err, JONG_ERR_ARG, -1,
+                                  "kurita: params wants paper (the paper's tenpai / deal-in forms) or opp (the opponent "
+                                  "models), not '%s'", val);
+        st->paper = !strcmp(val, "paper");
     } else if (!strcmp(key, "fold")) {
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: fold wants on or off, not '%s'", val);
         st->fold = !strcmp(val, "on");
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17)", key);
+                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17, params)", key);
     }
     return JONG_OK;
 }
@@ -461,7 +473,11 @@ int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
         rc = jong_ku_model_shipped(&st->km, err);
     if (!rc && st->eq17 && !st->km.has_eq17)
         rc = jong_error_set(err, JONG_ERR_ARG, -1, "kurita: eq17=on, but the shipped model has no Eq. 17 weights");
+    for (int t = 0; !rc && st->paper && t < 3; t++)
+        rc = jong_ku_tenpai_table_build(&st->tables[t], t, err);
     if (rc) {
+        for (int t = 0; t < 3; t++)
+            jong_ku_tenpai_table_free(&st->tables[t]);
         jong_oppmodel_free(&st->om);
         jong_linmodel_free(&st->policy);
         free(st);

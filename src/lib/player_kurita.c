@@ -1,11 +1,11 @@
 /* The `kurita` player (riichi): Kurita and Hoki's MDP abstraction (jong/kurita.h). At a discard
  * with shanten <= `mdp` (3) it builds the reduced hand set (l by shanten, or the option), solves
  * the inclusive-policy MDP by retrograde analysis and plays the discard (with or without riichi)
- * of the highest value (Eq. 16 as rebuilt: M6 of docs/experiments/kurita.md); with fold=on each
- * discard may also be valued as the first step of the folding MDP, whichever is higher. Above
- * that shanten the paper's rule: fold by the folding MDP's order when another player is in riichi
- * or likely tenpai, else discard an isolated tile. Wins are always taken, calls and kans never
- * (k = 0: the search is closed). The chance player's parameters: deal-in probability and loss of
+ * of the highest value (Eq. 16 as rebuilt: M6 of docs/experiments/kurita.md; eq17=on: Eq. 17 at
+ * shanten 2-3); with fold=on each discard may also be valued as the first step of the folding
+ * MDP, whichever is higher. Above that shanten the paper's rule: fold by the folding MDP's order
+ * when another player is in riichi, else discard an isolated tile. Wins are always taken, kans
+ * never; calls only with k=1 (claim_choice). The chance player's parameters: deal-in probability and loss of
  * each kind from the opponent models (jong/oppmodel.h), the others' tenpai probability for the
  * washout payments, and P_O, R_O and the riichi folding factor from models/kurita.jlm. */
 #include <math.h>
@@ -100,7 +100,8 @@ static int rule_based(const jong_decision *d, const uint8_t c[JONG_KINDS], const
             }
         }
     }
-    return pick < 0 ? jong_discard_of_kind(d, -1) : discard_index(d, pick, false);
+    int idx = pick < 0 ? -1 : discard_index(d, pick, false);
+    return idx >= 0 ? idx : jong_discard_of_kind(d, -1);
 }
 
 static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,

@@ -425,13 +425,13 @@ static int parse(int argc, char **argv, train_args *a)
                 if (!strcmp(argv[i], model_name(m)))
                     a->model = m;
             if (a->model < 0)
-                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score, policy or calls)", argv[i]);
+                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score, policy, calls, alpha or kurita)", argv[i]);
         } else {
             return cli_usage_error(CMD, "unexpected argument '%s'", argv[i]);
         }
     }
     if (a->model < 0)
-        return cli_usage_error(CMD, "which model: waiting, wintile, score, policy or calls");
+        return cli_usage_error(CMD, "which model: waiting, wintile, score, policy, calls, alpha or kurita");
     if (!a->records || !a->out)
         return cli_usage_error(CMD, "--records DIR and --out FILE are required");
     return 0;

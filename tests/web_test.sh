@@ -67,6 +67,8 @@ expect 400 "players: 'faulty'" POST /api/games '{"players":"faulty"}'
 expect 400 "seat: give 0" POST /api/games '{"seat":9}'
 expect 400 "hands: give 0" POST /api/games '{"hands":-1}'
 expect 400 "must be a JSON object" POST /api/games '[1,2]'
+# no body at all: every default (and, under ASan, no leak of the empty request at exit)
+expect 201 "\"token\"" POST /api/games
 expect 404 "no game 'nosuchgame'" GET /api/games/nosuchgame
 expect 404 "no such API call" GET /api/nothing
 expect 404 "not found" GET /etc/passwd

@@ -181,8 +181,11 @@ static enum MHD_Result route(struct MHD_Connection *c, web_server *ws, const cha
     if (!strcmp(url, "/api/analyze") && !strcmp(method, "POST")) {
         ok = serve_analyze(c, req);
     } else if (!strcmp(url, "/api/games") && !strcmp(method, "POST")) {
+        /* no body means every default; the empty object is ours to free like a parsed body */
+        if (!req && !(req = json_object()))
+            return send_error(c, 503, "out of memory");
         json_t *out = NULL;
-        int status = web_games_create(ws->games, req ? req : json_object(), &out);
+        int status = web_games_create(ws->games, req, &out);
         ok = send_json(c, status, out);
     } else if (!strncmp(url, "/api/games/", 11)) {
         ok = route_game(c, ws->games, method, url + 11, req);

@@ -38,7 +38,8 @@ typedef struct jong_ku_payoff {
 
 /* Parses "points", "rank" or "result"; -1 otherwise. */
 int jong_ku_payoff_mode_of(const char *s);
-/* The game situation of seat v->seat's decision, under rules rs (length from rs->tonpuu). */
+/* The game situation of seat v->seat's decision, under rules rs (length from rs->tonpuu); a view
+ * whose scores are all 0 (jong analyze's typed hand) is an even game at the starting score. */
 void jong_ku_situation_of_view(const jong_view *v, const jong_ruleset *rs, jong_ku_situation *out);
 /* Turns the points payoffs of su (from jong_ku_setup_from_obs / _from_view) into payoffs of
  * mode for the situation now; mode POINTS leaves su alone. pay must outlive su's use; it is

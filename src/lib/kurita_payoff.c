@@ -19,6 +19,10 @@ int jong_ku_payoff_mode_of(const char *s)
 void jong_ku_situation_of_view(const jong_view *v, const jong_ruleset *rs, jong_ku_situation *out)
 {
     memcpy(out->scores, v->scores, sizeof out->scores);
+    /* a view without scores (a hand typed for jong analyze) stands for an even game */
+    if (!v->scores[0] && !v->scores[1] && !v->scores[2] && !v->scores[3])
+        for (int s = 0; s < 4; s++)
+            out->scores[s] = rs->start_score;
     out->kyoku = v->round_wind * 4 + v->dealer;
     out->honba = v->streak;
     out->sticks = v->kyotaku;

@@ -38,6 +38,12 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
  * in riichi), for a decision the tracker did not follow (`jong analyze --player kurita`). */
 void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const jong_view *v, const jong_ruleset *rs);
 
+/* The value of a win (points, the riichi scoring) of the concealed tiles counts completed by
+ * tile, with melds revealed in the search (jong/kurita.h codes, added to the hand's own); negative
+ * when the rules refuse it (no yaku). The setup's pr.win and pr.win_open call this. */
+double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
+                         int tile, bool tsumo, bool riichi);
+
 /* Eq. 17's features of each root of space s (built from c14): [1, P(win) by the winning MDP,
  * P(tenpai at the end) by the tenpai MDP, P(lose) when folding from that hand (F4), the others'
  * riichi, the sum of the others' P(tenpai) when not in riichi, N / 20], and the winning MDP's

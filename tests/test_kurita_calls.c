@@ -177,7 +177,7 @@ static void test_enlarged_set(void **state)
     (void)state;
     rh_rng r;
     rh_seed(&r, 23);
-    int cases = SANITIZED ? 3 : 10;
+    int cases = SANITIZED ? 3 : 24;
     for (int c = 0; c < cases; c++) {
         uint8_t c14[JONG_KINDS], avail[JONG_KINDS];
         int l;
@@ -186,7 +186,7 @@ static void test_enlarged_set(void **state)
         check_enlarged(c14, avail, 4, l, 1 + c % 2, c < 2);
     }
     /* tiny walls: one set and a pair, every call to the end (k as large as the sets) */
-    for (int c = 0; c < (SANITIZED ? 10 : 40); c++) {
+    for (int c = 0; c < (SANITIZED ? 10 : 120); c++) {
         uint8_t c14[JONG_KINDS] = {0}, avail[JONG_KINDS] = {0};
         int kinds = 5 + (int)rh_below(&r, 3);
         for (int i = 0; i < 5;) {
@@ -243,7 +243,7 @@ static void test_retrograde_calls(void **state)
     (void)state;
     rh_rng r;
     rh_seed(&r, 29);
-    int cases = SANITIZED ? 12 : 40;
+    int cases = SANITIZED ? 12 : 160;
     long calls = 0;
     for (int c = 0; c < cases; c++)
         calls += check_tiny(&r, c % 2 == 1);
@@ -258,7 +258,7 @@ static void test_calls_real_hands(void **state)
     (void)state;
     rh_rng r;
     rh_seed(&r, 31);
-    int cases = SANITIZED ? 4 : 14, called = 0;
+    int cases = SANITIZED ? 4 : 40, called = 0;
     for (int c = 0; c < cases; c++) {
         uint8_t c14[JONG_KINDS];
         rh_near_complete(&r, 4, 14, c14);

@@ -29,7 +29,7 @@ static uint32_t *probe(const jong_ku_space *s, const uint8_t c[JONG_KINDS], cons
     for (uint32_t i = (uint32_t)hand_hash(c, melds, nm) & mask;; i = (i + 1) & mask) {
         uint32_t v = s->slots[i];
         if (!v || (s->nmelds[v - 1] == nm && !memcmp(s->counts[v - 1], c, JONG_KINDS) &&
-                   !memcmp(s->melds[v - 1], melds, (size_t)nm)))
+                   (!nm || !memcmp(s->melds[v - 1], melds, (size_t)nm))))
             return &s->slots[i];
     }
 }

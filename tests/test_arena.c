@@ -113,6 +113,39 @@ static void test_seatings_two_players(void **state)
     assert_non_null(strstr(err.msg, "free needs 4 players"));
 }
 
+/* Each player plays the rules it was written for; the registry says which, and the arena refuses
+ * the others before a game is played. */
+static void test_players_of_the_other_rules(void **state)
+{
+    (void)state;
+    jong_arena_config cfg = {.mode = JONG_ARENA_1V3, .nplayers = 2, .games = 1, .match_hands = 1};
+    jong_error err;
+    const char *riichi_only[] = {"mizukami", "oneplayer", "kurita:l=2", "ext:cmd='x'"};
+    const char *taiwan_only[] = {"simcat", "kf-rule", "kf-tree:search=2", "kf-v"};
+    const char *both[] = {"random", "greedy", "faulty"};
+    for (int v = 0; v < 2; v++) {
+        jong_ruleset_default(&cfg.rules, v ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI);
+        strcpy(cfg.players[1], "greedy");
+        for (int i = 0; i < 4; i++) {
+            strcpy(cfg.players[0], v ? riichi_only[i] : taiwan_only[i]);
+            assert_int_equal(jong_arena_config_check(&cfg, &err), JONG_ERR_ARG);
+            assert_non_null(strstr(err.msg, v ? "riichi rules only, not a Taiwanese game"
+                                              : "Taiwanese rules only, not a riichi game"));
+            strcpy(cfg.players[0], v ? taiwan_only[i] : riichi_only[i]);
+            assert_int_equal(jong_arena_config_check(&cfg, &err), JONG_OK);
+        }
+        for (int i = 0; i < 3; i++) {
+            strcpy(cfg.players[0], both[i]);
+            assert_int_equal(jong_arena_config_check(&cfg, &err), JONG_OK);
+        }
+    }
+    /* every registered player says which rules it plays */
+    for (int i = 0; i < jong_player_count(); i++)
+        assert_true(jong_player_info_at(i)->variants != 0);
+    assert_int_equal(jong_player_check_variant("nobody", JONG_VARIANT_RIICHI, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "unknown player 'nobody'"));
+}
+
 /* ---- intervals, against values worked out by hand ---- */
 
 static void test_t_quantiles(void **state)
@@ -712,6 +745,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seatings_four_players),
         cmocka_unit_test(test_seatings_two_players),
+        cmocka_unit_test(test_players_of_the_other_rules),
         cmocka_unit_test(test_t_quantiles),
         cmocka_unit_test(test_mean_ci),
         cmocka_unit_test(test_ratio_ci),

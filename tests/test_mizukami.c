@@ -217,6 +217,82 @@ static void test_players_play(void **state_)
     assert_true(chis > 0); /* the learned call model does call chi */
 }
 
+/* The values hook (jong analyze --player, jong review): at each discard decision of real games,
+ * the values cover exactly the allowed discards and the choice is what the player then plays;
+ * a player that did not follow the hand (it rebuilds the observation from the view) values the
+ * same discards. */
+typedef struct {
+    jong_player *pl, *fresh;
+    long checked;
+} values_checker;
+
+static void vch_observe(jong_player *p, const jong_view *v, const jong_event *ev)
+{
+    values_checker *c = p->state;
+    c->pl->ops->observe(c->pl, v, ev);
+}
+
+static int vch_choose(jong_player *p, const jong_decision *d)
+{
+    values_checker *c = p->state;
+    uint64_t allowed = 0;
+    for (int i = 0; i < d->nlegal; i++)
+        if (d->legal[i].type == JONG_ACT_DISCARD)
+            allowed |= 1ull << jong_code_kind(d->legal[i].tile);
+    int i = c->pl->ops->choose(c->pl, d);
+    if (allowed && d->legal[i].type == JONG_ACT_DISCARD) {
+        jong_player_values followed, fresh;
+        jong_error err;
+        assert_int_equal(jong_player_discard_values(c->pl, d, &followed, &err), JONG_OK);
+        assert_int_equal(jong_player_discard_values(c->fresh, d, &fresh, &err), JONG_OK);
+        assert_int_equal(followed.choice, jong_code_kind(d->legal[i].tile));
+        assert_true(allowed >> fresh.choice & 1);
+        for (int k = 0; k < JONG_KINDS; k++) {
+            assert_int_equal(followed.valued[k], (bool)(allowed >> k & 1));
+            assert_int_equal(fresh.valued[k], (bool)(allowed >> k & 1));
+        }
+        c->checked++;
+    }
+    return i;
+}
+
+static void vch_destroy(jong_player *p) { (void)p; }
+
+static void test_discard_values(void **state_)
+{
+    (void)state_;
+    static const jong_player_ops ops = {vch_choose, vch_observe, vch_destroy};
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_error err;
+    const char *specs[2] = {"mizukami:sims=8", "oneplayer"};
+    values_checker vc[2];
+    jong_player wrapped[2];
+    jong_player *pl[JONG_SEATS];
+    for (int j = 0; j < 2; j++) {
+        assert_int_equal(jong_player_create(specs[j], &vc[j].pl, &err), JONG_OK);
+        assert_int_equal(jong_player_create(specs[j], &vc[j].fresh, &err), JONG_OK);
+        vc[j].checked = 0;
+        wrapped[j] = (jong_player){.ops = &ops, .state = &vc[j]};
+    }
+    assert_int_equal(jong_player_create("greedy", &pl[1], &err), JONG_OK);
+    assert_int_equal(jong_player_create("greedy", &pl[3], &err), JONG_OK);
+    pl[0] = &wrapped[0];
+    pl[2] = &wrapped[1];
+    rs.hands = SANITIZED ? 1 : 3;
+    jong_table tb = {.rules = &rs, .seed = 9, .game_number = 0};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    for (int j = 0; j < 2; j++) {
+        assert_true(vc[j].checked > 10);
+        jong_player_free(vc[j].pl);
+        jong_player_free(vc[j].fresh);
+    }
+    jong_player_free(pl[1]);
+    jong_player_free(pl[3]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -224,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_avoids_deadly_tile),
         cmocka_unit_test(test_odev_by_hand),
         cmocka_unit_test(test_players_play),
+        cmocka_unit_test(test_discard_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

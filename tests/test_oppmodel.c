@@ -356,6 +356,118 @@ static void test_follows_engine(void **state)
         jong_player_free(pl[s]);
 }
 
+/* jong_opp_obs_from_view: at every decision of a seat in real games, the observation rebuilt from
+ * its view equals the one its tracker followed event by event, in everything but each discard's
+ * place among the other seats' (seq, turn), which the view does not keep. */
+typedef struct {
+    jong_player *inner;
+    jong_opp_obs o;
+    bool ok;
+    long compared, riichi_seen, called_seen, melds_seen, pending_seen;
+} view_checker;
+
+static void vc_observe(jong_player *p, const jong_view *v, const jong_event *ev)
+{
+    (void)v;
+    view_checker *c = p->state;
+    jong_opp_obs_follow(&c->o, &c->ok, ev);
+}
+
+static int vc_choose(jong_player *p, const jong_decision *d)
+{
+    view_checker *c = p->state;
+    const jong_view *v = d->view;
+    if (c->ok) {
+        jong_opp_obs r;
+        jong_opp_obs_from_view(&r, v);
+        assert_true(jong_opp_obs_matches(&r, true, v));
+        assert_memory_equal(r.shown, c->o.shown, sizeof r.shown);
+        assert_int_equal(r.wall_left, c->o.wall_left);
+        assert_int_equal(r.ndiscards, c->o.ndiscards);
+        assert_int_equal(r.ndora, c->o.ndora);
+        assert_memory_equal(r.dora_markers, c->o.dora_markers, r.ndora);
+        assert_int_equal(r.honba, c->o.honba);
+        assert_int_equal(r.kyotaku, c->o.kyotaku);
+        assert_int_equal(r.dealer, c->o.dealer);
+        assert_int_equal(r.round_wind, c->o.round_wind);
+        for (int s = 0; s < JONG_SEATS; s++) {
+            const jong_opp_seat *a = &r.seats[s], *b = &c->o.seats[s];
+            assert_int_equal(a->ndiscards, b->ndiscards);
+            /* a riichi discard not yet accepted (the others are deciding on it) is one in the
+             * tracker and not yet in the view: the one difference allowed */
+            bool pending = b->riichi && !a->riichi;
+            if (pending) {
+                assert_int_equal(b->riichi_at, b->ndiscards - 1);
+                assert_int_equal(a->riichi_at, -1);
+                c->pending_seen++;
+            } else {
+                assert_int_equal(a->riichi, b->riichi);
+                assert_int_equal(a->riichi_at, b->riichi_at);
+            }
+            for (int i = 0; i < a->ndiscards; i++) {
+                assert_int_equal(a->river[i].tile, b->river[i].tile);
+                assert_int_equal(a->river[i].tedashi, b->river[i].tedashi);
+                if (!pending || i != b->riichi_at)
+                    assert_int_equal(a->river[i].riichi, b->river[i].riichi);
+                assert_int_equal(a->river[i].called, b->river[i].called);
+                c->called_seen += a->river[i].called;
+            }
+            c->riichi_seen += a->riichi;
+            assert_int_equal(a->nmelds, b->nmelds);
+            c->melds_seen += a->nmelds;
+            for (int m = 0; m < a->nmelds; m++) {
+                assert_int_equal(a->melds[m].type, b->melds[m].type);
+                assert_int_equal(a->melds[m].tile, b->melds[m].tile);
+            }
+            assert_int_equal(a->known, s == v->seat);
+        }
+        const jong_hand *h = &r.seats[v->seat].hand, *t = &c->o.seats[v->seat].hand;
+        assert_memory_equal(h->counts, t->counts, sizeof h->counts);
+        assert_memory_equal(h->red, t->red, sizeof h->red);
+        c->compared++;
+    }
+    return c->inner->ops->choose(c->inner, d);
+}
+
+static void vc_destroy(jong_player *p) { (void)p; }
+
+static void test_observation_from_view(void **state)
+{
+    (void)state;
+    static const jong_player_ops ops = {vc_choose, vc_observe, vc_destroy};
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    view_checker vc[JONG_SEATS];
+    jong_player wrapped[JONG_SEATS];
+    memset(vc, 0, sizeof vc);
+    for (int s = 0; s < JONG_SEATS; s++) {
+        assert_int_equal(jong_player_create(s % 2 ? "greedy" : "random", &vc[s].inner, &err), JONG_OK);
+        wrapped[s] = (jong_player){.ops = &ops, .state = &vc[s]};
+        pl[s] = &wrapped[s];
+    }
+    for (int g = 0; g < (SANITIZED ? 2 : 8); g++) {
+        jong_table tb = {.rules = &rs, .seed = 23, .game_number = g};
+        memcpy(tb.players, pl, sizeof pl);
+        jong_game_result res;
+        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    }
+    long compared = 0, riichi = 0, called = 0, melds = 0;
+    for (int s = 0; s < JONG_SEATS; s++) {
+        compared += vc[s].compared;
+        riichi += vc[s].riichi_seen;
+        called += vc[s].called_seen;
+        melds += vc[s].melds_seen;
+        jong_player_free(vc[s].inner);
+    }
+    /* the games reached the cases worth checking */
+    assert_true(compared > 500);
+    assert_true(riichi > 0);
+    assert_true(called > 0);
+    assert_true(melds > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +478,7 @@ int main(void)
         cmocka_unit_test(test_event_path),
         cmocka_unit_test(test_lp_el_from_weights),
         cmocka_unit_test(test_follows_engine),
+        cmocka_unit_test(test_observation_from_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

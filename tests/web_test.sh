@@ -57,6 +57,7 @@ expect 200 "#hand" GET /style.css
 expect 200 "<svg" GET /tile/4r.svg
 expect 404 "no such tile" GET /tile/x.svg
 expect 200 '"greedy"' GET /api/info
+expect 200 '"name":"kurita","summary":"[^"]*","rules":\["riichi"\]' GET /api/info
 grep -q "https\?://[^1]" <(curl -s "$base/" "$base/app.js" "$base/style.css") && fail "the page refers to another host"
 
 # ---- bad input -----------------------------------------------------------------------------
@@ -64,6 +65,8 @@ expect 400 "malformed JSON body: line 1" POST /api/games '{"rules": '
 expect 400 "rules: 'mahjong'" POST /api/games '{"rules":"mahjong"}'
 expect 400 "players: 'nobody'" POST /api/games '{"players":"nobody"}'
 expect 400 "players: 'faulty'" POST /api/games '{"players":"faulty"}'
+expect 400 "players: kurita plays riichi rules only, not a Taiwanese game" POST /api/games '{"rules":"taiwan","players":"kurita"}'
+expect 400 "players: kf-v plays Taiwanese rules only, not a riichi game" POST /api/games '{"rules":"riichi","players":"kf-v"}'
 expect 400 "seat: give 0" POST /api/games '{"seat":9}'
 expect 400 "hands: give 0" POST /api/games '{"hands":-1}'
 expect 400 "must be a JSON object" POST /api/games '[1,2]'

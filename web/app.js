@@ -246,8 +246,18 @@ function tab(which) {
   $('tab-analyze').classList.toggle('active', which === 'analyze');
 }
 
+// Each player plays one family of rules or both: offer only those that play the chosen rules.
+function offerPlayersFor() {
+  const rules = $('rules').value;
+  for (const o of $('players').options) {
+    o.disabled = !o.dataset.rules.split(' ').includes(rules);
+    if (o.disabled && o.selected) $('players').value = 'greedy';
+  }
+}
+
 async function init() {
   $('new-game').addEventListener('submit', newGame);
+  $('rules').addEventListener('change', offerPlayersFor);
   $('analyze-form').addEventListener('submit', analyze);
   $('record').addEventListener('click', downloadRecord);
   $('show-hint').addEventListener('change', () => game.state && render(game.state));
@@ -260,9 +270,11 @@ async function init() {
       o.value = p.name;
       o.textContent = p.name;
       o.title = p.summary;
+      o.dataset.rules = (p.rules || []).join(' ');
       if (p.name === 'greedy') o.selected = true;
       $('players').appendChild(o);
     }
+    offerPlayersFor();
   } catch (e) {
     showError($('error'), e.message);
   }

@@ -90,6 +90,11 @@ int jong_opp_obs_event(jong_opp_obs *o, const jong_event *ev, jong_error *err);
 void jong_opp_obs_follow(jong_opp_obs *o, bool *ok, const jong_event *ev);
 /* The tracker followed every event and its hand of v's seat is the view's. */
 bool jong_opp_obs_matches(const jong_opp_obs *o, bool ok, const jong_view *v);
+/* The observation rebuilt from one seat's view alone (its own hand known, the others' not), for a
+ * player asked about a position it did not follow. Each discard's place in the hand is rebuilt as
+ * if the seats had discarded in turn from the dealer (the view does not keep the order between
+ * rivers). jong_opp_obs_matches is true of the result. */
+void jong_opp_obs_from_view(jong_opp_obs *o, const jong_view *v);
 
 /* Kinds that are dora now (indicator's successor), with their multiplicity. */
 void jong_opp_dora_kinds(const jong_opp_obs *o, uint8_t out[JONG_KINDS]);

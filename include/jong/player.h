@@ -67,12 +67,19 @@ typedef struct {
     const char *summary;
     const char *options;  /* "key=default,..." accepted options, for help and errors */
     int (*create)(const char *opts, jong_player *p, jong_error *err);
+    unsigned variants;    /* the rules it plays: bit JONG_VARIANT_RIICHI and/or JONG_VARIANT_TAIWAN */
 } jong_player_info;
+
+#define JONG_PLAYS(v) (1u << (v))
 
 /* Make a player from "name" or "name:key=val,key=val". An unknown name or option is a
  * JONG_ERR_ARG naming it. Free with jong_player_free. */
 int jong_player_create(const char *spec, jong_player **out, jong_error *err);
 void jong_player_free(jong_player *p);
+/* JONG_OK when the player named by spec ("name" or "name:opts") plays rules of variant v; else a
+ * JONG_ERR_ARG naming the player, the rules it plays and those asked for. A player written for one
+ * family of rules would otherwise play the other family's game with the wrong plan, silently. */
+int jong_player_check_variant(const char *spec, jong_variant v, jong_error *err);
 int jong_player_count(void);
 /* The engine's values of each discard (d must list discards among its legal actions); a
  * JONG_ERR_ARG naming the player when it has no such hook. */

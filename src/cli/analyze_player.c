@@ -59,6 +59,11 @@ int analyze_player_values(const char *spec, const jong_analysis_input *in, int t
         cli_format_error(&err, why, n);
         return -1;
     }
+    if (jong_player_check_variant(spec, v, &err)) {
+        jong_player_free(p);
+        cli_format_error(&err, why, n);
+        return -1;
+    }
     jong_view view;
     make_view(in, v, turn, &view);
     jong_action legal[JONG_MAX_ACTIONS];

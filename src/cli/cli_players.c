@@ -20,7 +20,7 @@ int64_t cli_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int cli_make_players(const char *cmd, const char *list, jong_player *out[JONG_SEATS])
+int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS])
 {
     char specs[JONG_SEATS][256];
     int n = 0;
@@ -56,7 +56,7 @@ int cli_make_players(const char *cmd, const char *list, jong_player *out[JONG_SE
     for (int s = 0; s < JONG_SEATS; s++) {
         jong_error err;
         const char *spec = specs[n == 1 ? 0 : n == 2 ? s % 2 : s];
-        if (jong_player_create(spec, &out[s], &err)) {
+        if (jong_player_create(spec, &out[s], &err) || jong_player_check_variant(spec, v, &err)) {
             cli_free_players(out);
             return cli_usage_error(cmd, "player '%s': %s", spec, err.msg);
         }

@@ -6,9 +6,9 @@
 
 #include "jong/jong.h"
 
-/* Makes the four seats' players; on error prints one line for `cmd` and returns CLI_USAGE/FAIL
- * (with nothing left allocated). */
-int cli_make_players(const char *cmd, const char *list, jong_player *out[JONG_SEATS]);
+/* Makes the four seats' players for a game of variant v; on error (also a player that does not
+ * play v) prints one line for `cmd` and returns CLI_USAGE/FAIL (with nothing left allocated). */
+int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS]);
 void cli_free_players(jong_player *p[JONG_SEATS]);
 
 /* Seconds on a monotonic clock, for rates and progress. */

@@ -144,7 +144,7 @@ int cmd_bench_kurita(int argc, char **argv)
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_player *pl[JONG_SEATS];
-    int rc = cli_make_players(CMD, "greedy", pl);
+    int rc = cli_make_players(CMD, "greedy", JONG_VARIANT_RIICHI, pl);
     fprintf(stderr, "jong %s: seed %llu, %ld decisions of %s\n", CMD, (unsigned long long)seed, decisions, spec);
     for (int g = 0; !rc && b->decisions < decisions && g < 100000; g++) {
         jong_table tb = {.rules = &rs, .seed = seed, .game_number = g};

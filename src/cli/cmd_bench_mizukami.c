@@ -111,7 +111,7 @@ int cmd_bench_mizukami(int argc, char **argv)
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_player *pl[JONG_SEATS];
-    int rc = cli_make_players(CMD, "oneplayer:calls=yakuhai", pl); /* the states the figures were first measured on */
+    int rc = cli_make_players(CMD, "oneplayer:calls=yakuhai", JONG_VARIANT_RIICHI, pl); /* the states the figures were first measured on */
     fprintf(stderr, "jong %s: seed %llu, %ld decisions, %d simulations per candidate\n", CMD, (unsigned long long)seed,
             decisions, sims);
     b->sig = 0xcbf29ce484222325ull;

@@ -67,7 +67,7 @@ int bench_selfplay(int argc, char **argv)
     if (v == JONG_VARIANT_TAIWAN)
         rs.hands = SELFPLAY_HANDS_PER_GAME;  /* riichi plays whole games (hanchan) */
     jong_player *players[JONG_SEATS];
-    int rc = cli_make_players(cmd, players_text, players);
+    int rc = cli_make_players(cmd, players_text, v, players);
     if (rc)
         return rc;
     fprintf(stderr, "jong bench selfplay: seed %llu, %d hands, players %s\n", (unsigned long long)seed,

@@ -99,7 +99,7 @@ static int wn_table(int argc, char **argv)
         }
     }
     jong_player *pl[JONG_SEATS];
-    if (cli_make_players("jong kf wn-table", players, pl))
+    if (cli_make_players("jong kf wn-table", players, JONG_VARIANT_TAIWAN, pl))
         return 2;
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);

@@ -156,7 +156,7 @@ int cmd_play(int argc, char **argv)
     if (log_dir && cli_make_dirs(log_dir))
         return cli_fail(cmd, "--log %s: %s", log_dir, strerror(errno));
     jong_player *players[JONG_SEATS];
-    int rc = cli_make_players(cmd, players_text, players);
+    int rc = cli_make_players(cmd, players_text, v, players);
     if (rc)
         return rc;
     fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)seed);

@@ -284,7 +284,7 @@ int play_human(int argc, char **argv)
     if (cli_build_ruleset(CMD, variant, o.rule_opts, o.nrule, o.hands, &rs))
         return CLI_USAGE;
     jong_player *players[JONG_SEATS];
-    if ((r = cli_make_players(CMD, o.players_text, players)))
+    if ((r = cli_make_players(CMD, o.players_text, variant, players)))
         return r;
     char path[4096];
     snprintf(path, sizeof path, "%s/human-%llu.jsonl", o.log_dir, (unsigned long long)o.seed);

@@ -49,6 +49,8 @@ typedef struct {
     review_report *rep;
     jong_player *player;
     bool oom;
+    bool wrong_rules; /* the record's rules are not the player's: why says so, the player is gone */
+    jong_error why;
     bool progress; /* stderr is a terminal: a running count */
     bool tracking; /* tracked holds the reviewed seat's view rebuilt from its events */
     jong_view tracked;
@@ -126,9 +128,21 @@ static void analyse(review_ctx *c, review_decision *d, const jong_view *v, const
 
 /* Every event of the replay: the reviewed seat's share goes to the --player engine, as a table
  * feeds its players (the event as the seat sees it, after its view is brought up to date). */
+/* The player's rules are known only once the record's game exists; a player for the other
+ * family of rules is dropped (its answers would be about another game) and the run fails. */
+static void check_rules(review_ctx *c, const jong_game *g)
+{
+    if (c->player && jong_player_check_variant(c->player->spec, jong_game_ruleset(g)->variant, &c->why)) {
+        jong_player_free(c->player);
+        c->player = NULL;
+        c->wrong_rules = true;
+    }
+}
+
 static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
 {
     review_ctx *c = ctx;
+    check_rules(c, g);
     if (!c->player || !c->player->ops->observe)
         return;
     const jong_ruleset *rs = jong_game_ruleset(g);
@@ -152,6 +166,7 @@ static void observe(void *ctx, const jong_game *g, int seat, const jong_action *
 {
     review_ctx *c = ctx;
     review_report *rep = c->rep;
+    check_rules(c, g);
     jong_view v;
     jong_game_view(g, seat, &v);
     if (seat != rep->seat || c->oom)
@@ -445,6 +460,8 @@ int cmd_review(int argc, char **argv)
     jong_player_free(c.player);
     if (rc == CLI_OK && c.oom)
         rc = cli_fail(CMD, "out of memory");
+    if (rc == CLI_OK && c.wrong_rules)
+        rc = cli_usage_error(CMD, "--player %s: %s", rep.player, c.why.msg);
     if (rc == CLI_OK) {
         summarise(&rep);
         if (html) {

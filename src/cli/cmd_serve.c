@@ -194,6 +194,10 @@ int cmd_serve(int argc, char **argv)
         jong_error err;
         if (o.seats[s] && jong_player_create(o.seats[s], &p, &err))
             return cli_usage_error(CMD, "--seat %d: %s", s, err.msg);
+        if (o.seats[s] && jong_player_check_variant(o.seats[s], JONG_VARIANT_RIICHI, &err)) {
+            jong_player_free(p);
+            return cli_usage_error(CMD, "--seat %d: %s", s, err.msg);
+        }
         if (o.seats[s])
             jong_player_free(p);
     }

@@ -349,7 +349,8 @@ int web_games_create(web_games *gs, const json_t *req, json_t **out)
     }
     jong_error err;
     for (int s = 0; !status && s < JONG_SEATS; s++) {
-        if (s != g->seat && jong_player_create(specs[s], &g->players[s], &err)) {
+        if (s != g->seat && (jong_player_create(specs[s], &g->players[s], &err) ||
+                             jong_player_check_variant(specs[s], g->rules.variant, &err))) {
             *out = web_error("players: %s", err.msg);
             status = 400;
         }

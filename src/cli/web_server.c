@@ -82,8 +82,15 @@ static enum MHD_Result serve_info(struct MHD_Connection *c)
     json_t *players = json_array();
     for (int i = 0; i < jong_player_count(); i++) {
         const jong_player_info *p = jong_player_info_at(i);
-        if (strcmp(p->name, "faulty"))
-            json_array_append_new(players, json_pack("{s:s,s:s}", "name", p->name, "summary", p->summary));
+        if (strcmp(p->name, "faulty")) {
+            json_t *rules = json_array(); /* the page offers each player only for the rules it plays */
+            if (p->variants & JONG_PLAYS(JONG_VARIANT_TAIWAN))
+                json_array_append_new(rules, json_string("taiwan"));
+            if (p->variants & JONG_PLAYS(JONG_VARIANT_RIICHI))
+                json_array_append_new(rules, json_string("riichi"));
+            json_array_append_new(players,
+                                  json_pack("{s:s,s:s,s:o}", "name", p->name, "summary", p->summary, "rules", rules));
+        }
     }
     return send_json(c, 200, json_pack("{s:o,s:[ss],s:s}", "players", players, "rules", "taiwan", "riichi",
                                        "version", JONG_VERSION));

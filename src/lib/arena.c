@@ -77,9 +77,13 @@ int jong_arena_config_check(const jong_arena_config *cfg, jong_error *err)
                               cfg->match_hands);
     if (cfg->time_ms < 0)
         return jong_error_set(err, JONG_ERR_ARG, -1, "time per move must not be negative");
-    for (int p = 0; p < cfg->nplayers; p++)
+    for (int p = 0; p < cfg->nplayers; p++) {
+        jong_error e;
         if (!cfg->players[p][0])
             return jong_error_set(err, JONG_ERR_ARG, -1, "player %c has no name", 'A' + p);
+        if (jong_player_check_variant(cfg->players[p], cfg->rules.variant, &e))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "player %c: %s", 'A' + p, e.msg);
+    }
     return JONG_OK;
 }
 

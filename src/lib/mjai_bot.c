@@ -36,6 +36,11 @@ int jong_mjai_bot_new(const char *player_spec, const char *name, int seat, uint6
         free(b);
         return err ? err->code : JONG_ERR_ARG;
     }
+    if (jong_player_check_variant(player_spec, JONG_VARIANT_RIICHI, err)) { /* mjai games are riichi games */
+        jong_player_free(b->player);
+        free(b);
+        return err ? err->code : JONG_ERR_ARG;
+    }
     snprintf(b->name, sizeof b->name, "%s", name && name[0] ? name : "jong");
     b->seat = seat;
     b->seed = seed;

@@ -193,7 +193,9 @@ static void *table_main(void *arg)
             if (!rc)
                 t->fd[s] = -1; /* the player has it */
         } else {
-            rc = jong_player_create(o->seats[s], &ps[s], &err);
+            rc = jong_player_check_variant(o->seats[s], JONG_VARIANT_RIICHI, &err);
+            if (!rc)
+                rc = jong_player_create(o->seats[s], &ps[s], &err);
         }
     }
     if (!rc) {

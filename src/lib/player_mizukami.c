@@ -4,8 +4,9 @@
  * the chosen discard allows it (the paper's rule); calls: with calls=learned (the default) the pon
  * or chi the learned call model (jong/callmodel.h) gives the highest probability, when above 1/2,
  * with calls=yakuhai only a pon of a dragon or of a wind worth a yaku; kans are never called.
- * When the tracker and the view disagree (it refused an event), the discard falls back to the
- * one-player policy on the view's hand. */
+ * When the tracker did not follow the hand (a position given without its events, as in
+ * jong analyze, or an event it refused), the observation is rebuilt from the view. The values of
+ * each discard (Eq. 10's score, or the policy's) are there for jong analyze and review. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,40 +40,56 @@ static bool value_honor(const jong_view *v, int k)
 /* The tracker's hand of the seat is the view's. */
 static bool obs_matches(const mz_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
 
-/* The one-player policy's best allowed discard. */
-static int policy_pick(const mz_state *st, const jong_hand *h, const jong_op_context *cx, uint64_t allowed)
+/* The tracker when it followed this hand; else the observation rebuilt from the view (a position
+ * given without its events, as in jong analyze, or an event the tracker refused). */
+static const jong_opp_obs *observation(const mz_state *st, const jong_view *v, jong_opp_obs *rebuilt)
 {
-    uint8_t order[JONG_KINDS];
-    double score[JONG_KINDS];
-    int n = jong_op_rank(&st->policy, h, cx, order, score);
-    for (int i = 0; i < n; i++)
-        if (allowed >> order[i] & 1)
-            return order[i];
-    return -1;
+    if (obs_matches(st, v))
+        return &st->obs;
+    jong_opp_obs_from_view(rebuilt, v);
+    return rebuilt;
 }
 
-static int pick_discard(mz_state *st, const jong_decision *d, uint64_t allowed)
+/* The kind to discard; out (may be NULL) receives each allowed discard's value: Eq. 10's score
+ * (points) when mizukami's Eq. 13 calls for the Monte Carlo move, else the policy's score. */
+static int pick_discard(mz_state *st, const jong_decision *d, uint64_t allowed, jong_player_values *out)
 {
     const jong_view *v = d->view;
-    if (obs_matches(st, v)) {
-        if (st->mc) {
-            jong_mz_config cfg = st->cfg;
-            cfg.seed = d->seed;
-            if (d->sims > 0)
-                cfg.sims = (int)d->sims;
-            jong_mz_result r;
-            jong_error err;
-            if (jong_mz_evaluate(&cfg, &st->obs, v->seat, allowed, d->stop, &r, &err) == JONG_OK)
-                return r.c[r.use_mc ? r.best : r.one_player].kind;
-        } else {
-            jong_op_context cx;
-            jong_opp_op_context(&st->obs, v->seat, &cx);
-            return policy_pick(st, &v->own, &cx, allowed);
+    jong_opp_obs rebuilt;
+    const jong_opp_obs *o = observation(st, v, &rebuilt);
+    if (st->mc) {
+        jong_mz_config cfg = st->cfg;
+        cfg.seed = d->seed;
+        if (d->sims > 0)
+            cfg.sims = (int)d->sims;
+        jong_mz_result r;
+        jong_error err;
+        if (jong_mz_evaluate(&cfg, o, v->seat, allowed, d->stop, &r, &err) == JONG_OK) {
+            for (int i = 0; out && i < r.n; i++) {
+                out->valued[r.c[i].kind] = true;
+                out->value[r.c[i].kind] = r.c[i].score;
+            }
+            if (out)
+                out->measure = r.use_mc ? "points (Eq. 10)" : "policy score (Eq. 13 kept the one-player move)";
+            return r.c[r.use_mc ? r.best : r.one_player].kind;
         }
     }
     jong_op_context cx;
-    memset(&cx, 0, sizeof cx);
-    return policy_pick(st, &v->own, &cx, allowed);
+    jong_opp_op_context(o, v->seat, &cx);
+    uint8_t order[JONG_KINDS];
+    double score[JONG_KINDS];
+    int n = jong_op_rank(&st->policy, &v->own, &cx, order, score);
+    int pick = -1;
+    for (int i = 0; i < n; i++)
+        if (allowed >> order[i] & 1) {
+            if (pick < 0)
+                pick = order[i];
+            if (out) {
+                out->valued[order[i]] = true;
+                out->value[order[i]] = score[i];
+            }
+        }
+    return pick;
 }
 
 /* calls=learned: the legal pon or chi of highest P(call), when above 1/2; -1 for none. */
@@ -131,8 +148,21 @@ static int mz_choose(jong_player *p, const jong_decision *d)
         }
         return pass >= 0 ? pass : 0;
     }
-    int kind = pick_discard(st, d, allowed);
+    int kind = pick_discard(st, d, allowed, NULL);
     return jong_discard_of_kind(d, kind); /* declaring riichi when it may */
+}
+
+static int mz_values(jong_player *p, const jong_decision *d, jong_player_values *out)
+{
+    mz_state *st = p->state;
+    uint64_t allowed = 0;
+    for (int i = 0; i < d->nlegal; i++)
+        if (d->legal[i].type == JONG_ACT_DISCARD)
+            allowed |= 1ull << jong_code_kind(d->legal[i].tile);
+    memset(out->valued, 0, sizeof out->valued);
+    out->measure = "policy score";
+    out->choice = allowed ? pick_discard(st, d, allowed, out) : -1;
+    return JONG_OK;
 }
 
 static void mz_destroy(jong_player *p)
@@ -209,6 +239,7 @@ static int create(const char *opts, jong_player *p, bool mc, jong_error *err)
     st->cfg.policy = &st->policy;
     p->ops = &mz_ops;
     p->state = st;
+    p->discard_values = mz_values;
     return JONG_OK;
 }
 

@@ -22,10 +22,10 @@
 #include "jong/player.h"
 #include "jong/table.h"
 #include "support/assert_close.h"
+#include "support/kurita_ref.h"
+#include "support/kurita_tiny.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
-
-static double unit(rh_rng *r) { return (double)(rh_next(r) >> 11) / 9007199254740992.0; }
 
 /* ---- folding MDP ------------------------------------------------------------------------- */
 
@@ -82,13 +82,13 @@ static void random_fold_case(rh_rng *r, uint8_t c[JONG_KINDS], jong_ku_fold_para
             n++;
         }
     }
-    fp->gamma = unit(r) * 0.2;
-    fp->r_other = -1500 * unit(r);
-    fp->r_washout = -1000 * unit(r);
+    fp->gamma = kt_unit(r) * 0.2;
+    fp->r_other = -1500 * kt_unit(r);
+    fp->r_washout = -1000 * kt_unit(r);
     double top = fp->r_other < fp->r_washout ? fp->r_other : fp->r_washout;
     for (int k = 0; k < JONG_KINDS; k++) {
-        fp->p_lose[k] = rh_below(r, 4) == 0 ? 0 : unit(r) * 0.3;
-        fp->r_lose[k] = top - 1000 - 11000 * unit(r);
+        fp->p_lose[k] = rh_below(r, 4) == 0 ? 0 : kt_unit(r) * 0.3;
+        fp->r_lose[k] = top - 1000 - 11000 * kt_unit(r);
     }
     *tiles = n;
 }
@@ -240,20 +240,12 @@ static void test_space_bound(void **state)
     rh_seed(&r, 11);
     int cases = SANITIZED ? 3 : 12;
     for (int c = 0; c < cases; c++) {
-        uint8_t c14[JONG_KINDS];
-        rh_near_complete(&r, 4, 14, c14);
-        uint8_t avail[JONG_KINDS], top[JONG_KINDS];
-        for (int k = 0; k < JONG_KINDS; k++) {
-            avail[k] = (uint8_t)(4 - c14[k] - (rh_below(&r, 6) == 0 && c14[k] < 4));
-            top[k] = (uint8_t)(c14[k] + avail[k]);
-        }
-        int sh[JONG_KINDS];
-        int best = jong_discard_shanten(c14, 4, sh, NULL);
-        if (best < 0)
+        uint8_t c14[JONG_KINDS], avail[JONG_KINDS], top[JONG_KINDS];
+        int l;
+        if (kt_real_case(&r, c, c14, avail, &l) < 0)
             continue; /* already complete: nothing to walk */
-        int l = best + (c % 2 == 0 && best < 2 ? 1 : 0);
-        if (l > 2)
-            l = 2;
+        for (int k = 0; k < JONG_KINDS; k++)
+            top[k] = (uint8_t)(c14[k] + avail[k]);
         jong_ku_space s;
         jong_error err;
         assert_int_equal(jong_ku_space_build(&s, c14, 4, avail, l, 1 << 22, &err), JONG_OK);
@@ -292,158 +284,11 @@ static void test_space_bound(void **state)
 
 /* ---- retrograde analysis against a recursive expectimax ---------------------------------- */
 
-static double test_win(void *ctx, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo, bool riichi)
-{
-    (void)ctx;
-    (void)counts13;
-    if (!tsumo && !riichi && tile % 3 == 0)
-        return -1; /* "no yaku" */
-    return 1000 + 100 * tile + (tsumo ? 500 : 0) + (riichi ? 700 : 0);
-}
-
-typedef struct {
-    const jong_ku_params *pr;
-    const uint8_t *c14;
-    int sets;
-    const jong_ku_space *s; /* NULL: every discard allowed */
-    int l;
-} ref_ctx;
-
-static double ref_w(const ref_ctx *x, const uint8_t h[JONG_KINDS], int u)
-{
-    int extra = h[u] - x->c14[u];
-    double w = x->pr->draw_w[u] - (extra > 0 ? extra : 0);
-    return w > 0 ? w : 0;
-}
-
-static bool complete(const ref_ctx *x, const uint8_t h13[JONG_KINDS], int t)
-{
-    uint8_t h[JONG_KINDS];
-    memcpy(h, h13, sizeof h);
-    h[t]++;
-    return h[t] <= 4 && jong_shanten_standard(h, x->sets) == -1;
-}
-
-static bool in_bound(const ref_ctx *x, const uint8_t h[JONG_KINDS])
-{
-    int i = jong_ku_space_find(x->s, h);
-    return i >= 0 && x->s->dist[i] + x->s->shanten[i] <= x->l;
-}
-
-static double ref_A(const ref_ctx *x, const uint8_t h[JONG_KINDS], int n, bool riichi);
-
-/* D(h, u, n): p holds h and drew u. */
-static double ref_D(const ref_ctx *x, const uint8_t h[JONG_KINDS], int u, int n, bool riichi)
-{
-    const jong_ku_params *pr = x->pr;
-    double best = -INFINITY;
-    if (pr->wins && complete(x, h, u)) {
-        double v = pr->win(pr->win_ctx, h, u, true, riichi);
-        if (v >= 0)
-            best = v;
-    }
-    bool tenpai = jong_shanten_standard(h, x->sets) == 0;
-    if (riichi) {
-        double v = pr->lose_ev[u] - pr->p_lose[u] * pr->riichi_cost + (1 - pr->p_lose[u]) * ref_A(x, h, n + 1, true);
-        return v > best ? v : best;
-    }
-    bool may_riichi = pr->riichi && n + 1 < pr->horizon;
-    uint8_t c[JONG_KINDS];
-    memcpy(c, h, sizeof c);
-    c[u]++;
-    for (int d = 0; d < JONG_KINDS; d++) {
-        if (!c[d])
-            continue;
-        c[d]--;
-        bool ok = d == u || !x->s || (in_bound(x, h) && in_bound(x, c));
-        if (x->s && d != u) {
-            int i = jong_ku_space_find(x->s, h), j = jong_ku_space_find(x->s, c);
-            bool edge = false;
-            if (i >= 0)
-                for (int e = x->s->edge_start[i]; e < x->s->edge_start[i + 1]; e++)
-                    edge |= x->s->edge_draw[e] == u && x->s->edge_discard[e] == d && x->s->edge_to[e] == j;
-            if (edge != ok)
-                fail_msg("edge mismatch i=%d j=%d u=%d d=%d ok=%d", i, j, u, d, ok);
-        }
-        if (ok) {
-            double next = ref_A(x, c, n + 1, false);
-            bool t2 = d == u ? tenpai : jong_shanten_standard(c, x->sets) == 0;
-            if (may_riichi && t2) {
-                double vr = ref_A(x, c, n + 1, true);
-                if (vr > next)
-                    next = vr;
-            }
-            double v = pr->lose_ev[d] + (1 - pr->p_lose[d]) * next;
-            if (v > best)
-                best = v;
-        }
-        c[d]++;
-    }
-    return best;
-}
-
-static double ref_A(const ref_ctx *x, const uint8_t h[JONG_KINDS], int n, bool riichi)
-{
-    const jong_ku_params *pr = x->pr;
-    double cost = riichi ? pr->riichi_cost : 0;
-    if (n >= pr->horizon)
-        return (jong_shanten_standard(h, x->sets) == 0 ? pr->r_tenpai : pr->r_noten) - cost;
-    double W = 0;
-    for (int u = 0; u < JONG_KINDS; u++)
-        W += ref_w(x, h, u);
-    double dbar = 0;
-    for (int u = 0; u < JONG_KINDS; u++) {
-        double w = ref_w(x, h, u);
-        if (w > 0)
-            dbar += w / W * ref_D(x, h, u, n, riichi);
-    }
-    double cont = 0;
-    for (int t = 0; t < JONG_KINDS; t++) {
-        double w = ref_w(x, h, t);
-        if (w <= 0)
-            continue;
-        double v = dbar;
-        if (pr->wins && pr->ron && complete(x, h, t)) {
-            double ron = pr->win(pr->win_ctx, h, t, false, riichi);
-            if (ron >= 0 && ron > v)
-                v = ron;
-        }
-        cont += w / W * v;
-    }
-    double po = pr->p_other[n] * (riichi ? pr->riichi_p_other_scale : 1);
-    if (po > 1)
-        po = 1;
-    return po * (pr->r_other - cost) + (1 - po) * cont;
-}
-
-static void tiny_params(rh_rng *r, jong_ku_params *pr, int horizon, int kinds)
-{
-    memset(pr, 0, sizeof *pr);
-    pr->horizon = horizon;
-    for (int k = 0; k < kinds; k++)
-        pr->draw_w[k] = 1 + (double)rh_below(r, 3);
-    for (int k = 0; k < JONG_KINDS; k++) {
-        pr->p_lose[k] = unit(r) * 0.2;
-        pr->lose_ev[k] = -pr->p_lose[k] * (2000 + 6000 * unit(r));
-    }
-    for (int n = 0; n < JONG_KU_MAX_HORIZON; n++)
-        pr->p_other[n] = unit(r) * 0.15;
-    pr->r_other = -400;
-    pr->r_tenpai = 900;
-    pr->r_noten = -700;
-    pr->wins = true;
-    pr->ron = true;
-    pr->riichi = rh_below(r, 2) == 0;
-    pr->riichi_cost = 1000;
-    pr->riichi_p_other_scale = 0.6;
-    pr->win = test_win;
-}
-
 static void check_tiny(rh_rng *r, int c, bool reduced)
 {
     int kinds = 5 + (int)rh_below(r, 3);
     jong_ku_params pr;
-    tiny_params(r, &pr, 2 + (int)rh_below(r, SANITIZED ? 2 : 3), kinds);
+    kt_params(r, &pr, 2 + (int)rh_below(r, SANITIZED ? 2 : 3), kinds);
     if (c % 5 == 4) { /* the winning MDP and the tenpai MDP as parameter settings */
         bool win_mdp = c % 10 == 4;
         memset(pr.p_lose, 0, sizeof pr.p_lose);
@@ -455,21 +300,8 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
         pr.r_tenpai = win_mdp ? 0 : 1;
         pr.r_noten = 0;
     }
-    /* one set and a pair: 5 tiles over the first kinds */
-    uint8_t c14[JONG_KINDS] = {0};
-    for (int i = 0; i < 5;) {
-        int k = (int)rh_below(r, (uint32_t)kinds);
-        if (c14[k] < 2) {
-            c14[k]++;
-            i++;
-        }
-    }
-    uint8_t avail[JONG_KINDS] = {0};
-    for (int k = 0; k < kinds; k++) {
-        if (pr.draw_w[k] > 4 - c14[k])
-            pr.draw_w[k] = 4 - c14[k];
-        avail[k] = (uint8_t)pr.draw_w[k];
-    }
+    uint8_t c14[JONG_KINDS], avail[JONG_KINDS];
+    kt_wall(r, &pr, kinds, c14, avail);
     int drawn = -1;
     for (int k = 0; k < JONG_KINDS && drawn < 0; k++)
         if (c14[k])
@@ -480,7 +312,7 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
     assert_int_equal(jong_ku_space_build(&s, c14, 1, avail, l, 1 << 20, &err), JONG_OK);
     jong_ku_result res;
     assert_int_equal(jong_ku_solve(&s, &pr, c14, drawn, &res, &err), JONG_OK);
-    ref_ctx x = {&pr, c14, 1, reduced ? &s : NULL, l};
+    kr_ctx x = {&pr, c14, 1, 0, reduced ? &s : NULL, l, 0};
     for (int d = 0; d < JONG_KINDS; d++) {
         if (!c14[d]) {
             assert_true(isinf(res.value[d]));
@@ -489,11 +321,11 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
         uint8_t h[JONG_KINDS];
         memcpy(h, c14, sizeof h);
         h[d]--;
-        double want = pr.lose_ev[d] + (1 - pr.p_lose[d]) * ref_A(&x, h, 1, false);
+        double want = pr.lose_ev[d] + (1 - pr.p_lose[d]) * kr_closed_A(&x, h, 1, false);
         assert_close(res.value[d], want, 1e-6);
         bool tenpai = jong_shanten_standard(h, 1) == 0;
         if (pr.riichi && pr.horizon > 1 && tenpai) {
-            double wr = pr.lose_ev[d] + (1 - pr.p_lose[d]) * ref_A(&x, h, 1, true);
+            double wr = pr.lose_ev[d] + (1 - pr.p_lose[d]) * kr_closed_A(&x, h, 1, true);
             assert_close(res.value_riichi[d], wr, 1e-6);
         } else {
             assert_true(isinf(res.value_riichi[d]));
@@ -509,8 +341,9 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
     assert_int_equal(s.root_kind[0], JONG_NO_TILE);
     assert_memory_equal(s.counts[0], h, JONG_KINDS);
     assert_int_equal(jong_ku_solve(&s, &pr, h, -1, &res, &err), JONG_OK);
-    ref_ctx y = {&pr, h, 1, reduced ? &s : NULL, l};
-    assert_close(res.after[0], ref_A(&y, h, 1, false), 1e-6);
+    kr_ctx y = {&pr, h, 1, 0, reduced ? &s : NULL, l, 0};
+    assert_close(res.after[0], kr_closed_A(&y, h, 1, false), 1e-6);
+    assert_int_equal(x.edge_mismatches + y.edge_mismatches, 0); /* the reference's moves are the set's edges */
     jong_ku_space_free(&s);
 }
 
@@ -530,7 +363,7 @@ static void test_retrograde_monotone(void **state)
         if (best < 0 || best > 2)
             continue;
         jong_ku_params pr;
-        tiny_params(&r, &pr, 6 + (int)rh_below(&r, 6), 0);
+        kt_params(&r, &pr, 6 + (int)rh_below(&r, 6), 0);
         uint8_t avail[JONG_KINDS];
         for (int k = 0; k < JONG_KINDS; k++) {
             pr.draw_w[k] = 4 - c14[k];
@@ -877,7 +710,8 @@ static void test_player_plays(void **state)
     assert_memory_equal(b, c, sizeof(int32_t) * JONG_SEATS * (size_t)n); /* same seed, same games */
     jong_player *p;
     jong_error err;
-    assert_int_equal(jong_player_create("kurita:k=2", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:k=3", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:k=one", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:l=9", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:fold=maybe", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:depth=3", &p, &err), JONG_ERR_ARG);

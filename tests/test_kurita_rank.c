@@ -212,7 +212,7 @@ static double slow_win(const jong_ku_setup *su, const jong_ku_situation *now, in
                        int tile, bool tsumo, bool riichi)
 {
     jong_riichi_result r;
-    if (jong_ku_setup_score_win(su, c, tile, tsumo, riichi, &r) != JONG_OK)
+    if (jong_ku_setup_score_win(su, c, NULL, 0, tile, tsumo, riichi, &r) != JONG_OK)
         return -1;
     jong_ku_situation base = *now;
     if (riichi)

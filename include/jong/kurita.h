@@ -62,19 +62,41 @@ double jong_ku_fold_value_after(const uint8_t counts[JONG_KINDS], int first, con
 
 /* ---- the reduced hand set ---------------------------------------------------------------- */
 
-/* 13-tile concealed hands (counts) of the search, indexed 0..n-1. Roots come first: the hands
- * left by each discard of the current 14 tiles. Edge (u, x, j) of hand i: draw kind u, discard
- * kind x != u, and the hand becomes j. */
+/* Melds revealed inside the search (the reduced set's second step), one byte each: a pon of kind
+ * t is t, a chi whose lowest kind is k is JONG_KINDS + k. */
+#define JONG_KU_MAX_CALLS 4
+#define JONG_KU_MELD_PON(t) ((uint8_t)(t))
+#define JONG_KU_MELD_CHI(low) ((uint8_t)(JONG_KINDS + (low)))
+#define JONG_KU_MELD_IS_CHI(m) ((m) >= JONG_KINDS)
+#define JONG_KU_MELD_KIND(m) ((m) >= JONG_KINDS ? (m) - JONG_KINDS : (m))
+
+/* States of the search, indexed 0..n-1. The first nclosed are 13-tile concealed hands (counts);
+ * roots come first: the hands left by each discard of the current 14 tiles. With calls
+ * (jong_ku_space_add_calls) the rest are open states: concealed tiles (counts) and up to k
+ * melds revealed in the search (melds, sorted), whose total hand (concealed + melds) is the
+ * closed member total[i]. Edge (u, x, j) of state i: draw kind u, discard kind x != u, and the
+ * state becomes j. Call edge (t, m, x, j): take kind t from another's discard to reveal meld m,
+ * discard x (not barred by kuikae), and the state becomes j. */
 typedef struct {
     int n, cap;
     uint8_t (*counts)[JONG_KINDS];
-    int8_t *shanten;           /* standard-form shanten */
+    int8_t *shanten;           /* standard-form shanten of the concealed tiles (sets - melds) */
     uint8_t *dist;             /* tiles acquired beyond the current hand (exchange distance) */
     uint64_t *waits;           /* kinds that complete the hand (standard form), 0 unless tenpai */
+    uint8_t *nmelds;           /* melds revealed in the search */
+    uint8_t (*melds)[JONG_KU_MAX_CALLS];
+    int *total;                /* the closed member holding the same tiles (itself when closed) */
     int *edge_start;           /* edges of hand i: [edge_start[i], edge_start[i+1]) */
     uint8_t *edge_draw, *edge_discard;
     int *edge_to;
     int nedges, edge_cap;
+    int nclosed;               /* closed members (all of them without calls) */
+    int sets;                  /* sets the closed hands still build */
+    int k;                     /* melds the search may reveal (0: no calls) */
+    int *call_start;           /* call edges of state i: [call_start[i], call_start[i+1]), NULL when k = 0 */
+    uint8_t *call_taken, *call_meld, *call_discard;
+    int *call_to;
+    int ncalls, call_cap;
     int nroots;
     uint8_t root_kind[JONG_KINDS]; /* root i discards kind root_kind[i]; JONG_NO_TILE for a hand
                                       given with 3n+1 tiles, which is its own one root */
@@ -93,14 +115,30 @@ typedef struct {
 int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int sets, const uint8_t avail[JONG_KINDS],
                         int l, int max_hands, jong_error *err);
 void jong_ku_space_free(jong_ku_space *s);
-/* Index of a 13-tile hand, -1 when absent. */
+/* Index of a closed hand (no meld revealed in the search), -1 when absent. */
 int jong_ku_space_find(const jong_ku_space *s, const uint8_t counts[JONG_KINDS]);
+/* Index of the state with concealed counts and the sorted melds, -1 when absent. */
+int jong_ku_space_find_open(const jong_ku_space *s, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds);
+
+/* The reduced set's second step (Sec. VI-D (4)): adds every state whose total hand is a closed
+ * member and of which at most k mentsus (pons, and chis, as runs) are revealed (k <= sets,
+ * JONG_KU_MAX_CALLS), with draw edges (those of its total whose discard is concealed) and the
+ * call edges of every state with fewer than k melds whose total is within the bound: a pon of
+ * a kind it holds twice or a chi of a run it holds two tiles of, on a kind still unseen, then a
+ * discard allowed by kuikae, to a state whose total is within the bound. c14 and avail as given
+ * to jong_ku_space_build. States stay within max_hands in all (truncated says when the cap
+ * cut). k = 0 changes nothing. */
+int jong_ku_space_add_calls(jong_ku_space *s, const uint8_t c14[JONG_KINDS], const uint8_t avail[JONG_KINDS], int k,
+                            int l, int max_hands, jong_error *err);
 
 /* ---- the inclusive-policy MDP (and the winning / tenpai MDPs) ---------------------------- */
 
 /* Value of a win of hand counts13 + tile (tsumo or ron, with or without riichi), or a negative
  * number when the rules refuse the win (no yaku). Called once per tenpai hand, wait and case. */
 typedef double (*jong_ku_win_fn)(void *ctx, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo, bool riichi);
+/* The same for an open state: concealed tiles and the melds it revealed in the search (no riichi). */
+typedef double (*jong_ku_win_open_fn)(void *ctx, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
+                                      int tile, bool tsumo);
 
 typedef struct {
     int horizon;                          /* N: discards p makes at most, counting the current one */
@@ -121,6 +159,7 @@ typedef struct {
     double r_tenpai_riichi, r_other_riichi;   /* R_T, R_O with the stick on the table */
     double lose_ev_riichi[JONG_KINDS];        /* P_L(x) R_L(x) with the stick on the table */
     jong_ku_win_fn win;
+    jong_ku_win_open_fn win_open;         /* open states' wins (NULL: they cannot win) */
     void *win_ctx;
 } jong_ku_params;
 

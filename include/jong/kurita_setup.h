@@ -48,10 +48,15 @@ void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const j
 
 /* The folding MDP's parameters from su->pr (the same chance player; R_L capped at R_O). */
 void jong_ku_setup_fold(jong_ku_setup *su);
-/* The riichi scoring of a win of the seat's hand counts13 + tile (no ura, no red fives): JONG_OK,
- * or an error when the rules refuse it (no yaku). */
-int jong_ku_setup_score_win(const jong_ku_setup *su, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo,
-                            bool riichi, jong_riichi_result *r);
+/* The riichi scoring of a win of the concealed tiles counts completed by tile (no ura, no red
+ * fives), with melds revealed in the search (jong/kurita.h codes, added to the hand's own):
+ * JONG_OK, or an error when the rules refuse it (no yaku). */
+int jong_ku_setup_score_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds,
+                            int nmelds, int tile, bool tsumo, bool riichi, jong_riichi_result *r);
+/* The value of that win in points (the score change, less p's own riichi stick); negative when
+ * the rules refuse it. The setup's pr.win and pr.win_open call this. */
+double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
+                         int tile, bool tsumo, bool riichi);
 
 /* Eq. 17's features of each root of space s (built from c14): [1, P(win) by the winning MDP,
  * P(tenpai at the end) by the tenpai MDP, P(lose) when folding from that hand (F4), the others'

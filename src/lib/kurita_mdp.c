@@ -21,6 +21,8 @@ typedef struct {
 } win_entry;
 
 /* Copies of u p may still draw holding h: the unseen ones less those h took beyond the 14 tiles. */
+#define TOTAL(s, i) ((s)->counts[(s)->total[i]]) /* the tiles state i holds, melds included */
+
 static double draw_weight(const jong_ku_params *pr, const uint8_t h[JONG_KINDS], const uint8_t c14[JONG_KINDS], int u)
 {
     int extra = h[u] - c14[u];
@@ -40,6 +42,35 @@ static double with_rons(double pass, const win_entry *e, const win_entry *end, b
         double w = draw_weight(pr, h, c14, e->tile);
         if (w > 0 && ron >= 0 && ron > pass)
             v += w / W * (ron - pass);
+    }
+    return v;
+}
+
+/* The three discards between p's turns as calls see them (docs/experiments/kurita.md, M7): the
+ * right player's and the one across (pon only), then the left player's (pon or chi), each a kind
+ * t drawn with weight w(t) from the unseen tiles; p may call (then discards: layer n+1) or pass.
+ * `after` is the value once the three have passed (the ron and draw stage). A[j] holds layer n+1. */
+static double with_calls(double after, const jong_ku_space *s, int i, const double *A, double *callv,
+                         const jong_ku_params *pr, const uint8_t h[JONG_KINDS], const uint8_t c14[JONG_KINDS], double W)
+{
+    double *pon = callv, *any = callv + JONG_KINDS;
+    for (int t = 0; t < 2 * JONG_KINDS; t++)
+        callv[t] = -INFINITY;
+    for (int e = s->call_start[i]; e < s->call_start[i + 1]; e++) {
+        int t = s->call_taken[e], x = s->call_discard[e];
+        double v = pr->lose_ev[x] + (1 - pr->p_lose[x]) * A[s->call_to[e]];
+        if (v > any[t])
+            any[t] = v;
+        if (!JONG_KU_MELD_IS_CHI(s->call_meld[e]) && v > pon[t])
+            pon[t] = v;
+    }
+    double v = after;
+    for (int stage = 0; stage < 3; stage++) { /* left, across, right: backwards in time */
+        const double *best = stage == 0 ? any : pon;
+        double next = v;
+        for (int t = 0; t < JONG_KINDS; t++)
+            if (best[t] > next)
+                v += draw_weight(pr, h, c14, t) / W * (best[t] - next);
     }
     return v;
 }
@@ -74,7 +105,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         win_start[i] = m;
         double W = 0;
         for (int u = 0; u < JONG_KINDS; u++)
-            W += draw_weight(pr, s->counts[i], c14, u);
+            W += draw_weight(pr, TOTAL(s, i), c14, u);
         wsum[i] = W;
         for (uint64_t b = s->waits[i]; b; b &= b - 1) {
             int t = __builtin_ctzll(b);
@@ -83,6 +114,14 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
             e->ron = e->tsumo = e->ron_r = e->tsumo_r = -1;
             if (!pr->wins)
                 continue;
+            if (s->nmelds[i]) { /* an open state: no riichi, the open hand's yaku */
+                if (pr->win_open) {
+                    e->tsumo = pr->win_open(pr->win_ctx, s->counts[i], s->melds[i], s->nmelds[i], t, true);
+                    if (pr->ron)
+                        e->ron = pr->win_open(pr->win_ctx, s->counts[i], s->melds[i], s->nmelds[i], t, false);
+                }
+                continue;
+            }
             e->tsumo = pr->win(pr->win_ctx, s->counts[i], t, true, false);
             if (pr->ron)
                 e->ron = pr->win(pr->win_ctx, s->counts[i], t, false, false);
@@ -96,9 +135,16 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
     win_start[n] = m;
     for (int i = 0; i < n; i++) {
         A[i] = washout(pr, s->shanten[i] == 0);
-        AR[i] = pr->riichi_payoffs ? pr->r_tenpai_riichi : pr->r_tenpai - pr->riichi_cost;
+        AR[i] = s->nmelds[i]        ? -INFINITY
+                : pr->riichi_payoffs ? pr->r_tenpai_riichi
+                                     : pr->r_tenpai - pr->riichi_cost;
     }
     long states = n + (pr->riichi ? m : 0);
+    double *callv = NULL; /* per kind: the best pon, the best chi (or pon) of the state */
+    if (s->call_start && !(callv = malloc(sizeof(double) * 2 * JONG_KINDS))) {
+        free(a), free(wsum), free(win_start), free(wins);
+        return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
+    }
     for (int layer = N - 1; layer >= 1; layer--) {
         /* A, AR hold layer+1; compute layer into B, BR */
         double po = pr->p_other[layer], por = po * pr->riichi_p_other_scale;
@@ -106,9 +152,9 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
             por = 1;
         bool riichi_now = pr->riichi && layer + 1 < N;
         for (int i = 0; i < n; i++) {
-            const uint8_t *h = s->counts[i];
+            const uint8_t *h = TOTAL(s, i);
             double W = wsum[i];
-            bool tenpai = s->shanten[i] == 0;
+            bool tenpai = s->shanten[i] == 0 && !s->nmelds[i]; /* riichi needs a closed tenpai hand */
             double D[JONG_KINDS];
             double tsumo_at[JONG_KINDS];
             for (int u = 0; u < JONG_KINDS; u++)
@@ -136,6 +182,8 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                 dbar /= W;
             }
             double cont = with_rons(dbar, wins + win_start[i], wins + win_start[i + 1], false, pr, h, c14, W);
+            if (s->call_start && s->call_start[i] < s->call_start[i + 1] && W > 0)
+                cont = with_calls(cont, s, i, A, callv, pr, h, c14, W);
             B[i] = po * pr->r_other + (1 - po) * cont;
             /* the riichi copy */
             BR[i] = -INFINITY;
@@ -189,6 +237,6 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         }
     }
     out->states = states;
-    free(a), free(wsum), free(win_start), free(wins);
+    free(a), free(wsum), free(win_start), free(wins), free(callv);
     return JONG_OK;
 }

@@ -72,18 +72,20 @@ double jong_ku_payoff_win_direct(const jong_ku_setup *su, const uint8_t counts13
                                  bool riichi)
 {
     jong_riichi_result r;
-    if (jong_ku_setup_score_win(su, counts13, tile, tsumo, riichi, &r) != JONG_OK)
+    if (jong_ku_setup_score_win(su, counts13, NULL, 0, tile, tsumo, riichi, &r) != JONG_OK)
         return -1;
     return win_payoff(su->pay, &r, tsumo, riichi);
 }
 
-/* The MDP's win callback: the score, then the payoff by gain from the table. */
-static double win_lookup(void *ctx, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo, bool riichi)
+/* The MDP's win callbacks: the score, then the payoff by gain from the table (a gain fixes the
+ * payments, whatever the hand). */
+static double win_lookup_melds(void *ctx, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds, int tile,
+                               bool tsumo, bool riichi)
 {
     const jong_ku_setup *su = ctx;
     jong_ku_payoff *pay = su->pay;
     jong_riichi_result r;
-    if (jong_ku_setup_score_win(su, counts13, tile, tsumo, riichi, &r) != JONG_OK)
+    if (jong_ku_setup_score_win(su, counts, melds, nmelds, tile, tsumo, riichi, &r) != JONG_OK)
         return -1;
     int32_t gain = r.pay.deltas[0] - (riichi ? 1000 : 0);
     int i = gain / 100;
@@ -96,6 +98,17 @@ static double win_lookup(void *ctx, const uint8_t counts13[JONG_KINDS], int tile
         pay->fills++;
     }
     return *slot;
+}
+
+static double win_lookup(void *ctx, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo, bool riichi)
+{
+    return win_lookup_melds(ctx, counts13, NULL, 0, tile, tsumo, riichi);
+}
+
+static double win_open_lookup(void *ctx, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds, int tile,
+                              bool tsumo)
+{
+    return win_lookup_melds(ctx, counts, melds, nmelds, tile, tsumo, false);
 }
 
 /* Another seat w wins `points` (before honba and sticks) from payer `from` (-1: tsumo). */
@@ -229,6 +242,8 @@ void jong_ku_setup_payoff(jong_ku_setup *su, jong_ku_payoff *pay, const jong_ku_
         l17 += deal_in(pay, su, i, -km->r_lose, false) / 3;
     su->r_lose17 = l17;
     pr->win = win_lookup;
+    if (pr->win_open)
+        pr->win_open = win_open_lookup;
     pr->win_ctx = su;
     jong_ku_setup_fold(su);
 }

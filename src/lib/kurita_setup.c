@@ -5,13 +5,23 @@
 #include "jong/player.h"
 #include "jong/riichi_score.h"
 
-int jong_ku_setup_score_win(const jong_ku_setup *su, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo,
-                            bool riichi, jong_riichi_result *r)
+/* The riichi scoring of a win (no ura, no red fives). melds: those revealed in the search
+ * (jong/kurita.h codes), declared after the hand's own; the scoring then sees an open hand (no
+ * menzen tsumo, no pinfu, open han of honitsu and the like, tanyao only with kuitan). */
+int jong_ku_setup_score_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds,
+                            int nmelds, int tile, bool tsumo, bool riichi, jong_riichi_result *r)
 {
     jong_riichi_context c;
     memset(&c, 0, sizeof c);
     c.hand = su->hand;
-    memcpy(c.hand.counts, counts13, JONG_KINDS);
+    memcpy(c.hand.counts, counts, JONG_KINDS);
+    for (int m = 0; m < nmelds; m++) {
+        if (c.hand.nmelds >= JONG_MAX_MELDS)
+            return JONG_ERR_ARG;
+        bool chi = JONG_KU_MELD_IS_CHI(melds[m]);
+        c.hand.melds[c.hand.nmelds++] = (jong_meld){chi ? JONG_MELD_CHOW : JONG_MELD_PUNG,
+                                                    (uint8_t)JONG_KU_MELD_KIND(melds[m]), 0};
+    }
     c.hand.counts[tile]++;
     c.win_tile = tile;
     c.tsumo = tsumo;
@@ -28,14 +38,26 @@ int jong_ku_setup_score_win(const jong_ku_setup *su, const uint8_t counts13[JONG
     return jong_riichi_score(su->rules, &c, r, &err);
 }
 
-/* The value of a win: the seat's score change from the riichi scoring (no ura, no red fives),
- * less its own riichi stick (it comes back, it is no gain). Negative: no yaku. */
-static double win_value(void *ctx, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo, bool riichi)
+/* The value of a win: the seat's score change from the riichi scoring, less its own riichi stick
+ * (it comes back, it is no gain). Negative: no yaku. */
+double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
+                         int tile, bool tsumo, bool riichi)
 {
     jong_riichi_result r;
-    if (jong_ku_setup_score_win(ctx, counts13, tile, tsumo, riichi, &r) != JONG_OK)
+    if (jong_ku_setup_score_win(su, counts, melds, nmelds, tile, tsumo, riichi, &r) != JONG_OK)
         return -1;
     return r.pay.deltas[0] - (riichi ? 1000 : 0);
+}
+
+static double win_value(void *ctx, const uint8_t counts13[JONG_KINDS], int tile, bool tsumo, bool riichi)
+{
+    return jong_ku_setup_win(ctx, counts13, NULL, 0, tile, tsumo, riichi);
+}
+
+static double win_open_value(void *ctx, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds, int tile,
+                             bool tsumo)
+{
+    return jong_ku_setup_win(ctx, counts, melds, nmelds, tile, tsumo, false);
 }
 
 /* 1 for every win the rules allow (the winning MDP's probability). */
@@ -82,6 +104,7 @@ static void finish_setup(jong_ku_setup *su, const jong_ku_model *km, const doubl
     pr->riichi_cost = 1000;
     pr->riichi_p_other_scale = km->riichi_scale;
     pr->win = win_value;
+    pr->win_open = win_open_value;
     pr->win_ctx = su;
     su->r_lose17 = km->r_lose;
     jong_ku_setup_fold(su);

@@ -10,39 +10,55 @@
 
 #include "jong/eval.h"
 #include "jong/kurita.h"
+#include "kurita_space_internal.h"
 
-static uint64_t hand_hash(const uint8_t c[JONG_KINDS])
+static uint64_t hand_hash(const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm)
 {
     uint64_t h = 1469598103934665603ull;
     for (int k = 0; k < JONG_KINDS; k++)
         h = (h ^ c[k]) * 1099511628211ull;
+    for (int m = 0; m < nm; m++)
+        h = (h ^ (uint64_t)(melds[m] + 1) << 8) * 1099511628211ull;
     return h ^ h >> 29;
+}
+
+/* The slot of the state (counts, melds), holding its index + 1, or 0 when the slot is free. */
+static uint32_t *probe(const jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm)
+{
+    uint32_t mask = s->nslots - 1;
+    for (uint32_t i = (uint32_t)hand_hash(c, melds, nm) & mask;; i = (i + 1) & mask) {
+        uint32_t v = s->slots[i];
+        if (!v || (s->nmelds[v - 1] == nm && !memcmp(s->counts[v - 1], c, JONG_KINDS) &&
+                   (!nm || !memcmp(s->melds[v - 1], melds, (size_t)nm))))
+            return &s->slots[i];
+    }
+}
+
+int jong_ku_space_find_open(const jong_ku_space *s, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds)
+{
+    return (int)*probe(s, counts, melds, nmelds) - 1;
 }
 
 int jong_ku_space_find(const jong_ku_space *s, const uint8_t counts[JONG_KINDS])
 {
-    uint32_t mask = s->nslots - 1;
-    for (uint32_t i = (uint32_t)hand_hash(counts) & mask;; i = (i + 1) & mask) {
-        uint32_t v = s->slots[i];
-        if (!v)
-            return -1;
-        if (!memcmp(s->counts[v - 1], counts, JONG_KINDS))
-            return (int)v - 1;
-    }
+    return jong_ku_space_find_open(s, counts, NULL, 0);
 }
 
-/* Index of counts, inserting it (shanten sh, dist d) when new; -1 when full or out of memory. */
-static int find_or_add(jong_ku_space *s, const uint8_t c[JONG_KINDS], int sets, int d, int max_hands)
+/* realloc of *p to n items of size sz; false when out of memory (*p left as it was) */
+static bool grow(void *p, size_t n, size_t sz)
 {
-    uint32_t mask = s->nslots - 1;
-    uint32_t i = (uint32_t)hand_hash(c) & mask;
-    for (;; i = (i + 1) & mask) {
-        uint32_t v = s->slots[i];
-        if (!v)
-            break;
-        if (!memcmp(s->counts[v - 1], c, JONG_KINDS))
-            return (int)v - 1;
-    }
+    void *a = realloc(*(void **)p, n * sz);
+    if (a)
+        *(void **)p = a;
+    return a != NULL;
+}
+
+int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm, int total,
+                       int sets, int d, int max_hands)
+{
+    uint32_t *slot = probe(s, c, melds, nm);
+    if (*slot)
+        return (int)*slot - 1;
     if (s->n >= max_hands) {
         s->truncated = true;
         return -1;
@@ -52,54 +68,49 @@ static int find_or_add(jong_ku_space *s, const uint8_t c[JONG_KINDS], int sets, 
         int c2 = cap ? cap * 2 : 1024;
         if (c2 > max_hands)
             c2 = max_hands;
-        void *a = realloc(s->counts, (size_t)c2 * JONG_KINDS);
-        if (!a)
+        size_t z = (size_t)c2;
+        if (!grow(&s->counts, z, JONG_KINDS) || !grow(&s->shanten, z, 1) || !grow(&s->dist, z, 1) ||
+            !grow(&s->waits, z, sizeof *s->waits) || !grow(&s->nmelds, z, 1) ||
+            !grow(&s->melds, z, JONG_KU_MAX_CALLS) || !grow(&s->total, z, sizeof *s->total) ||
+            !grow(&s->edge_start, z + 1, sizeof *s->edge_start) ||
+            (s->call_start && !grow(&s->call_start, z + 1, sizeof *s->call_start)))
             return -1;
-        s->counts = a;
-        if (!(a = realloc(s->shanten, (size_t)c2)))
-            return -1;
-        s->shanten = a;
-        if (!(a = realloc(s->dist, (size_t)c2)))
-            return -1;
-        s->dist = a;
-        if (!(a = realloc(s->waits, (size_t)c2 * sizeof *s->waits)))
-            return -1;
-        s->waits = a;
-        if (!(a = realloc(s->edge_start, (size_t)(c2 + 1) * sizeof *s->edge_start)))
-            return -1;
-        s->edge_start = a;
         s->cap = c2;
     }
     memcpy(s->counts[n], c, JONG_KINDS);
-    int sh = jong_shanten_standard(c, sets);
+    memset(s->melds[n], 0, JONG_KU_MAX_CALLS);
+    if (nm)
+        memcpy(s->melds[n], melds, (size_t)nm);
+    s->nmelds[n] = (uint8_t)nm;
+    s->total[n] = total < 0 ? n : total;
+    int sh = jong_shanten_standard(c, sets - nm);
     s->shanten[n] = (int8_t)sh;
     s->dist[n] = (uint8_t)d;
     s->waits[n] = 0;
     if (sh == 0) {
         int dist;
-        uint64_t w = jong_lowering_draws(c, sets, (1ull << JONG_KINDS) - 1, &dist);
+        uint64_t w = jong_lowering_draws(c, sets - nm, (1ull << JONG_KINDS) - 1, &dist);
         s->waits[n] = dist == 1 ? w : 0;
     }
-    s->slots[i] = (uint32_t)n + 1;
+    *slot = (uint32_t)n + 1;
     s->n = n + 1;
     return n;
 }
 
-static int add_edge(jong_ku_space *s, int u, int x, int to)
+/* A closed hand (shanten sh, dist d), inserted when new; -1 when full or out of memory. */
+static int find_or_add(jong_ku_space *s, const uint8_t c[JONG_KINDS], int sets, int d, int max_hands)
+{
+    return ku_space_add_state(s, c, NULL, 0, -1, sets, d, max_hands);
+}
+
+int ku_space_add_edge(jong_ku_space *s, int u, int x, int to)
 {
     int cap = s->edge_cap;
     if (s->nedges >= cap) {
         int c2 = cap ? cap * 2 : 4096;
-        void *a;
-        if (!(a = realloc(s->edge_draw, (size_t)c2)))
+        if (!grow(&s->edge_draw, (size_t)c2, 1) || !grow(&s->edge_discard, (size_t)c2, 1) ||
+            !grow(&s->edge_to, (size_t)c2, sizeof *s->edge_to))
             return -1;
-        s->edge_draw = a;
-        if (!(a = realloc(s->edge_discard, (size_t)c2)))
-            return -1;
-        s->edge_discard = a;
-        if (!(a = realloc(s->edge_to, (size_t)c2 * sizeof *s->edge_to)))
-            return -1;
-        s->edge_to = a;
         s->edge_cap = c2;
     }
     s->edge_draw[s->nedges] = (uint8_t)u;
@@ -109,13 +120,39 @@ static int add_edge(jong_ku_space *s, int u, int x, int to)
     return 0;
 }
 
+int ku_space_add_call(jong_ku_space *s, int t, int meld, int x, int to)
+{
+    int cap = s->call_cap;
+    if (s->ncalls >= cap) {
+        int c2 = cap ? cap * 2 : 4096;
+        if (!grow(&s->call_taken, (size_t)c2, 1) || !grow(&s->call_meld, (size_t)c2, 1) ||
+            !grow(&s->call_discard, (size_t)c2, 1) || !grow(&s->call_to, (size_t)c2, sizeof *s->call_to))
+            return -1;
+        s->call_cap = c2;
+    }
+    s->call_taken[s->ncalls] = (uint8_t)t;
+    s->call_meld[s->ncalls] = (uint8_t)meld;
+    s->call_discard[s->ncalls] = (uint8_t)x;
+    s->call_to[s->ncalls] = to;
+    s->ncalls++;
+    return 0;
+}
+
 void jong_ku_space_free(jong_ku_space *s)
 {
     free(s->counts);
     free(s->shanten);
     free(s->dist);
     free(s->waits);
+    free(s->nmelds);
+    free(s->melds);
+    free(s->total);
     free(s->edge_start);
+    free(s->call_start);
+    free(s->call_taken);
+    free(s->call_meld);
+    free(s->call_discard);
+    free(s->call_to);
     free(s->edge_draw);
     free(s->edge_discard);
     free(s->edge_to);
@@ -190,13 +227,15 @@ int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int set
                         continue;
                     goto oom;
                 }
-                if (add_edge(s, u, x, j))
+                if (ku_space_add_edge(s, u, x, j))
                     goto oom;
             }
             h[u]--;
         }
     }
     s->edge_start[s->n] = s->nedges;
+    s->nclosed = s->n;
+    s->sets = sets;
     return JONG_OK;
 oom:
     jong_ku_space_free(s);

@@ -5,7 +5,8 @@
  * shanten 2-3); with fold=on each discard may also be valued as the first step of the folding
  * MDP, whichever is higher. Above that shanten the paper's rule: fold by the folding MDP's order
  * when another player is in riichi, else discard an isolated tile. Wins are always taken, kans
- * never; calls only with k=1 (claim_choice). The chance player's parameters: deal-in probability and loss of
+ * never; calls only with k >= 1: offers valued by the MDP (claim_choice), whose searches may
+ * themselves reveal up to k melds (jong_ku_space_add_calls). The chance player's parameters: deal-in probability and loss of
  * each kind from the opponent models (jong/oppmodel.h), the others' tenpai probability for the
  * washout payments, and P_O, R_O and the riichi folding factor from models/kurita.jlm. */
 #include <math.h>
@@ -23,7 +24,7 @@
 typedef struct {
     int l;              /* path bound, -1 = by shanten */
     int mdp_shanten;    /* largest shanten searched with the MDP */
-    int k;              /* 1: chi and pon offers valued by the MDP (claim_choice); 0: never call */
+    int k;              /* melds the search may reveal; >= 1: chi and pon offers valued (claim_choice); 0: never call */
     int max_hands;      /* cap on the reduced set */
     int64_t time_ms;    /* per decision: a smaller l when the clock says the budget is short */
     bool fold;
@@ -54,8 +55,18 @@ static void use_payoff(ku_state *st, jong_ku_setup *su, const jong_decision *d)
 
 /* Default path bound by shanten (measured with `jong bench kurita`, docs/experiments/kurita.md):
  * two exchanges of slack when tenpai, one at shanten 1-2, none at 3 (slack 1 there takes the
- * set to the 50,000-hand cap and about half a second). */
-static int auto_l(int shanten) { return shanten + (shanten == 0 ? 2 : shanten <= 2 ? 1 : 0); }
+ * set to the 50,000-hand cap and about half a second). With melds revealed in the search (k >= 1)
+ * shanten 2 gets no slack: with one exchange of slack and one meld the set passes 18,000 states
+ * at the median and the decision 0.2 s. */
+static int auto_l(int shanten, int k)
+{
+    if (k > 0 && shanten == 2)
+        return 2;
+    return shanten + (shanten == 0 ? 2 : shanten <= 2 ? 1 : 0);
+}
+
+/* Melds the search may reveal: the option k (at most KU_MAX_K: the paper's ~50,000 states). */
+#define KU_MAX_K 2
 
 /* The legal discard of kind with (riichi) or without the declaration, keeping a red five. */
 static int discard_index(const jong_decision *d, int kind, bool riichi)
@@ -120,25 +131,28 @@ static int rule_based(const jong_decision *d, const uint8_t c[JONG_KINDS], const
 static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
                         const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok);
 
-/* Builds the set of hand c (sets to build) at bound l and solves it; false when it cannot. */
-static bool solve_hand(const ku_state *st, const jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets, int l,
+/* Builds the set of hand c (sets to build) at bound l with up to k melds revealed in the search
+ * and solves it; false when it cannot. */
+static bool solve_hand(const ku_state *st, const jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets, int l, int k,
                        jong_ku_result *res)
 {
     uint8_t avail[JONG_KINDS];
-    for (int k = 0; k < JONG_KINDS; k++)
-        avail[k] = (uint8_t)su->pr.draw_w[k];
+    for (int u = 0; u < JONG_KINDS; u++)
+        avail[u] = (uint8_t)su->pr.draw_w[u];
     jong_ku_space s;
     jong_error err;
-    if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK)
+    if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK ||
+        jong_ku_space_add_calls(&s, c, avail, k, l, st->max_hands, &err) != JONG_OK)
         return false;
     bool ok = jong_ku_solve(&s, &su->pr, c, -1, res, &err) == JONG_OK;
     jong_ku_space_free(&s);
     return ok;
 }
 
-/* k = 1: a chi or pon offered now is valued by the MDP on both sides: passing (the hand as it is,
- * A(h, 1)) against claiming and making the best discard (not the claimed kind) from the hand with
- * one more meld, opened (no riichi; wins need a yaku). The searches themselves do not call. */
+/* k >= 1: a chi or pon offered now is valued by the MDP on both sides: passing (the hand as it is,
+ * A(h, 1), whose search may reveal up to k melds) against claiming and making the best discard
+ * (not the claimed kind) from the hand with one more meld, opened (no riichi; wins need a yaku),
+ * whose search may reveal k - 1 more. */
 static int claim_choice(ku_state *st, const jong_decision *d, int pass)
 {
     const jong_view *v = d->view;
@@ -157,7 +171,7 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
     use_payoff(st, su, d);
     jong_ku_result res;
     int pick = pass;
-    if (solve_hand(st, su, v->own.counts, sets, auto_l(sh), &res)) {
+    if (solve_hand(st, su, v->own.counts, sets, auto_l(sh, st->k), st->k, &res)) {
         double best = res.after[0];
         for (int i = 0; i < d->nlegal; i++) {
             const jong_action *a = &d->legal[i];
@@ -189,7 +203,8 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
             if (b2 > st->mdp_shanten || b2 == JONG_UNDEFINED)
                 continue;
             jong_ku_result r2;
-            if (!solve_hand(st, open, c, sets - 1, auto_l(b2), &r2))
+            /* the claimed meld is one of the k */
+            if (!solve_hand(st, open, c, sets - 1, auto_l(b2, st->k - 1), st->k - 1, &r2))
                 continue;
             for (int x = 0; x < JONG_KINDS; x++)
                 if (x != t && c[x] && r2.value[x] > best) {
@@ -297,8 +312,9 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
     int64_t t0 = d->now_ms ? d->now_ms() : 0;
     if (best > st->mdp_shanten || best == JONG_UNDEFINED || !pr.win)
         return rule_based(d, c, sh, best, allowed, &pr, &fp, threat);
-    int want = st->l >= 0 ? (st->l > best ? st->l : best) : auto_l(best);
     bool use17 = st->eq17 && best >= 2 && st->km.has_eq17;
+    int kc = use17 ? 0 : st->k; /* Eq. 17's features are closed MDPs' */
+    int want = st->l >= 0 ? (st->l > best ? st->l : best) : auto_l(best, kc);
     /* with a time budget (the option, else the caller's): the tight bound first, the wider one
      * only when the first took under a quarter of the budget (then decisions depend on speed) */
     int64_t budget = st->time_ms ? st->time_ms : d->time_ms;
@@ -316,6 +332,8 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
         jong_ku_result r;
         jong_error err;
         if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK)
+            break;
+        if (jong_ku_space_add_calls(&s, c, avail, kc, l, st->max_hands, &err) != JONG_OK)
             break;
         int rc = use17 ? eq17_values(st, su, &s, c, &r, &err) : jong_ku_solve(&s, &pr, c, drawn, &r, &err);
         if (rc == JONG_OK) {
@@ -438,8 +456,11 @@ static int ku_option(void *ctx, const char *key, const char *val, jong_error *er
         else
             st->l = (int)x;
     } else if (!strcmp(key, "k")) {
-        if (ku_int(val, 0, 1, &x))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: k wants 0 (never call) or 1 (value chi/pon offers), not '%s'", val);
+        if (ku_int(val, 0, KU_MAX_K, &x))
+            return jong_error_set(err, JONG_ERR_ARG, -1,
+                                  "kurita: k wants the melds the search may reveal, 0 (never call) to %d (more take "
+                                  "the search far past the paper's 50,000 states), not '%s'",
+                                  KU_MAX_K, val);
         st->k = (int)x;
     } else if (!strcmp(key, "mdp")) {
         if (ku_int(val, 0, 6, &x))

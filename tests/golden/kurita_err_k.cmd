@@ -1,1 +1,1 @@
-"$JONG" play --players kurita:k=2 2>&1
+"$JONG" play --players kurita:k=3 2>&1

@@ -40,7 +40,14 @@ static void print_paper(const jong_ku_paper_stats *ps, const jong_ku_paper_model
 /* The final-rank regression over the records under dir (every four-player game, up to `limit`
  * when not 0): rows of 4 games in 5 train it, the fifth is held out. A record that does not read
  * is an error naming it; three-player games are left out. */
-static int train_rank(const char *dir, long limit, jong_ku_model *m, char *summary, size_t nsummary, bool json)
+typedef struct {
+    long games, hanchan;
+    size_t train, test;
+    double loss_train, loss_test, loss_base;
+} rank_figures;
+
+static int train_rank(const char *dir, long limit, jong_ku_model *m, char *summary, size_t nsummary, bool json,
+                      rank_figures *fig)
 {
     char **paths = NULL;
     size_t npaths = 0;
@@ -100,6 +107,7 @@ static int train_rank(const char *dir, long limit, jong_ku_model *m, char *summa
         double base = jong_ku_rank_baseline_logloss(&d, tr, ntr, te, nte);
         double lteh = jong_ku_rank_logloss(&d, teh, nteh, m->rank_w);
         double baseh = jong_ku_rank_baseline_logloss(&d, tr, ntr, teh, nteh);
+        *fig = (rank_figures){used, hanchan, ntr, nte, ltr, lte, base};
         snprintf(summary, nsummary,
                  "rank regression: %ld games (%ld East-South), %zu train / %zu held-out rows, %d Newton steps, "
                  "log-loss %.4f train, %.4f held-out (baseline by current rank %.4f); East-South held-out %zu rows "
@@ -268,7 +276,9 @@ int cmd_train_kurita(int argc, char **argv)
     if (st.games == 0)
         return cli_fail(CMD, "no usable games under %s", records);
     char rank_summary[400] = "";
-    rc = train_rank(rank_records ? rank_records : records, rank_games, &m, rank_summary, sizeof rank_summary, json);
+    rank_figures rf = {0};
+    rc = train_rank(rank_records ? rank_records : records, rank_games, &m, rank_summary, sizeof rank_summary, json,
+                    &rf);
     if (rc)
         return rc;
     char info[1024];
@@ -289,9 +299,12 @@ int cmd_train_kurita(int argc, char **argv)
     if (json) {
         printf("{\"games\":%ld,\"hands\":%ld,\"skipped\":%zu,\"riichi_scale\":%.6f,\"r_other\":%.2f,\"r_lose\":%.2f,"
                "\"eq17_train_rows\":%zu,\"eq17_test_rows\":%zu,\"eq17_logloss_train\":%.5f,\"eq17_logloss_test\":%.5f,"
-               "\"eq17_logloss_class_rates\":%.5f,\"hazard\":[",
+               "\"eq17_logloss_class_rates\":%.5f,\"rank_games\":%ld,\"rank_east_south_games\":%ld,"
+               "\"rank_train_rows\":%zu,\"rank_test_rows\":%zu,\"rank_logloss_train\":%.5f,\"rank_logloss_test\":%.5f,"
+               "\"rank_logloss_by_current_rank\":%.5f,\"tsumo_share\":%.5f,\"win_points\":[%.1f,%.1f],\"hazard\":[",
                st.games, st.hands, skipped, m.riichi_scale, m.r_other, m.r_lose, ntrain, ntest, loss_train, loss_test,
-               loss_base);
+               loss_base, rf.games, rf.hanchan, rf.train, rf.test, rf.loss_train, rf.loss_test, rf.loss_base,
+               m.tsumo_share, m.win_points[0], m.win_points[1]);
         for (int r = 0; r < JONG_KU_RIICHI_CLASSES; r++) {
             printf("%s[", r ? "," : "");
             for (int t = 0; t < JONG_KU_TURNS; t++)

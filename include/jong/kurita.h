@@ -155,6 +155,11 @@ typedef struct {
     bool riichi;                          /* closed tenpai hands may declare riichi */
     double riichi_cost;                   /* the stick, lost unless p wins (1000) */
     double riichi_p_other_scale;          /* P_O after p's riichi = scale * P_O (others fold) */
+    /* false: the riichi copy's endings are the dama ones less riichi_cost (points); true: its
+     * own payoffs below (rank payoffs, where the stick is no constant) */
+    bool riichi_payoffs;
+    double r_tenpai_riichi, r_other_riichi;   /* R_T, R_O with the stick on the table */
+    double lose_ev_riichi[JONG_KINDS];        /* P_L(x) R_L(x) with the stick on the table */
     jong_ku_win_fn win;
     jong_ku_win_open_fn win_open;         /* open states' wins (NULL: they cannot win) */
     void *win_ctx;

@@ -15,15 +15,18 @@
 #include "jong/mjai.h"
 #include "jong/oppmodel.h"
 #include "jong/kurita_paper.h"
+#include "jong/kurita_rank.h"
 
 #define JONG_KU_TURNS 25          /* p's discard numbers 0..24 (later ones use 24) */
 #define JONG_KU_RIICHI_CLASSES 3  /* the others' riichi: none, one, two or more */
-#define JONG_KU_MODEL_VERSION 3 /* 3: the paper's tenpai and deal-in models (jong/kurita_paper.h) */
+#define JONG_KU_MODEL_VERSION 4 /* 3: the paper's tenpai and deal-in models (jong/kurita_paper.h); 4: the
+                                   final-rank regression and the others' wins (jong/kurita_rank.h) */
 /* Eq. 17's scenarios and features (jong/kurita_setup.h) */
 enum { JONG_KU_WIN = 0, JONG_KU_LOSE, JONG_KU_OTHER_WIN, JONG_KU_TENPAI_WASHOUT, JONG_KU_NOTEN_WASHOUT, JONG_KU_SCENARIOS };
 #define JONG_KU_EQ17_FEATURES 7
 #define JONG_KU_MODEL_EQ17_END (JONG_KU_RIICHI_CLASSES * JONG_KU_TURNS + 3 + JONG_KU_SCENARIOS * JONG_KU_EQ17_FEATURES)
-#define JONG_KU_MODEL_DIM (JONG_KU_MODEL_EQ17_END + JONG_KU_CALL_CLASSES * 2 + JONG_KU_CATEGORIES)
+#define JONG_KU_MODEL_PAPER_END (JONG_KU_MODEL_EQ17_END + JONG_KU_CALL_CLASSES * 2 + JONG_KU_CATEGORIES)
+#define JONG_KU_MODEL_DIM (JONG_KU_MODEL_PAPER_END + JONG_KU_RANKS * JONG_KU_RANK_FEATURES + 3)
 
 typedef struct {
     /* [p in riichi][others' riichi class][p's discard number]: p's discards that did not deal in,
@@ -34,6 +37,9 @@ typedef struct {
     long r_other_n;
     double r_lose_sum;    /* the discarder's score changes when it dealt in */
     long r_lose_n;
+    /* every win: its points before honba and sticks, by the winner being the dealer; tsumo or not */
+    double win_points[2];
+    long wins[2], tsumo_wins;
     long games, hands;
 } jong_ku_stats;
 
@@ -47,6 +53,12 @@ typedef struct {
     double eq17[JONG_KU_SCENARIOS][JONG_KU_EQ17_FEATURES];
     bool has_eq17;
     jong_ku_paper_model paper; /* the paper's tenpai / deal-in models (option params=paper) */
+    /* the final-rank regression (softmax weights, class 3 zero; all 0 when not trained) and the
+     * others' wins as the rank payoffs see them: the share won by tsumo, the mean points of a win
+     * by a non-dealer [0] and by the dealer [1] (jong/kurita_payoff.h) */
+    double rank_w[JONG_KU_RANKS][JONG_KU_RANK_FEATURES];
+    bool has_rank;
+    double tsumo_share, win_points[2];
 } jong_ku_model;
 
 /* Adds the hands of one four-player game. */

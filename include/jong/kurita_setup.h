@@ -11,6 +11,7 @@
 #include "jong/oppmodel.h"
 #include "jong/game.h"
 #include "jong/rules.h"
+#include "jong/riichi_score.h"
 
 typedef struct {
     jong_ku_params pr;        /* pr.win and pr.win_ctx point at this struct: do not move it */
@@ -25,6 +26,13 @@ typedef struct {
     int others_riichi;
     double tenpai_sum;        /* sum of P(tenpai) over the others not in riichi */
     int turn;                 /* the seat's discards so far */
+    /* each other seat opp[i]: its tenpai probability, and per kind its chance to ron the seat's
+     * discard and the points it would win (the rank payoffs split the deal-in by winner) */
+    int opp[3];
+    double q[3];
+    double deal_p[3][JONG_KINDS], deal_pts[3][JONG_KINDS];
+    double r_lose17;          /* Eq. 17's lose payoff (points: the records' mean deal-in) */
+    struct jong_ku_payoff *pay; /* payoff=rank|result: the win values go through it; NULL: points */
 } jong_ku_setup;
 
 /* The setup of seat (its true hand in o) deciding a discard; score: its points (riichi needs 1000).
@@ -38,9 +46,15 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
  * in riichi), for a decision the tracker did not follow (`jong analyze --player kurita`). */
 void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const jong_view *v, const jong_ruleset *rs);
 
-/* The value of a win (points, the riichi scoring) of the concealed tiles counts completed by
- * tile, with melds revealed in the search (jong/kurita.h codes, added to the hand's own); negative
- * when the rules refuse it (no yaku). The setup's pr.win and pr.win_open call this. */
+/* The folding MDP's parameters from su->pr (the same chance player; R_L capped at R_O). */
+void jong_ku_setup_fold(jong_ku_setup *su);
+/* The riichi scoring of a win of the concealed tiles counts completed by tile (no ura, no red
+ * fives), with melds revealed in the search (jong/kurita.h codes, added to the hand's own):
+ * JONG_OK, or an error when the rules refuse it (no yaku). */
+int jong_ku_setup_score_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds,
+                            int nmelds, int tile, bool tsumo, bool riichi, jong_riichi_result *r);
+/* The value of that win in points (the score change, less p's own riichi stick); negative when
+ * the rules refuse it. The setup's pr.win and pr.win_open call this. */
 double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
                          int tile, bool tsumo, bool riichi);
 
@@ -51,7 +65,7 @@ double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KIND
 int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8_t c14[JONG_KINDS],
                           double f[JONG_KINDS][JONG_KU_EQ17_FEATURES], double win_pts[JONG_KINDS], jong_error *err);
 /* Eq. 17: the value of a hand with features f: sum over the scenarios of P(scenario) x payoff
- * (the win's expected points, the mean deal-in loss, R_O, R_T, R_N). */
+ * (the win's expected payoff, the mean deal-in's (su->r_lose17), R_O, R_T, R_N). */
 double jong_ku_eq17_value(const jong_ku_model *km, const jong_ku_setup *su, const double *f, double win_pts);
 
 #endif

@@ -71,3 +71,14 @@ void cli_free_players(jong_player *p[JONG_SEATS])
         p[s] = NULL;
     }
 }
+
+void cli_print_players(FILE *f)
+{
+    fputs("Players and their options (defaults):\n", f);
+    for (int i = 0; i < jong_player_count(); i++) {
+        const jong_player_info *p = jong_player_info_at(i);
+        fprintf(f, "  %-10s %s\n", p->name, p->summary);
+        if (p->options && *p->options)
+            fprintf(f, "  %-10s options: %s\n", "", p->options);
+    }
+}

@@ -4,12 +4,16 @@
 #ifndef JONG_CLI_PLAYERS_H
 #define JONG_CLI_PLAYERS_H
 
+#include <stdio.h>
+
 #include "jong/jong.h"
 
 /* Makes the four seats' players for a game of variant v; on error (also a player that does not
  * play v) prints one line for `cmd` and returns CLI_USAGE/FAIL (with nothing left allocated). */
 int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS]);
 void cli_free_players(jong_player *p[JONG_SEATS]);
+/* The registry's players with their options and defaults, for --help. */
+void cli_print_players(FILE *f);
 
 /* Seconds on a monotonic clock, for rates and progress. */
 double cli_now(void);

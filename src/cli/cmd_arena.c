@@ -196,6 +196,7 @@ static int summary_command(int argc, char **argv)
     for (int i = 2; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(usage, stdout);
+            cli_print_players(stdout);
             return CLI_OK;
         }
         if (!strcmp(argv[i], "--json"))
@@ -288,6 +289,7 @@ int cmd_arena(int argc, char **argv)
         int r;
         if (cli_is_help(argv[i])) {
             fputs(usage, stdout);
+            cli_print_players(stdout);
             return CLI_OK;
         }
         if ((r = cli_option_value(cmd, argc, argv, &i, "--rules", &value))) {

@@ -19,7 +19,7 @@ static const char *const usage =
     "Plays N games (default 1) of self-play and prints a summary per seat: hands won,\n"
     "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n"
     "  --players   1, 2 (alternating) or 4 player specs: name or name:key=val,key=val\n"
-    "              (players: random, greedy)\n"
+    "              (the players and their options are listed below)\n"
     "  --seed S    the run's seed (default: from the clock; always printed)\n"
     "  --hands N   play N-hand games instead of full games (the 'hands' rule option)\n"
     "  --rule      set a rule option, e.g. --rule multiple_winners=on (repeatable)\n"
@@ -116,6 +116,7 @@ int cmd_play(int argc, char **argv)
         int r;
         if (cli_is_help(argv[i])) {
             fputs(usage, stdout);
+            cli_print_players(stdout);
             return CLI_OK;
         }
         if ((r = cli_option_value(cmd, argc, argv, &i, "--rules", &value))) {

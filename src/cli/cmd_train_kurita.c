@@ -37,16 +37,95 @@ static void print_paper(const jong_ku_paper_stats *ps, const jong_ku_paper_model
         fprintf(stderr, "  %-16s %.4f (%.0f samples)\n", cat[c], pm->hist[c], ps->cat_n[c]);
 }
 
+/* The final-rank regression over the records under dir (every four-player game, up to `limit`
+ * when not 0): rows of 4 games in 5 train it, the fifth is held out. A record that does not read
+ * is an error naming it; three-player games are left out. */
+static int train_rank(const char *dir, long limit, jong_ku_model *m, char *summary, size_t nsummary, bool json)
+{
+    char **paths = NULL;
+    size_t npaths = 0;
+    int rc = train_record_paths(dir, &paths, &npaths);
+    if (rc)
+        return rc;
+    jong_ku_rank_data d;
+    memset(&d, 0, sizeof d);
+    jong_mjai_log lg;
+    jong_mjai_log_init(&lg);
+    long used = 0, hanchan = 0;
+    for (size_t i = 0; !rc && i < npaths && (limit == 0 || used < limit); i++) {
+        jong_error err;
+        if (jong_mjai_read_file(paths[i], &lg, &err)) {
+            if (lg.players == 3) /* the reader stops at a three-player game's type */
+                continue;
+            rc = cli_fail(CMD, "%s", err.msg);
+            break;
+        }
+        if (lg.players != 4)
+            continue;
+        if (jong_ku_rank_add_log(&d, &lg, (uint32_t)used, &err)) {
+            rc = cli_fail(CMD, "%s: %s", paths[i], err.msg);
+            break;
+        }
+        hanchan += lg.east_south;
+        used++;
+        if (used % 1000 == 0)
+            fprintf(stderr, "\rjong %s: rank regression: %ld games read   ", CMD, used);
+    }
+    jong_mjai_log_free(&lg);
+    for (size_t i = 0; i < npaths; i++)
+        free(paths[i]);
+    free(paths);
+    size_t *tr = rc ? NULL : malloc(sizeof *tr * (d.n + 1)), *te = rc ? NULL : malloc(sizeof *te * (d.n + 1));
+    size_t *teh = rc ? NULL : malloc(sizeof *teh * (d.n + 1));
+    if (!rc && (!tr || !te || !teh))
+        rc = cli_fail(CMD, "out of memory");
+    if (!rc && used == 0)
+        rc = cli_fail(CMD, "no four-player games under %s for the rank regression", dir);
+    if (!rc) {
+        size_t ntr = 0, nte = 0, nteh = 0;
+        for (size_t r = 0; r < d.n; r++) {
+            if (d.game[r] % 5 == 4) {
+                te[nte++] = r;
+                if (!d.sit[r].tonpuu)
+                    teh[nteh++] = r;
+            } else {
+                tr[ntr++] = r;
+            }
+        }
+        fprintf(stderr, "\rjong %s: rank regression: %ld games (%ld East-South), %zu rows; fitting\n", CMD, used,
+                hanchan, d.n);
+        int it = jong_ku_rank_fit(&d, tr, ntr, 1.0, m->rank_w);
+        m->has_rank = true;
+        double ltr = jong_ku_rank_logloss(&d, tr, ntr, m->rank_w), lte = jong_ku_rank_logloss(&d, te, nte, m->rank_w);
+        double base = jong_ku_rank_baseline_logloss(&d, tr, ntr, te, nte);
+        double lteh = jong_ku_rank_logloss(&d, teh, nteh, m->rank_w);
+        double baseh = jong_ku_rank_baseline_logloss(&d, tr, ntr, teh, nteh);
+        snprintf(summary, nsummary,
+                 "rank regression: %ld games (%ld East-South), %zu train / %zu held-out rows, %d Newton steps, "
+                 "log-loss %.4f train, %.4f held-out (baseline by current rank %.4f); East-South held-out %zu rows "
+                 "%.4f (baseline %.4f)",
+                 used, hanchan, ntr, nte, it, ltr, lte, base, nteh, lteh, baseh);
+        if (!json)
+            printf("%s\n", summary);
+    }
+    free(tr);
+    free(te);
+    free(teh);
+    jong_ku_rank_data_free(&d);
+    return rc;
+}
+
 int cmd_train_kurita(int argc, char **argv)
 {
-    const char *records = NULL, *out = NULL;
-    long games = 0, eq17_games = 300, every = 3;
+    const char *records = NULL, *out = NULL, *rank_records = NULL;
+    long games = 0, eq17_games = 300, every = 3, rank_games = 0;
     bool json = false;
     for (int i = 2; i < argc; i++) {
         const char *v;
         int r;
         if (cli_is_help(argv[i])) {
-            puts("usage: jong train kurita --records DIR --out FILE [--games N] [--eq17-games G] [--eq17-every K] [--json]\n"
+            puts("usage: jong train kurita --records DIR --out FILE [--games N] [--eq17-games G] [--eq17-every K]\n"
+                 "                         [--rank-records DIR2] [--rank-games R] [--json]\n"
                  "  Counts, over the game records under DIR (four-player games, path order), each seat's\n"
                  "  discards that did not deal in and whether another player won before its next discard,\n"
                  "  by its discard number, the others' riichi and its own riichi; and its mean score change\n"
@@ -56,26 +135,35 @@ int cmd_train_kurita(int argc, char **argv)
                  "  hand after the expert's discard and the scenario the hand ended in; a softmax regression\n"
                  "  is fitted on 4 games in 5 and its log-loss printed on the fifth. Also over all games: the\n"
                  "  paper's tenpai regression by discards (per number of calls) and the deal-in histogram by\n"
-                 "  tile category (the player's params=paper), printed on stderr. Progress on stderr.");
+                 "  tile category (the player's params=paper), printed on stderr. Last the final-rank\n"
+                 "  regression (the player's payoff=rank|result) over the games under DIR2 (default DIR; R:\n"
+                 "  at most that many games, 0 = all), fitted on 4 games in 5, its log-loss printed on the\n"
+                 "  fifth next to a baseline (the final rank's rates by the current rank). A record that does\n"
+                 "  not read stops it with an error naming the file. Progress on stderr.");
             return CLI_OK;
         }
         if ((r = cli_option_value(CMD, argc, argv, &i, "--records", &records)) != 0 ||
-            (r = cli_option_value(CMD, argc, argv, &i, "--out", &out)) != 0) {
+            (r = cli_option_value(CMD, argc, argv, &i, "--out", &out)) != 0 ||
+            (r = cli_option_value(CMD, argc, argv, &i, "--rank-records", &rank_records)) != 0) {
             if (r < 0)
                 return CLI_USAGE;
         } else if ((r = cli_option_value(CMD, argc, argv, &i, "--games", &v)) != 0 ||
                    (r = cli_option_value(CMD, argc, argv, &i, "--eq17-games", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--eq17-every", &v)) != 0) {
+                   (r = cli_option_value(CMD, argc, argv, &i, "--eq17-every", &v)) != 0 ||
+                   (r = cli_option_value(CMD, argc, argv, &i, "--rank-games", &v)) != 0) {
             if (r < 0)
                 return CLI_USAGE;
             const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
             char *end;
             long x = strtol(v, &end, 10);
-            bool zero_ok = !strncmp(name, "--eq17-games", 12);
+            bool rank = !strncmp(name, "--rank-games", 12);
+            bool zero_ok = !strncmp(name, "--eq17-games", 12) || rank;
             if (*end || x < (zero_ok ? 0 : 1) || x > 100000000)
                 return cli_usage_error(CMD, "bad count '%s'", v);
             if (!strncmp(name, "--games", 7))
                 games = x;
+            else if (rank)
+                rank_games = x;
             else if (zero_ok)
                 eq17_games = x;
             else
@@ -117,6 +205,7 @@ int cmd_train_kurita(int argc, char **argv)
     jong_ku_model_from_stats(&st, &m);
     jong_ku_paper_fit(&ps, &m.paper);
     print_paper(&ps, &m.paper);
+    fflush(stderr);
     /* Eq. 17 */
     jong_ku_eq17_data ed;
     memset(&ed, 0, sizeof ed);
@@ -178,11 +267,16 @@ int cmd_train_kurita(int argc, char **argv)
     }
     if (st.games == 0)
         return cli_fail(CMD, "no usable games under %s", records);
-    char info[512];
+    char rank_summary[400] = "";
+    rc = train_rank(rank_records ? rank_records : records, rank_games, &m, rank_summary, sizeof rank_summary, json);
+    if (rc)
+        return rc;
+    char info[1024];
     snprintf(info, sizeof info,
-             "jong train kurita --games %ld --eq17-games %ld --eq17-every %ld; %ld hands; R_O from %ld seat-hands; "
-             "Eq. 17: %zu train / %zu held-out rows, held-out log-loss %.4f (class rates %.4f)",
-             st.games, eq17_games, every, st.hands, st.r_other_n, ntrain, ntest, loss_test, loss_base);
+             "jong train kurita --games %ld --eq17-games %ld --eq17-every %ld --rank-games %ld; %ld hands; R_O from "
+             "%ld seat-hands; Eq. 17: %zu train / %zu held-out rows, held-out log-loss %.4f (class rates %.4f); %s",
+             st.games, eq17_games, every, rank_games, st.hands, st.r_other_n, ntrain, ntest, loss_test, loss_base,
+             rank_summary);
     jong_linmodel lm;
     jong_error err;
     if (jong_ku_model_to_linmodel(&m, info, &lm, &err))

@@ -142,7 +142,9 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         mr += s->nmelds[i] ? 0 : win_start[i + 1] - win_start[i];
     for (int i = 0; i < n; i++) {
         A[i] = washout(pr, s->shanten[i] == 0);
-        AR[i] = s->nmelds[i] ? -INFINITY : pr->r_tenpai - pr->riichi_cost;
+        AR[i] = s->nmelds[i]        ? -INFINITY
+                : pr->riichi_payoffs ? pr->r_tenpai_riichi
+                                     : pr->r_tenpai - pr->riichi_cost;
     }
     long states = n + (pr->riichi ? mr : 0);
     double *callv = NULL; /* per kind: the best pon, the best chi (or pon) of the state */
@@ -199,7 +201,9 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                         double w = draw_weight(pr, h, c14, u);
                         if (w <= 0)
                             continue;
-                        double v = pr->lose_ev[u] - pr->p_lose[u] * pr->riichi_cost + (1 - pr->p_lose[u]) * AR[i];
+                        double lr = pr->riichi_payoffs ? pr->lose_ev_riichi[u]
+                                                       : pr->lose_ev[u] - pr->p_lose[u] * pr->riichi_cost;
+                        double v = lr + (1 - pr->p_lose[u]) * AR[i];
                         for (int e = win_start[i]; e < win_start[i + 1]; e++)
                             if (wins[e].tile == u && wins[e].tsumo_r >= 0 && wins[e].tsumo_r > v)
                                 v = wins[e].tsumo_r;
@@ -208,7 +212,8 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                     dr /= W;
                 }
                 double contr = with_rons(dr, wins + win_start[i], wins + win_start[i + 1], true, pr, h, c14, W);
-                BR[i] = por * (pr->r_other - pr->riichi_cost) + (1 - por) * contr;
+                BR[i] = por * (pr->riichi_payoffs ? pr->r_other_riichi : pr->r_other - pr->riichi_cost) +
+                        (1 - por) * contr;
             }
         }
         states += n + (pr->riichi ? mr : 0);

@@ -32,6 +32,7 @@ int jong_ku_stats_add_log(jong_ku_stats *st, const jong_mjai_log *log, jong_erro
     bool riichi[4];
     int nd[4];
     bool in_hand = false;
+    int oya = -1;
     for (size_t i = 0; i < log->n; i++) {
         const jong_mjai_event *ev = &log->ev[i];
         int a = ev->actor;
@@ -41,6 +42,7 @@ int jong_ku_stats_add_log(jong_ku_stats *st, const jong_mjai_log *log, jong_erro
             memset(riichi, 0, sizeof riichi);
             memset(nd, 0, sizeof nd);
             in_hand = true;
+            oya = ev->oya;
             st->hands++;
             break;
         case JONG_MJAI_REACH_ACCEPTED:
@@ -64,6 +66,11 @@ int jong_ku_stats_add_log(jong_ku_stats *st, const jong_mjai_log *log, jong_erro
         case JONG_MJAI_HORA:
             if (!in_hand || a < 0 || a >= 4)
                 return jong_error_set(err, JONG_ERR_ARG, (int)i, "kurita stats: event %zu: a win outside a hand", i);
+            if (ev->has & JONG_MJAI_HAS_YAKUS) {
+                st->win_points[a == oya] += ev->hora_points;
+                st->wins[a == oya]++;
+                st->tsumo_wins += ev->target == a;
+            }
             for (int s = 0; s < 4; s++) {
                 bool lose = ev->target == s && a != s;
                 if (lose) {
@@ -118,6 +125,10 @@ void jong_ku_model_from_stats(const jong_ku_stats *st, jong_ku_model *m)
     m->riichi_scale = self_want > 0 ? self_obs / self_want : 1;
     m->r_other = st->r_other_n ? st->r_other_sum / (double)st->r_other_n : 0;
     m->r_lose = st->r_lose_n ? st->r_lose_sum / (double)st->r_lose_n : 0;
+    long wins = st->wins[0] + st->wins[1];
+    m->tsumo_share = wins ? (double)st->tsumo_wins / (double)wins : 0;
+    for (int d = 0; d < 2; d++)
+        m->win_points[d] = st->wins[d] ? st->win_points[d] / (double)st->wins[d] : 0;
 }
 
 int jong_ku_model_to_linmodel(const jong_ku_model *m, const char *info, jong_linmodel *out, jong_error *err)
@@ -139,6 +150,12 @@ int jong_ku_model_to_linmodel(const jong_ku_model *m, const char *info, jong_lin
         *pw++ = m->paper.tenpai[c][0], *pw++ = m->paper.tenpai[c][1];
     for (int c = 0; c < JONG_KU_CATEGORIES; c++)
         *pw++ = m->paper.hist[c];
+    for (int c = 0; c < JONG_KU_RANKS; c++)
+        for (int f = 0; f < JONG_KU_RANK_FEATURES; f++)
+            *pw++ = m->rank_w[c][f];
+    *pw++ = m->tsumo_share;
+    *pw++ = m->win_points[0];
+    *pw++ = m->win_points[1];
     snprintf(out->info, sizeof out->info, "%s", info ? info : "");
     return JONG_OK;
 }
@@ -148,7 +165,7 @@ int jong_ku_model_from_linmodel(const jong_linmodel *lm, jong_ku_model *m, jong_
     if (!strcmp(lm->kind, "kurita") && lm->features < JONG_KU_MODEL_VERSION)
         return jong_error_set(err, JONG_ERR_ARG, -1,
                               "kurita model: version %u was made by an older jong; this one reads version %d "
-                              "(it adds the paper's tenpai and deal-in models): remake it with jong train kurita",
+                              "(it adds the final-rank regression): remake it with jong train kurita",
                               lm->features, JONG_KU_MODEL_VERSION);
     if (strcmp(lm->kind, "kurita") || lm->features != JONG_KU_MODEL_VERSION || lm->nmodels != 1 ||
         lm->dim != JONG_KU_MODEL_DIM)
@@ -185,6 +202,20 @@ int jong_ku_model_from_linmodel(const jong_linmodel *lm, jong_ku_model *m, jong_
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: deal-in rate %g outside 0..1", *pw);
         m->paper.hist[c] = *pw;
     }
+    m->has_rank = false;
+    for (int c = 0; c < JONG_KU_RANKS; c++)
+        for (int f = 0; f < JONG_KU_RANK_FEATURES; f++, pw++) {
+            if (!isfinite(*pw) || fabs(*pw) > 1e6)
+                return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: a rank regression weight is not finite");
+            m->rank_w[c][f] = *pw;
+            m->has_rank |= *pw != 0;
+        }
+    m->tsumo_share = pw[0];
+    m->win_points[0] = pw[1];
+    m->win_points[1] = pw[2];
+    if (!(m->tsumo_share >= 0 && m->tsumo_share <= 1) || !(m->win_points[0] >= 0 && m->win_points[0] < 200000) ||
+        !(m->win_points[1] >= 0 && m->win_points[1] < 200000))
+        return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: tsumo share or win points out of range");
     if (!(m->riichi_scale >= 0 && m->riichi_scale <= 10))
         return jong_error_set(err, JONG_ERR_ARG, -1, "kurita model: riichi scale %g out of range", m->riichi_scale);
     return JONG_OK;

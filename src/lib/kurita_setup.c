@@ -5,13 +5,11 @@
 #include "jong/player.h"
 #include "jong/riichi_score.h"
 
-/* The value of a win: the seat's score change from the riichi scoring (no ura, no red fives),
- * less its own riichi stick (it comes back, it is no gain). Negative: no yaku. melds: those
- * revealed in the search (jong/kurita.h codes), declared after the hand's own; the scoring then
- * sees an open hand (no menzen tsumo, no pinfu, open han of honitsu and the like, tanyao only
- * with kuitan). */
-double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
-                         int tile, bool tsumo, bool riichi)
+/* The riichi scoring of a win (no ura, no red fives). melds: those revealed in the search
+ * (jong/kurita.h codes), declared after the hand's own; the scoring then sees an open hand (no
+ * menzen tsumo, no pinfu, open han of honitsu and the like, tanyao only with kuitan). */
+int jong_ku_setup_score_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds,
+                            int nmelds, int tile, bool tsumo, bool riichi, jong_riichi_result *r)
 {
     jong_riichi_context c;
     memset(&c, 0, sizeof c);
@@ -19,7 +17,7 @@ double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KIND
     memcpy(c.hand.counts, counts, JONG_KINDS);
     for (int m = 0; m < nmelds; m++) {
         if (c.hand.nmelds >= JONG_MAX_MELDS)
-            return -1;
+            return JONG_ERR_ARG;
         bool chi = JONG_KU_MELD_IS_CHI(melds[m]);
         c.hand.melds[c.hand.nmelds++] = (jong_meld){chi ? JONG_MELD_CHOW : JONG_MELD_PUNG,
                                                     (uint8_t)JONG_KU_MELD_KIND(melds[m]), 0};
@@ -36,9 +34,17 @@ double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KIND
     memcpy(c.dora, su->dora, sizeof c.dora);
     c.honba = su->honba;
     c.sticks = su->sticks + (riichi ? 1 : 0);
-    jong_riichi_result r;
     jong_error err;
-    if (jong_riichi_score(su->rules, &c, &r, &err) != JONG_OK)
+    return jong_riichi_score(su->rules, &c, r, &err);
+}
+
+/* The value of a win: the seat's score change from the riichi scoring, less its own riichi stick
+ * (it comes back, it is no gain). Negative: no yaku. */
+double jong_ku_setup_win(const jong_ku_setup *su, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
+                         int tile, bool tsumo, bool riichi)
+{
+    jong_riichi_result r;
+    if (jong_ku_setup_score_win(su, counts, melds, nmelds, tile, tsumo, riichi, &r) != JONG_OK)
         return -1;
     return r.pay.deltas[0] - (riichi ? 1000 : 0);
 }
@@ -84,7 +90,6 @@ static void washout_values(const double q[3], double *tenpai, double *noten)
 static void finish_setup(jong_ku_setup *su, const jong_ku_model *km, const double q[3], int wall_left, bool may_riichi)
 {
     jong_ku_params *pr = &su->pr;
-    jong_ku_fold_params *fp = &su->fp;
     int r = su->others_riichi > 2 ? 2 : su->others_riichi;
     int N = 1 + (wall_left > 0 ? wall_left : 0) / 4;
     pr->horizon = N > JONG_KU_MAX_HORIZON ? JONG_KU_MAX_HORIZON : N;
@@ -101,6 +106,14 @@ static void finish_setup(jong_ku_setup *su, const jong_ku_model *km, const doubl
     pr->win = win_value;
     pr->win_open = win_open_value;
     pr->win_ctx = su;
+    su->r_lose17 = km->r_lose;
+    jong_ku_setup_fold(su);
+}
+
+void jong_ku_setup_fold(jong_ku_setup *su)
+{
+    const jong_ku_params *pr = &su->pr;
+    jong_ku_fold_params *fp = &su->fp;
     /* the folding MDP: the same chance player, gamma = P_O now, noten at the end */
     for (int k = 0; k < JONG_KINDS; k++) {
         fp->p_lose[k] = pr->p_lose[k];
@@ -151,6 +164,8 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
         if (s == seat)
             continue;
         double pw = paper ? jong_ku_paper_p_tenpai(&km->paper, o, s) : jong_opp_p_waiting(om, o, s);
+        int oi = qi;
+        su->opp[oi] = s;
         q[qi++] = pw;
         if (o->seats[s].riichi)
             su->others_riichi++;
@@ -166,11 +181,15 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
             if (lp < 1e-4 || !jong_opp_can_ron(o, s, k))
                 continue;
             keep[k] *= 1 - lp;
-            pr->lose_ev[k] -= lp * jong_opp_hand_score(om, o, s, k, false);
+            double pts = jong_opp_hand_score(om, o, s, k, false);
+            pr->lose_ev[k] -= lp * pts;
+            su->deal_p[oi][k] = lp;
+            su->deal_pts[oi][k] = pts;
         }
     }
     for (int k = 0; k < JONG_KINDS; k++)
         pr->p_lose[k] = 1 - keep[k];
+    memcpy(su->q, q, sizeof q);
     su->turn = me->ndiscards;
     finish_setup(su, km, q, o->wall_left, me->nmelds == 0 && !me->riichi && score >= 1000);
 }
@@ -197,9 +216,11 @@ void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const j
     int qi = 0;
     for (int s = 0; s < JONG_SEATS; s++)
         if (s != me) {
+            su->opp[qi] = s;
             q[qi++] = v->riichi[s] ? 1 : 0;
             su->others_riichi += v->riichi[s] != 0;
         }
+    memcpy(su->q, q, sizeof q);
     su->turn = v->seats[me].ndiscards;
     finish_setup(su, km, q, v->wall_left, v->own.nmelds == 0 && !v->riichi[me] && v->scores[me] >= 1000);
 }
@@ -215,6 +236,7 @@ int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8
     memset(w.p_other, 0, sizeof w.p_other);
     w.r_other = w.r_tenpai = w.r_noten = 0;
     w.riichi_cost = 0;
+    w.riichi_payoffs = false;
     jong_ku_result pts, prob, ten;
     int rc = jong_ku_solve(s, &w, c14, -1, &pts, err);
     jong_ku_params one = w;
@@ -260,6 +282,6 @@ double jong_ku_eq17_value(const jong_ku_model *km, const jong_ku_setup *su, cons
 {
     double p[JONG_KU_SCENARIOS];
     jong_ku_eq17_probs(km->eq17, f, p);
-    return p[JONG_KU_WIN] * win_pts + p[JONG_KU_LOSE] * km->r_lose + p[JONG_KU_OTHER_WIN] * su->pr.r_other +
+    return p[JONG_KU_WIN] * win_pts + p[JONG_KU_LOSE] * su->r_lose17 + p[JONG_KU_OTHER_WIN] * su->pr.r_other +
            p[JONG_KU_TENPAI_WASHOUT] * su->pr.r_tenpai + p[JONG_KU_NOTEN_WASHOUT] * su->pr.r_noten;
 }

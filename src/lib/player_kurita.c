@@ -16,6 +16,7 @@
 #include "jong/eval.h"
 #include "jong/kurita.h"
 #include "jong/kurita_model.h"
+#include "jong/kurita_payoff.h"
 #include "jong/kurita_setup.h"
 #include "jong/mizukami.h"
 #include "jong/player.h"
@@ -29,6 +30,8 @@ typedef struct {
     bool fold;
     bool eq17;          /* Eq. 17 at shanten 2-3 instead of the inclusive MDP */
     bool paper;         /* params=paper: the others' tenpai and deal-in chances by the paper's forms */
+    int payoff;         /* jong_ku_payoff_mode: the MDPs' terminal values (points, rank, result) */
+    jong_ku_payoff *pay; /* the rank payoffs' tables of the current decision */
     jong_ku_tenpai_table tables[3]; /* with params=paper: tenpai hands of 1, 4, 7 concealed tiles */
     jong_oppmodel om;
     jong_linmodel policy;
@@ -41,6 +44,14 @@ typedef struct {
 } ku_state;
 
 static bool obs_matches(const ku_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
+
+/* payoff=rank|result: the terminals of the decision's MDPs become expected rank payoffs. */
+static void use_payoff(ku_state *st, jong_ku_setup *su, const jong_decision *d)
+{
+    jong_ku_situation now;
+    jong_ku_situation_of_view(d->view, d->rules, &now);
+    jong_ku_setup_payoff(su, st->pay, &st->km, d->rules, &now, d->view->seat, st->payoff);
+}
 
 /* Default path bound by shanten (measured with `jong bench kurita`, docs/experiments/kurita.md):
  * two exchanges of slack when tenpai, one at shanten 1-2, none at 3 (slack 1 there takes the
@@ -156,6 +167,7 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
         return pass;
     jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat],
                                st->paper ? st->tables : NULL);
+    use_payoff(st, su, d);
     jong_ku_result res;
     int pick = pass;
     if (solve_hand(st, su, v->own.counts, sets, sh, st->k, &res)) {
@@ -254,6 +266,7 @@ static int ku_choose(jong_player *p, const jong_decision *d)
                                st->paper ? st->tables : NULL);
     else /* the tracker did not follow this hand (jong analyze, or an event it refused) */
         jong_ku_setup_from_view(su, &st->km, v, d->rules);
+    use_payoff(st, su, d);
     int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
     free(su);
     return pick;
@@ -387,6 +400,7 @@ static void ku_destroy(jong_player *p)
         jong_ku_tenpai_table_free(&st->tables[t]);
     jong_oppmodel_free(&st->om);
     jong_linmodel_free(&st->policy);
+    free(st->pay);
     free(st);
     p->state = NULL;
 }
@@ -399,11 +413,14 @@ static int ku_values(jong_player *p, const jong_decision *d, jong_player_values 
 {
     ku_state *st = p->state;
     int i = ku_choose(p, d);
-    out->measure = "points (MDP)";
+    bool rank = st->payoff != JONG_KU_PAYOFF_POINTS;
+    out->measure = st->payoff == JONG_KU_PAYOFF_RANK     ? "expected uma+oka (MDP)"
+                   : st->payoff == JONG_KU_PAYOFF_RESULT ? "expected game result (MDP)"
+                                                         : "points (MDP)";
     out->choice = i >= 0 && i < d->nlegal && d->legal[i].type == JONG_ACT_DISCARD ? jong_code_kind(d->legal[i].tile) : -1;
     for (int k = 0; k < JONG_KINDS; k++) {
         out->valued[k] = st->valued[k];
-        out->value[k] = st->valued[k] ? st->value[k] : 0;
+        out->value[k] = st->valued[k] ? st->value[k] - (rank ? JONG_KU_PAYOFF_SHIFT : 0) : 0;
     }
     return JONG_OK;
 }
@@ -466,13 +483,20 @@ static int ku_option(void *ctx, const char *key, const char *val, jong_error *er
                                   "kurita: params wants paper (the paper's tenpai / deal-in forms) or opp (the opponent "
                                   "models), not '%s'", val);
         st->paper = !strcmp(val, "paper");
+    } else if (!strcmp(key, "payoff")) {
+        int m = jong_ku_payoff_mode_of(val);
+        if (m < 0)
+            return jong_error_set(err, JONG_ERR_ARG, -1,
+                                  "kurita: payoff wants points (the hand's points), rank (expected uma+oka of the final "
+                                  "rank) or result (expected game result), not '%s'", val);
+        st->payoff = m;
     } else if (!strcmp(key, "fold")) {
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: fold wants on or off, not '%s'", val);
         st->fold = !strcmp(val, "on");
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17, params)", key);
+                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17, params, payoff)", key);
     }
     return JONG_OK;
 }
@@ -491,6 +515,11 @@ int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
         rc = jong_mizukami_models_load(&st->om, &st->policy, err);
     if (!rc)
         rc = jong_ku_model_shipped(&st->km, err);
+    if (!rc && st->payoff != JONG_KU_PAYOFF_POINTS && !st->km.has_rank)
+        rc = jong_error_set(err, JONG_ERR_ARG, -1, "kurita: payoff=%s, but the shipped model has no rank regression",
+                            st->payoff == JONG_KU_PAYOFF_RANK ? "rank" : "result");
+    if (!rc && st->payoff != JONG_KU_PAYOFF_POINTS && !(st->pay = malloc(sizeof *st->pay)))
+        rc = jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
     if (!rc && st->eq17 && !st->km.has_eq17)
         rc = jong_error_set(err, JONG_ERR_ARG, -1, "kurita: eq17=on, but the shipped model has no Eq. 17 weights");
     for (int t = 0; !rc && st->paper && t < 3; t++)
@@ -500,6 +529,7 @@ int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
             jong_ku_tenpai_table_free(&st->tables[t]);
         jong_oppmodel_free(&st->om);
         jong_linmodel_free(&st->policy);
+        free(st->pay);
         free(st);
         return rc;
     }

@@ -39,8 +39,10 @@ static const jong_player_info registry[] = {
      "sims=60,alpha=0.1,steal=0.35,odev=on,calls=learned", jong_player_mizukami_create, RIICHI},
     {"oneplayer", "Mizukami-Tsuruoka's one-player moves (riichi): the discard policy learned from Houou games",
      "calls=learned", jong_player_oneplayer_create, RIICHI},
-    {"kurita", "Kurita-Hoki (riichi): solitary-mahjong MDPs over a reduced hand set, retrograde analysis, folding MDP, Eq. 17",
-     "l=auto,k=0,mdp=3,states=50000,time=0,fold=on,eq17=off", jong_player_kurita_create, RIICHI},
+    {"kurita", "Kurita-Hoki (riichi): solitary-mahjong MDPs over a reduced hand set, retrograde analysis, folding MDP, "
+               "Eq. 17; payoff=points|rank|result: the hand's points, the expected uma+oka of the final rank, or the "
+               "expected game result",
+     "l=auto,k=0,mdp=3,states=50000,time=0,fold=on,eq17=off,params=opp,payoff=points", jong_player_kurita_create, RIICHI},
     {"ext", "an outside mjai bot (riichi) run as a command: ext:cmd='jong bot greedy',proto=stdio|batched",
      "cmd=,proto=stdio,timeout=10000", jong_player_ext_create, RIICHI},
 };

@@ -21,7 +21,9 @@
 #include "jong/eval.h"
 #include "jong/kurita.h"
 #include "jong/kurita_setup.h"
+#include "jong/player.h"
 #include "jong/rules.h"
+#include "jong/table.h"
 #include "support/assert_close.h"
 #include "support/kurita_ref.h"
 #include "support/kurita_tiny.h"
@@ -366,6 +368,49 @@ static void test_open_yaku(void **state)
     assert_true(closed_ron > open_ron);
 }
 
+/* ---- the player: its searches call, its games are legal and reproducible ------------------ */
+
+static void count_calls(void *ctx, const jong_event *ev)
+{
+    int *calls = ctx;
+    if ((ev->type == JONG_EV_CHI || ev->type == JONG_EV_PON) && ev->actor % 2 == 0)
+        (*calls)++;
+}
+
+/* Four hands of k=2 against greedy players, twice with the same seed. */
+static int play_hands(const char *spec, int32_t scores[JONG_SEATS])
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.hands = 4;
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    int calls = 0;
+    jong_table tb = {.rules = &rs, .seed = 12, .game_number = 0, .check = true, .sink = count_calls, .sink_ctx = &calls};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    memcpy(scores, res.scores, sizeof res.scores);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+    return calls;
+}
+
+static void test_player_k2(void **state)
+{
+    (void)state;
+    const char *spec = SANITIZED ? "kurita:k=2,mdp=1" : "kurita:k=2";
+    int32_t a[JONG_SEATS], b[JONG_SEATS];
+    int calls = play_hands(spec, a);
+    assert_int_equal(play_hands(spec, b), calls);
+    assert_memory_equal(a, b, sizeof a);
+    assert_true(calls > 0);
+    print_message("kurita:k=2 called %d times in 4 hands\n", calls);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_retrograde_calls),
         cmocka_unit_test(test_calls_real_hands),
         cmocka_unit_test(test_open_yaku),
+        cmocka_unit_test(test_player_k2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

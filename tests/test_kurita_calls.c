@@ -402,7 +402,7 @@ static int play_hands(const char *spec, int32_t scores[JONG_SEATS])
 static void test_player_k2(void **state)
 {
     (void)state;
-    const char *spec = SANITIZED ? "kurita:k=2,mdp=1" : "kurita:k=2";
+    const char *spec = SANITIZED ? "kurita:k=2,mdp=2" : "kurita:k=2";
     int32_t a[JONG_SEATS], b[JONG_SEATS];
     int calls = play_hands(spec, a);
     assert_int_equal(play_hands(spec, b), calls);

@@ -312,7 +312,7 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
     assert_int_equal(jong_ku_space_build(&s, c14, 1, avail, l, 1 << 20, &err), JONG_OK);
     jong_ku_result res;
     assert_int_equal(jong_ku_solve(&s, &pr, c14, drawn, &res, &err), JONG_OK);
-    kr_ctx x = {&pr, c14, 1, 0, reduced ? &s : NULL, l, 0};
+    kr_ctx x = {&pr, c14, 1, 0, reduced ? &s : NULL, l, l, 0};
     for (int d = 0; d < JONG_KINDS; d++) {
         if (!c14[d]) {
             assert_true(isinf(res.value[d]));
@@ -341,7 +341,7 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
     assert_int_equal(s.root_kind[0], JONG_NO_TILE);
     assert_memory_equal(s.counts[0], h, JONG_KINDS);
     assert_int_equal(jong_ku_solve(&s, &pr, h, -1, &res, &err), JONG_OK);
-    kr_ctx y = {&pr, h, 1, 0, reduced ? &s : NULL, l, 0};
+    kr_ctx y = {&pr, h, 1, 0, reduced ? &s : NULL, l, l, 0};
     assert_close(res.after[0], kr_closed_A(&y, h, 1, false), 1e-6);
     assert_int_equal(x.edge_mismatches + y.edge_mismatches, 0); /* the reference's moves are the set's edges */
     jong_ku_space_free(&s);

@@ -21,7 +21,9 @@
 #include "jong/eval.h"
 #include "jong/kurita.h"
 #include "jong/kurita_setup.h"
+#include "jong/player.h"
 #include "jong/rules.h"
+#include "jong/table.h"
 #include "support/assert_close.h"
 #include "support/kurita_ref.h"
 #include "support/kurita_tiny.h"
@@ -115,21 +117,24 @@ static long brute_calls(const jong_ku_space *s, int i, const uint8_t top[JONG_KI
     return n;
 }
 
-static void check_enlarged(const uint8_t c14[JONG_KINDS], const uint8_t avail[JONG_KINDS], int sets, int l, int k,
-                           bool print)
+/* The set of bound l with calls of bound lk <= l. */
+static void check_enlarged(const uint8_t c14[JONG_KINDS], const uint8_t avail[JONG_KINDS], int sets, int l, int lk,
+                           int k, bool print)
 {
     jong_ku_space s;
     jong_error err;
     assert_int_equal(jong_ku_space_build(&s, c14, sets, avail, l, 1 << 22, &err), JONG_OK);
     int nclosed = s.n, nedges = s.nedges;
-    assert_int_equal(jong_ku_space_add_calls(&s, c14, avail, k, l, 1 << 22, &err), JONG_OK);
+    assert_int_equal(jong_ku_space_add_calls(&s, c14, avail, k, lk, 1 << 22, &err), JONG_OK);
     assert_false(s.truncated);
     assert_int_equal(s.nclosed, nclosed);
     int kk = k < sets ? k : sets;
     assert_int_equal(s.k, kk);
-    /* the states: the closure of the closed members, nothing else */
+    /* the states: the closure of the closed members within lk, nothing else */
     long want = 0;
     for (int T = 0; T < nclosed; T++) {
+        if (s.dist[T] + s.shanten[T] > lk)
+            continue;
         uint8_t c[JONG_KINDS];
         int melds[JONG_KU_MAX_CALLS];
         memcpy(c, s.counts[T], sizeof c);
@@ -143,8 +148,10 @@ static void check_enlarged(const uint8_t c14[JONG_KINDS], const uint8_t avail[JO
     long open_edges = 0;
     for (int i = nclosed; i < s.n; i++) {
         int T = s.total[i];
-        for (int e = s.edge_start[T]; e < s.edge_start[T + 1]; e++)
-            open_edges += s.counts[i][s.edge_discard[e]] > 0;
+        for (int e = s.edge_start[T]; e < s.edge_start[T + 1]; e++) {
+            int j = s.edge_to[e];
+            open_edges += s.counts[i][s.edge_discard[e]] > 0 && s.dist[j] + s.shanten[j] <= lk;
+        }
         for (int e = s.edge_start[i]; e < s.edge_start[i + 1]; e++) {
             int j = s.edge_to[e];
             uint8_t h[JONG_KINDS];
@@ -164,11 +171,11 @@ static void check_enlarged(const uint8_t c14[JONG_KINDS], const uint8_t avail[JO
         top[u] = (uint8_t)(c14[u] + avail[u] > 4 ? 4 : c14[u] + avail[u]);
     long calls = 0;
     for (int i = 0; i < s.n; i++)
-        calls += brute_calls(&s, i, top, l);
+        calls += brute_calls(&s, i, top, lk);
     assert_int_equal(s.ncalls, calls);
     if (print)
-        print_message("enlarged set: l=%d k=%d, %d closed + %ld open states, %ld call edges\n", l, kk, nclosed, want,
-                      calls);
+        print_message("enlarged set: l=%d (calls %d) k=%d, %d closed + %ld open states, %ld call edges\n", l, lk, kk,
+                      nclosed, want, calls);
     jong_ku_space_free(&s);
 }
 
@@ -183,7 +190,7 @@ static void test_enlarged_set(void **state)
         int l;
         if (kt_real_case(&r, c, c14, avail, &l) < 0)
             continue;
-        check_enlarged(c14, avail, 4, l, 1 + c % 2, c < 2);
+        check_enlarged(c14, avail, 4, l, c % 3 == 2 && l > 0 ? l - 1 : l, 1 + c % 2, c < 2);
     }
     /* tiny walls: one set and a pair, every call to the end (k as large as the sets) */
     for (int c = 0; c < (SANITIZED ? 10 : 120); c++) {
@@ -198,7 +205,8 @@ static void test_enlarged_set(void **state)
         }
         for (int k = 0; k < kinds; k++)
             avail[k] = (uint8_t)rh_below(&r, 5 - c14[k]);
-        check_enlarged(c14, avail, 1, c % 3 == 0 ? 12 : 1, 1 + c % 2, false);
+        int l = c % 3 == 0 ? 12 : 1 + c % 2;
+        check_enlarged(c14, avail, 1, l, c % 4 == 3 ? l - 1 : l, 1 + c % 2, false);
     }
 }
 
@@ -211,14 +219,15 @@ static long check_tiny(rh_rng *r, bool reduced)
     kt_params(r, &pr, 2 + (int)rh_below(r, SANITIZED ? 2 : 3), kinds);
     uint8_t c14[JONG_KINDS], avail[JONG_KINDS];
     kt_wall(r, &pr, kinds, c14, avail);
-    int l = reduced ? 1 : 12;
+    int l = reduced ? 1 + (int)rh_below(r, 2) : 12;
+    int lk = rh_below(r, 3) == 0 ? l - 1 : l; /* calls only near tenpai, now and then */
     jong_ku_space s;
     jong_error err;
     assert_int_equal(jong_ku_space_build(&s, c14, 1, avail, l, 1 << 20, &err), JONG_OK);
-    assert_int_equal(jong_ku_space_add_calls(&s, c14, avail, 1, l, 1 << 20, &err), JONG_OK);
+    assert_int_equal(jong_ku_space_add_calls(&s, c14, avail, 1, lk, 1 << 20, &err), JONG_OK);
     jong_ku_result res;
     assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &res, &err), JONG_OK);
-    kr_ctx x = {&pr, c14, 1, 1, reduced ? &s : NULL, l, 0};
+    kr_ctx x = {&pr, c14, 1, 1, reduced || lk < l ? &s : NULL, l, lk, 0};
     for (int d = 0; d < JONG_KINDS; d++) {
         if (!c14[d])
             continue;
@@ -359,6 +368,49 @@ static void test_open_yaku(void **state)
     assert_true(closed_ron > open_ron);
 }
 
+/* ---- the player: its searches call, its games are legal and reproducible ------------------ */
+
+static void count_calls(void *ctx, const jong_event *ev)
+{
+    int *calls = ctx;
+    if ((ev->type == JONG_EV_CHI || ev->type == JONG_EV_PON) && ev->actor % 2 == 0)
+        (*calls)++;
+}
+
+/* Four hands of k=2 against greedy players, twice with the same seed. */
+static int play_hands(const char *spec, int32_t scores[JONG_SEATS])
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.hands = 4;
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    int calls = 0;
+    jong_table tb = {.rules = &rs, .seed = 12, .game_number = 0, .check = true, .sink = count_calls, .sink_ctx = &calls};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    memcpy(scores, res.scores, sizeof res.scores);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+    return calls;
+}
+
+static void test_player_k2(void **state)
+{
+    (void)state;
+    const char *spec = SANITIZED ? "kurita:k=2,mdp=2" : "kurita:k=2";
+    int32_t a[JONG_SEATS], b[JONG_SEATS];
+    int calls = play_hands(spec, a);
+    assert_int_equal(play_hands(spec, b), calls);
+    assert_memory_equal(a, b, sizeof a);
+    assert_true(calls > 0);
+    print_message("kurita:k=2 called %d times in 4 hands\n", calls);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_retrograde_calls),
         cmocka_unit_test(test_calls_real_hands),
         cmocka_unit_test(test_open_yaku),
+        cmocka_unit_test(test_player_k2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

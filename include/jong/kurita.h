@@ -16,7 +16,8 @@
  *   and A (after p's discard survived: the chance player ends the hand or moves on). Solved by
  *   retrograde analysis from the end of the wall (n = horizon) back to the current decision,
  *   over a reduced set of hands: those on exchange paths of length <= l from the current hand to
- *   a tenpai hand. A riichi copy of each closed tenpai hand plays on with the hand locked.
+ *   a tenpai hand, and (option k) the states of which at most k melds are revealed by calls.
+ *   A riichi copy of each closed tenpai hand plays on with the hand locked.
  *   The winning MDP (payoff 1 for a win, nothing else ends the hand) and the tenpai MDP (no
  *   wins; payoff 1 for a tenpai washout) are the same solver with other parameters. */
 #ifndef JONG_KURITA_H
@@ -121,12 +122,13 @@ int jong_ku_space_find(const jong_ku_space *s, const uint8_t counts[JONG_KINDS])
 int jong_ku_space_find_open(const jong_ku_space *s, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds);
 
 /* The reduced set's second step (Sec. VI-D (4)): adds every state whose total hand is a closed
- * member and of which at most k mentsus (pons, and chis, as runs) are revealed (k <= sets,
- * JONG_KU_MAX_CALLS), with draw edges (those of its total whose discard is concealed) and the
- * call edges of every state with fewer than k melds whose total is within the bound: a pon of
- * a kind it holds twice or a chi of a run it holds two tiles of, on a kind still unseen, then a
- * discard allowed by kuikae, to a state whose total is within the bound. c14 and avail as given
- * to jong_ku_space_build. States stay within max_hands in all (truncated says when the cap
+ * member T within bound l (dist + shanten <= l; l at most the bound the set was built with: a
+ * smaller l reveals melds only near tenpai) and of which at most k mentsus (pons, and chis, as
+ * runs) are revealed (k <= sets, JONG_KU_MAX_CALLS), with draw edges (those of T whose discard
+ * is concealed and whose target is within l) and the call edges of every state with fewer than k
+ * melds: a pon of a kind it holds twice or a chi of a run it holds two tiles of, on a kind still
+ * unseen, then a discard allowed by kuikae, to a state whose total is within l. c14 and avail as
+ * given to jong_ku_space_build. States stay within max_hands in all (truncated says when the cap
  * cut). k = 0 changes nothing. */
 int jong_ku_space_add_calls(jong_ku_space *s, const uint8_t c14[JONG_KINDS], const uint8_t avail[JONG_KINDS], int k,
                             int l, int max_hands, jong_error *err);
@@ -171,7 +173,10 @@ typedef struct {
     long states;                   /* states (hand, n, riichi) valued */
 } jong_ku_result;
 
-/* Retrograde analysis over the space (built from the 14 tiles being decided on). */
+/* Retrograde analysis over the space (built from the 14 tiles being decided on). States that may
+ * still call see the others' three discards before their draw (pon on each, chi on the left
+ * player's: docs/experiments/kurita.md, M7); open states never declare riichi and win only with a
+ * yaku (pr->win_open). */
 int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_t c14[JONG_KINDS], int drawn,
                   jong_ku_result *out, jong_error *err);
 

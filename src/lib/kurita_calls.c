@@ -3,8 +3,9 @@
  * of the set (its total hand) with some of its pons and runs declared as melds, so revealing a
  * meld never changes which tiles the hand holds: a call is an exchange (take t, discard x) like a
  * draw, and its target's total is again a member. The states are the closure (every member, every
- * multiset of at most k mentsus it contains); the edges follow the same bound as the closed
- * search: only from a total within the bound, only to a total within it. */
+ * multiset of at most k mentsus it contains) over the members within the bound l given here,
+ * which may be tighter than the closed set's (the player's choice at shanten 2); the edges follow
+ * it: a call or an open state's draw only from a total within it to a total within it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,8 @@ int jong_ku_space_add_calls(jong_ku_space *s, const uint8_t c14[JONG_KINDS], con
     s->call_start = cs;
     /* the states: each closed member with up to k of its mentsus revealed */
     for (int T = 0; T < nclosed; T++) {
+        if (!within(s, T, l))
+            continue; /* (a root beyond the bound: nothing could call into it) */
         uint8_t c[JONG_KINDS], melds[JONG_KU_MAX_CALLS];
         memcpy(c, s->counts[T], sizeof c);
         if (!add_closure(s, T, c, melds, 0, 0, k, max_hands))

@@ -8,7 +8,11 @@
  * set, and w(u) are the copies of u still unseen for hand h. Passing a ron gives the same Dbar
  * whatever t was, so the other's discard costs one max per wait. A riichi copy R of a closed
  * tenpai hand plays on with the hand locked, its non-winning endings cost the stick and other
- * players win less often (they fold). Layer n only needs layer n+1, so two layers are kept. */
+ * players win less often (they fold). States with melds revealed in the search (jong_ku_space_add_calls)
+ * have no riichi copy, win by the open hand's yaku (pr->win_open), and, like closed ones that may
+ * still call, see a call stage before the ron and draw stage: three discards of the others, pon on
+ * each, chi on the left player's (with_calls; M7). Layer n only needs layer n+1, so two layers
+ * are kept. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +24,9 @@ typedef struct {
     double ron, tsumo, ron_r, tsumo_r; /* < 0: no win */
 } win_entry;
 
-/* Copies of u p may still draw holding h: the unseen ones less those h took beyond the 14 tiles. */
 #define TOTAL(s, i) ((s)->counts[(s)->total[i]]) /* the tiles state i holds, melds included */
 
+/* Copies of u p may still draw holding h: the unseen ones less those h took beyond the 14 tiles. */
 static double draw_weight(const jong_ku_params *pr, const uint8_t h[JONG_KINDS], const uint8_t c14[JONG_KINDS], int u)
 {
     int extra = h[u] - c14[u];
@@ -133,13 +137,16 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         }
     }
     win_start[n] = m;
+    int mr = 0; /* riichi copies: the wins of closed tenpai hands */
+    for (int i = 0; i < n; i++)
+        mr += s->nmelds[i] ? 0 : win_start[i + 1] - win_start[i];
     for (int i = 0; i < n; i++) {
         A[i] = washout(pr, s->shanten[i] == 0);
         AR[i] = s->nmelds[i]        ? -INFINITY
                 : pr->riichi_payoffs ? pr->r_tenpai_riichi
                                      : pr->r_tenpai - pr->riichi_cost;
     }
-    long states = n + (pr->riichi ? m : 0);
+    long states = n + (pr->riichi ? mr : 0);
     double *callv = NULL; /* per kind: the best pon, the best chi (or pon) of the state */
     if (s->call_start && !(callv = malloc(sizeof(double) * 2 * JONG_KINDS))) {
         free(a), free(wsum), free(win_start), free(wins);
@@ -209,7 +216,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                         (1 - por) * contr;
             }
         }
-        states += n + (pr->riichi ? m : 0);
+        states += n + (pr->riichi ? mr : 0);
         double *t = A;
         A = B, B = t;
         t = AR, AR = BR, BR = t;

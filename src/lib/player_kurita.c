@@ -55,15 +55,13 @@ static void use_payoff(ku_state *st, jong_ku_setup *su, const jong_decision *d)
 
 /* Default path bound by shanten (measured with `jong bench kurita`, docs/experiments/kurita.md):
  * two exchanges of slack when tenpai, one at shanten 1-2, none at 3 (slack 1 there takes the
- * set to the 50,000-hand cap and about half a second). With melds revealed in the search (k >= 1)
- * shanten 2 gets no slack: with one exchange of slack and one meld the set passes 18,000 states
- * at the median and the decision 0.2 s. */
-static int auto_l(int shanten, int k)
-{
-    if (k > 0 && shanten == 2)
-        return 2;
-    return shanten + (shanten == 0 ? 2 : shanten <= 2 ? 1 : 0);
-}
+ * set to the 50,000-hand cap and about half a second). */
+static int auto_l(int shanten) { return shanten + (shanten == 0 ? 2 : shanten <= 2 ? 1 : 0); }
+
+/* The bound of melds revealed in the search (jong_ku_space_add_calls): the set's, but at shanten 2
+ * without its slack: calls over the whole l = 3 set took it past 18,000 states at the median and
+ * the decision past 0.2 s, while the closed search keeps l = 3 (so values never drop below k=0's). */
+static int call_bound(int shanten, int l) { return shanten == 2 && l > shanten ? l - 1 : l; }
 
 /* Melds the search may reveal: the option k (at most KU_MAX_K: the paper's ~50,000 states). */
 #define KU_MAX_K 2
@@ -131,18 +129,19 @@ static int rule_based(const jong_decision *d, const uint8_t c[JONG_KINDS], const
 static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
                         const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok);
 
-/* Builds the set of hand c (sets to build) at bound l with up to k melds revealed in the search
+/* Builds the set of hand c (sets to build, shanten: its bound by auto_l) with up to k melds revealed in the search
  * and solves it; false when it cannot. */
-static bool solve_hand(const ku_state *st, const jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets, int l, int k,
-                       jong_ku_result *res)
+static bool solve_hand(const ku_state *st, const jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets, int shanten,
+                       int k, jong_ku_result *res)
 {
+    int l = auto_l(shanten);
     uint8_t avail[JONG_KINDS];
     for (int u = 0; u < JONG_KINDS; u++)
         avail[u] = (uint8_t)su->pr.draw_w[u];
     jong_ku_space s;
     jong_error err;
     if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK ||
-        jong_ku_space_add_calls(&s, c, avail, k, l, st->max_hands, &err) != JONG_OK)
+        jong_ku_space_add_calls(&s, c, avail, k, call_bound(shanten, l), st->max_hands, &err) != JONG_OK)
         return false;
     bool ok = jong_ku_solve(&s, &su->pr, c, -1, res, &err) == JONG_OK;
     jong_ku_space_free(&s);
@@ -171,7 +170,7 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
     use_payoff(st, su, d);
     jong_ku_result res;
     int pick = pass;
-    if (solve_hand(st, su, v->own.counts, sets, auto_l(sh, st->k), st->k, &res)) {
+    if (solve_hand(st, su, v->own.counts, sets, sh, st->k, &res)) {
         double best = res.after[0];
         for (int i = 0; i < d->nlegal; i++) {
             const jong_action *a = &d->legal[i];
@@ -204,7 +203,7 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
                 continue;
             jong_ku_result r2;
             /* the claimed meld is one of the k */
-            if (!solve_hand(st, open, c, sets - 1, auto_l(b2, st->k - 1), st->k - 1, &r2))
+            if (!solve_hand(st, open, c, sets - 1, b2, st->k - 1, &r2))
                 continue;
             for (int x = 0; x < JONG_KINDS; x++)
                 if (x != t && c[x] && r2.value[x] > best) {
@@ -314,7 +313,7 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
         return rule_based(d, c, sh, best, allowed, &pr, &fp, threat);
     bool use17 = st->eq17 && best >= 2 && st->km.has_eq17;
     int kc = use17 ? 0 : st->k; /* Eq. 17's features are closed MDPs' */
-    int want = st->l >= 0 ? (st->l > best ? st->l : best) : auto_l(best, kc);
+    int want = st->l >= 0 ? (st->l > best ? st->l : best) : auto_l(best);
     /* with a time budget (the option, else the caller's): the tight bound first, the wider one
      * only when the first took under a quarter of the budget (then decisions depend on speed) */
     int64_t budget = st->time_ms ? st->time_ms : d->time_ms;
@@ -333,7 +332,7 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
         jong_error err;
         if (jong_ku_space_build(&s, c, sets, avail, l, st->max_hands, &err) != JONG_OK)
             break;
-        if (jong_ku_space_add_calls(&s, c, avail, kc, l, st->max_hands, &err) != JONG_OK)
+        if (jong_ku_space_add_calls(&s, c, avail, kc, call_bound(best, l), st->max_hands, &err) != JONG_OK)
             break;
         int rc = use17 ? eq17_values(st, su, &s, c, &r, &err) : jong_ku_solve(&s, &pr, c, drawn, &r, &err);
         if (rc == JONG_OK) {

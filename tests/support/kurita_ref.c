@@ -83,10 +83,12 @@ static bool completes(const kr_state *st, int sets, int t)
     return h[t] <= 4 && jong_shanten_standard(h, sets - st->nm) == -1;
 }
 
-/* May the total move from T to T2? (both within the bound, in the reduced case) */
-static bool allowed(const kr_ctx *x, const uint8_t T[JONG_KINDS], const uint8_t T2[JONG_KINDS])
+/* May the total move from T to T2? (both within the bound, in the reduced case: l for a closed
+ * hand's draw, lk for a call or an open state's draw) */
+static bool allowed(const kr_ctx *x, const uint8_t T[JONG_KINDS], const uint8_t T2[JONG_KINDS], bool open)
 {
-    return !x->s || (kr_member_within(x->s, T, x->l) && kr_member_within(x->s, T2, x->l));
+    int l = open ? x->lk : x->l;
+    return !x->s || (kr_member_within(x->s, T, l) && kr_member_within(x->s, T2, l));
 }
 
 /* The closed move T -> T2 by draw u and discard d: is it an edge of s? */
@@ -135,7 +137,7 @@ static double ref_D(kr_ctx *x, const kr_state *st, int u, int n, bool riichi)
         memcpy(T2, T, sizeof T2);
         T2[u]++;
         T2[d]--;
-        bool ok = d == u || allowed(x, T, T2);
+        bool ok = d == u || allowed(x, T, T2, st->nm > 0);
         if (x->s && d != u && st->nm == 0 && ok != is_edge(x->s, T, T2, u, d))
             x->edge_mismatches++;
         if (!ok)
@@ -185,7 +187,7 @@ static double ref_call(kr_ctx *x, const kr_state *st, int t, bool chi, int n)
             memcpy(T2, T, sizeof T2);
             T2[t]++;
             T2[d]--;
-            if (!allowed(x, T, T2))
+            if (!allowed(x, T, T2, true))
                 continue;
             nx.c[d]--;
             double v = pr->lose_ev[d] + (1 - pr->p_lose[d]) * kr_A(x, &nx, n + 1, false);

@@ -16,7 +16,8 @@ typedef struct {
     const uint8_t *c14;        /* the hand of the decision (draw weights are relative to it) */
     int sets, k;               /* sets of the closed hands; melds the search may reveal */
     const jong_ku_space *s;    /* NULL: every move allowed */
-    int l;
+    int l;                     /* the bound of closed moves */
+    int lk;                    /* the bound of calls and of open states' draws (<= l) */
     long edge_mismatches;      /* closed moves allowed here but missing from s's edges, or the reverse */
 } kr_ctx;
 

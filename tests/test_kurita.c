@@ -349,6 +349,21 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
 
 /* On real hands: making a kind more dangerous lowers its own discard's value and raises no
  * other value; a win worth more raises no value less. */
+/* Random chance parameters for a real 14-tile hand (draws: the copies it does not hold) and its
+ * reduced set at l = best + 1. */
+static void real_hand_space(rh_rng *r, const uint8_t c14[JONG_KINDS], int best, int horizon, jong_ku_params *pr,
+                            jong_ku_space *s)
+{
+    kt_params(r, pr, horizon, 0);
+    uint8_t avail[JONG_KINDS];
+    for (int k = 0; k < JONG_KINDS; k++) {
+        pr->draw_w[k] = 4 - c14[k];
+        avail[k] = (uint8_t)pr->draw_w[k];
+    }
+    jong_error err;
+    assert_int_equal(jong_ku_space_build(s, c14, 4, avail, best + 1, 1 << 20, &err), JONG_OK);
+}
+
 static void test_retrograde_monotone(void **state)
 {
     (void)state;
@@ -363,15 +378,9 @@ static void test_retrograde_monotone(void **state)
         if (best < 0 || best > 2)
             continue;
         jong_ku_params pr;
-        kt_params(&r, &pr, 6 + (int)rh_below(&r, 6), 0);
-        uint8_t avail[JONG_KINDS];
-        for (int k = 0; k < JONG_KINDS; k++) {
-            pr.draw_w[k] = 4 - c14[k];
-            avail[k] = (uint8_t)pr.draw_w[k];
-        }
         jong_ku_space s;
         jong_error err;
-        assert_int_equal(jong_ku_space_build(&s, c14, 4, avail, best + 1, 1 << 20, &err), JONG_OK);
+        real_hand_space(&r, c14, best, 6 + (int)rh_below(&r, 6), &pr, &s);
         jong_ku_result a, b;
         assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &a, &err), JONG_OK);
         int x = -1;
@@ -717,6 +726,75 @@ static void test_player_plays(void **state)
     assert_int_equal(jong_player_create("kurita:depth=3", &p, &err), JONG_ERR_ARG);
 }
 
+/* A raised stop flag: the solve gives up (valuing nothing), and the player, never getting a
+ * solved set, still plays a whole legal game by its rule; with the flag down the MDP decides. */
+typedef struct {
+    jong_player *kurita;
+    int decisions, by_mdp;
+} mdp_count;
+
+static void count_mdp(void *ctx, const jong_event *ev)
+{
+    mdp_count *m = ctx;
+    jong_ku_info info;
+    if (ev->type != JONG_EV_DISCARD || ev->actor != 0 || !jong_kurita_last_info(m->kurita, &info))
+        return;
+    m->decisions++;
+    m->by_mdp += info.mdp;
+}
+
+static int play_stopped(bool stop)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.tonpuu = true;
+    rs.hands = 1;
+    jong_error err;
+    jong_player *pl[JONG_SEATS];
+    const char *specs[JONG_SEATS] = {SANITIZED ? "kurita:mdp=1" : "kurita", "greedy", "greedy", "greedy"};
+    for (int s = 0; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
+    atomic_bool raised = stop;
+    mdp_count m = {.kurita = pl[0]};
+    jong_table tb = {.rules = &rs, .seed = 21, .check = true, .stop = &raised, .sink = count_mdp, .sink_ctx = &m};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    for (int s = 0; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+    assert_true(m.decisions > 0);
+    return m.by_mdp;
+}
+
+static void test_stop_flag(void **state)
+{
+    (void)state;
+    rh_rng r;
+    rh_seed(&r, 5);
+    uint8_t c14[JONG_KINDS];
+    int best;
+    do {
+        rh_near_complete(&r, 4, 14, c14);
+        best = jong_discard_shanten(c14, 4, (int[JONG_KINDS]){0}, NULL);
+    } while (best < 0 || best > 1);
+    jong_ku_params pr;
+    jong_ku_space s;
+    jong_error err;
+    real_hand_space(&r, c14, best, 8, &pr, &s);
+    jong_ku_result free_run, down, up;
+    assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &free_run, &err), JONG_OK);
+    atomic_bool flag = false;
+    pr.stop = &flag;
+    assert_int_equal(jong_ku_solve(&s, &pr, c14, -1, &down, &err), JONG_OK);
+    assert_memory_equal(free_run.value, down.value, sizeof down.value);
+    atomic_store(&flag, true);
+    assert_int_not_equal(jong_ku_solve(&s, &pr, c14, -1, &up, &err), JONG_OK);
+    assert_non_null(strstr(err.msg, "stopped"));
+    jong_ku_space_free(&s);
+    assert_true(play_stopped(false) > 0);
+    assert_int_equal(play_stopped(true), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -732,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_player_plays),
         cmocka_unit_test(test_player_calls),
         cmocka_unit_test(test_player_time),
+        cmocka_unit_test(test_stop_flag),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,7 @@
 #ifndef JONG_KURITA_H
 #define JONG_KURITA_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -163,6 +164,8 @@ typedef struct {
     jong_ku_win_fn win;
     jong_ku_win_open_fn win_open;         /* open states' wins (NULL: they cannot win) */
     void *win_ctx;
+    /* raised from outside (the arena's deadline): the solve gives up between layers (NULL: never) */
+    const atomic_bool *stop;
 } jong_ku_params;
 
 typedef struct {
@@ -173,7 +176,8 @@ typedef struct {
     long states;                   /* states (hand, n, riichi) valued */
 } jong_ku_result;
 
-/* Retrograde analysis over the space (built from the 14 tiles being decided on). States that may
+/* Retrograde analysis over the space (built from the 14 tiles being decided on). Fails (and
+ * values nothing) when pr->stop is raised before the last layer is done. States that may
  * still call see the others' three discards before their draw (pon on each, chi on the left
  * player's: docs/experiments/kurita.md, M7); open states never declare riichi and win only with a
  * yaku (pr->win_open). */

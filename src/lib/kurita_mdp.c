@@ -153,6 +153,10 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
     }
     for (int layer = N - 1; layer >= 1; layer--) {
+        if (pr->stop && atomic_load_explicit(pr->stop, memory_order_relaxed)) {
+            free(a), free(wsum), free(win_start), free(wins), free(callv);
+            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: stopped with %d of %d layers left", layer, N - 1);
+        }
         /* A, AR hold layer+1; compute layer into B, BR */
         double po = pr->p_other[layer], por = po * pr->riichi_p_other_scale;
         if (por > 1)

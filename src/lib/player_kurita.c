@@ -46,11 +46,12 @@ typedef struct {
 static bool obs_matches(const ku_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
 
 /* payoff=rank|result: the terminals of the decision's MDPs become expected rank payoffs. */
-static void use_payoff(ku_state *st, jong_ku_setup *su, const jong_decision *d)
+static void finish_setup(ku_state *st, jong_ku_setup *su, const jong_decision *d)
 {
     jong_ku_situation now;
     jong_ku_situation_of_view(d->view, d->rules, &now);
     jong_ku_setup_payoff(su, st->pay, &st->km, d->rules, &now, d->view->seat, st->payoff);
+    su->pr.stop = d->stop; /* a stopped solve falls back to the rule-based choice */
 }
 
 /* Default path bound by shanten (measured with `jong bench kurita`, docs/experiments/kurita.md):
@@ -167,7 +168,7 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
         return pass;
     jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat],
                                st->paper ? st->tables : NULL);
-    use_payoff(st, su, d);
+    finish_setup(st, su, d);
     jong_ku_result res;
     int pick = pass;
     if (solve_hand(st, su, v->own.counts, sets, sh, st->k, &res)) {
@@ -266,7 +267,7 @@ static int ku_choose(jong_player *p, const jong_decision *d)
                                st->paper ? st->tables : NULL);
     else /* the tracker did not follow this hand (jong analyze, or an event it refused) */
         jong_ku_setup_from_view(su, &st->km, v, d->rules);
-    use_payoff(st, su, d);
+    finish_setup(st, su, d);
     int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
     free(su);
     return pick;
@@ -326,6 +327,8 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
     bool solved = false;
     for (int l = stepped ? best : want; l <= want; l++) {
         if (solved && d->now_ms && (d->now_ms() - t0) * 4 > budget)
+            break;
+        if (solved && d->stop && atomic_load(d->stop))
             break;
         jong_ku_space s;
         jong_ku_result r;

@@ -759,6 +759,69 @@ static void test_stop_flag(void **state)
     assert_int_equal(play_stopped(true), 0);
 }
 
+/* jong analyze --player kurita: a player that did not follow the hand rebuilds the opponents'
+ * observation from the view, so at every discard decision of a game it values each discard as
+ * the player that followed every event does. */
+typedef struct {
+    jong_player *followed, *fresh;
+    long compared;
+} same_values;
+
+static void sv_observe(jong_player *p, const jong_view *v, const jong_event *ev)
+{
+    same_values *c = p->state;
+    c->followed->ops->observe(c->followed, v, ev);
+}
+
+static int sv_choose(jong_player *p, const jong_decision *d)
+{
+    same_values *c = p->state;
+    jong_player_values a, b;
+    jong_error err;
+    bool discards = jong_player_discard_values(c->followed, d, &a, &err) == JONG_OK;
+    if (discards && a.choice >= 0) {
+        assert_int_equal(jong_player_discard_values(c->fresh, d, &b, &err), JONG_OK);
+        assert_int_equal(a.choice, b.choice);
+        for (int k = 0; k < JONG_KINDS; k++) {
+            assert_int_equal(a.valued[k], b.valued[k]);
+            if (a.valued[k])
+                assert_close(a.value[k], b.value[k], 1e-9);
+        }
+        c->compared++;
+    }
+    return c->followed->ops->choose(c->followed, d);
+}
+
+static void sv_destroy(jong_player *p) { (void)p; }
+
+static void test_values_without_events(void **state)
+{
+    (void)state;
+    static const jong_player_ops ops = {sv_choose, sv_observe, sv_destroy};
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.hands = SANITIZED ? 1 : 2;
+    const char *spec = SANITIZED ? "kurita:mdp=1" : "kurita";
+    jong_error err;
+    same_values sv = {0};
+    assert_int_equal(jong_player_create(spec, &sv.followed, &err), JONG_OK);
+    assert_int_equal(jong_player_create(spec, &sv.fresh, &err), JONG_OK);
+    jong_player wrapped = {.ops = &ops, .state = &sv};
+    jong_player *pl[JONG_SEATS] = {&wrapped};
+    for (int s = 1; s < JONG_SEATS; s++)
+        assert_int_equal(jong_player_create("greedy", &pl[s], &err), JONG_OK);
+    jong_table tb = {.rules = &rs, .seed = 13, .game_number = 0};
+    memcpy(tb.players, pl, sizeof pl);
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    print_message("compared the values of %ld decisions\n", sv.compared);
+    assert_true(sv.compared > 10);
+    jong_player_free(sv.followed);
+    jong_player_free(sv.fresh);
+    for (int s = 1; s < JONG_SEATS; s++)
+        jong_player_free(pl[s]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -775,6 +838,7 @@ int main(void)
         cmocka_unit_test(test_player_calls),
         cmocka_unit_test(test_player_time),
         cmocka_unit_test(test_stop_flag),
+        cmocka_unit_test(test_values_without_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -826,6 +826,34 @@ static void test_bot_tcp(void **state)
     assert_int_equal(jong_mjai_parse_url("http://x:1/", host, sizeof host, &port, room, sizeof room, &err), JONG_ERR_ARG);
     assert_int_equal(jong_mjai_parse_url("mjsonp://x:99999/", host, sizeof host, &port, room, sizeof room, &err),
                      JONG_ERR_ARG);
+    /* IPv6 addresses in brackets, with and without a port and a room */
+    assert_int_equal(jong_mjai_parse_url("mjsonp://[::1]:11700/r2", host, sizeof host, &port, room, sizeof room, &err),
+                     0);
+    assert_string_equal(host, "::1");
+    assert_int_equal(port, 11700);
+    assert_string_equal(room, "r2");
+    assert_int_equal(jong_mjai_parse_url("[fe80::1%lo]", host, sizeof host, &port, room, sizeof room, &err), 0);
+    assert_string_equal(host, "fe80::1%lo");
+    assert_int_equal(port, 11600);
+    assert_string_equal(room, "default");
+    assert_int_equal(jong_mjai_parse_url("mjsonp://[::1]/x", host, sizeof host, &port, room, sizeof room, &err), 0);
+    assert_int_equal(port, 11600);
+    assert_string_equal(room, "x");
+    assert_int_equal(jong_mjai_parse_url("mjsonp://localhost:9/", host, sizeof host, &port, room, sizeof room, &err),
+                     0);
+    assert_string_equal(host, "localhost");
+    assert_int_equal(port, 9);
+    assert_int_equal(jong_mjai_parse_url("mjsonp://[::1:11600/", host, sizeof host, &port, room, sizeof room, &err),
+                     JONG_ERR_ARG);
+    assert_string_equal(err.msg, "mjsonp://[::1:11600/: '[' without its ']'");
+    assert_int_equal(jong_mjai_parse_url("mjsonp://[::1]11600/", host, sizeof host, &port, room, sizeof room, &err),
+                     JONG_ERR_ARG);
+    assert_string_equal(err.msg, "mjsonp://[::1]11600/: ':' or '/' expected after ']'");
+    assert_int_equal(jong_mjai_parse_url("mjsonp://[]:1/", host, sizeof host, &port, room, sizeof room, &err),
+                     JONG_ERR_ARG);
+    assert_string_equal(err.msg, "mjsonp://[]:1/: no host");
+    assert_int_equal(jong_mjai_parse_url("mjsonp://[::1]:0/", host, sizeof host, &port, room, sizeof room, &err),
+                     JONG_ERR_ARG);
     jong_mjai_bot *b;
     assert_int_equal(jong_mjai_bot_new("greedy", "x", -1, 1, &b, &err), JONG_OK);
     snprintf(c.url, sizeof c.url, "mjsonp://127.0.0.1:%d/", ntohs(a.sin_port)); /* closed now */

@@ -197,6 +197,38 @@ d2="$(echo "$o2" | field decision)"
 [ -n "$d2" ] && [ "$d2" -ge 1 ] || fail "the time limit played nothing: ${o2:0:200}"
 echo "$o2" | grep -q "you discard" || fail "the time limit did not discard for the person"
 
+# ---- other hosts: --host ::1 serves on the IPv6 loopback (a game is created and read back
+# there); --host :: answers over IPv6 and IPv4; a port in use is one clear line
+"$jong" web --port 0 --host ::1 2> "$tmp/err6" &
+pid6=$!
+for _ in $(seq 100); do grep -q "serving on\|cannot" "$tmp/err6" && break; sleep 0.05; done
+if grep -q "cannot listen on \[::1\]" "$tmp/err6"; then
+    echo "SKIP web_test IPv6 part: this machine cannot listen on ::1 ($(head -1 "$tmp/err6"))"
+    wait "$pid6" 2>/dev/null
+else
+    port6="$(sed -n 's|.*serving on http://\[::1\]:\([0-9]*\)/ .*|\1|p' "$tmp/err6")"
+    [ -n "$port6" ] || { kill "$pid6"; fail "--host ::1: $(head -1 "$tmp/err6")"; }
+    o6="$(curl -sg -X POST --data-binary '{"players":"greedy","seat":0,"hands":1,"seed":3}' "http://[::1]:$port6/api/games")"
+    g6="$(curl -sg -H "X-Jong-Token: $(echo "$o6" | field token)" "http://[::1]:$port6/api/games/$(echo "$o6" | field game)")"
+    kill "$pid6"
+    wait "$pid6" 2>/dev/null
+    grep -q "Sanitizer" "$tmp/err6" && fail "--host ::1: sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err6")"
+    echo "$g6" | grep -q '"actions":\[' || fail "--host ::1: no game state over [::1]: ${g6:0:200}"
+    "$jong" web --port 0 --host :: 2> "$tmp/err6" &
+    pid6=$!
+    for _ in $(seq 100); do grep -q "serving on" "$tmp/err6" && break; sleep 0.05; done
+    port6="$(sed -n 's|.*serving on http://\[::\]:\([0-9]*\)/ .*|\1|p' "$tmp/err6")"
+    a6="$(curl -sg "http://[::1]:$port6/api/info")"
+    a4="$(curl -s "http://127.0.0.1:$port6/api/info")"
+    kill "$pid6"
+    wait "$pid6" 2>/dev/null
+    grep -q "Sanitizer" "$tmp/err6" && fail "--host ::: sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err6")"
+    echo "$a6" | grep -q '"greedy"' || fail "--host ::: no answer over IPv6: ${a6:0:200}"
+    echo "$a4" | grep -q '"greedy"' || fail "--host ::: no answer over IPv4: ${a4:0:200}"
+fi
+busy="$("$jong" web --port "$port" 2>&1)"
+[ "$busy" = "jong web: cannot listen on 127.0.0.1:$port: Address already in use" ] || fail "a port in use: $busy"
+
 # ---- the page in a browser -------------------------------------------------------------------
 chromium_bin="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "$chromium_bin" ]; then

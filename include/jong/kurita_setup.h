@@ -42,10 +42,6 @@ typedef struct {
 void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o,
                             int seat, const jong_ruleset *rs, int32_t score, const jong_ku_tenpai_table *paper);
 
-/* The same from a seat's view alone (no opponent models: no deal-in risk, others tenpai only when
- * in riichi), for a decision the tracker did not follow (`jong analyze --player kurita`). */
-void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const jong_view *v, const jong_ruleset *rs);
-
 /* The folding MDP's parameters from su->pr (the same chance player; R_L capped at R_O). */
 void jong_ku_setup_fold(jong_ku_setup *su);
 /* The riichi scoring of a win of the concealed tiles counts completed by tile (no ura, no red

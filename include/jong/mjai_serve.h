@@ -58,7 +58,7 @@ typedef struct {
 } jong_mjai_served_game;
 
 typedef struct {
-    const char *host;            /* the address to listen on (NULL: 127.0.0.1) */
+    const char *host;            /* a host name or IPv4/IPv6 address to listen on (NULL: 127.0.0.1) */
     int port;                    /* 0: any free port (told to on_listen) */
     jong_ruleset rules;
     int games;                   /* games to host in all */
@@ -69,7 +69,7 @@ typedef struct {
     const char *out_dir;         /* DIR/game-NNNNNN.mjson per game (NULL: no records) */
     int64_t (*now_ms)(void);     /* the clock of the fault policy (may be NULL) */
     const atomic_bool *stop;     /* raised: no new tables; the running ones play to their end */
-    void (*on_listen)(void *ctx, const char *host, int port);
+    void (*on_listen)(void *ctx, const char *host, int port); /* the address bound: "[::1]" for IPv6 */
     void (*say)(void *ctx, const char *line);                     /* joins, errors */
     void (*on_game)(void *ctx, const jong_mjai_served_game *g);   /* each game at its end */
     void *ctx;                   /* the callbacks are called one at a time */
@@ -77,7 +77,8 @@ typedef struct {
 
 /* Listen, seat the clients that join (in the order they join, room by room, in the seats no
  * spec fills), play opts->games games and return once they are all over (or stop was raised
- * and the running ones are). JONG_ERR_IO when the port cannot be opened. */
+ * and the running ones are). JONG_ERR_ARG when the host does not resolve, JONG_ERR_IO when
+ * it cannot be bound. */
 int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err);
 
 #endif

@@ -29,7 +29,9 @@ static const char *const usage =
     "plays the default actions to the end of its game. Game g deals the walls of (seed, g),\n"
     "as jong play does. Stops after N games (Ctrl-C: no new games, the running ones finish).\n"
     "  --port P        TCP port (default 11600; 0 picks a free one, printed on stderr)\n"
-    "  --host ADDR     IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for all)\n"
+    "  --host ADDR     address or host name to listen on (default 127.0.0.1; ::1 for IPv6,\n"
+    "                  0.0.0.0 for all IPv4 interfaces, :: for all interfaces, IPv4 too where\n"
+    "                  the system allows); the address bound is printed on stderr\n"
     "  --game-type T   one_kyoku (one hand), tonpu (East only) or tonnan (East-South, default)\n"
     "  --games N       games to host in all (default 1)\n"
     "  --seat K=PLAYER seat K (0-3 or E S W N) played by the server: a player spec as in\n"
@@ -41,8 +43,8 @@ static const char *const usage =
     "  --rule          set a rule option, e.g. --rule red_fives=0 (repeatable)\n"
     "  --json          one JSON object per game on stdout instead of a text line (games are\n"
     "                  reported as they end, which with several tables is not their order)\n"
-    "Exit status: 0 when every game was played, 1 when the port cannot be opened or a game\n"
-    "failed, 2 bad usage.\n";
+    "Exit status: 0 when every game was played, 1 when the host does not resolve, the port\n"
+    "cannot be opened or a game failed, 2 bad usage.\n";
 
 static atomic_bool stop_flag;
 

@@ -6,13 +6,14 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "jong/listen.h"
 #include "web_games.h"
 #include "web_server.h"
 
 #define CMD "web"
 
 static const char *const usage =
-    "usage: jong web [--port N] [--addr A] [--max-games N] [--time-limit SEC] [--log DIR]\n"
+    "usage: jong web [--port N] [--host H] [--max-games N] [--time-limit SEC] [--log DIR]\n"
     "\n"
     "Serves http://127.0.0.1:8080/: a page to play a game against Jong's players (you take\n"
     "one seat; the page shows the table and offers only legal actions) and to analyse a\n"
@@ -20,7 +21,9 @@ static const char *const usage =
     "program itself; nothing is fetched from elsewhere. Each game belongs to the browser\n"
     "that started it: its requests carry the game's random token. Stop with Ctrl-C.\n"
     "  --port N        port (default 8080; 0 picks a free one, printed on stderr)\n"
-    "  --addr A        IPv4 address to listen on (default 127.0.0.1: this machine only)\n"
+    "  --host H        address or host name to listen on (default 127.0.0.1: this machine\n"
+    "                  only; ::1 for IPv6, :: for all interfaces, both families where the\n"
+    "                  system allows); --addr H is the same\n"
     "  --max-games N   games open at once (default 256); when full, a game idle for 30\n"
     "                  minutes (or finished a minute ago) makes room, otherwise a new\n"
     "                  game is refused with 503\n"
@@ -36,7 +39,7 @@ static const char *const usage =
 int cmd_web(int argc, char **argv)
 {
     int port = 8080, max_games = 256, time_limit = 0;
-    const char *addr = "127.0.0.1", *log_dir = NULL, *value;
+    const char *host = "127.0.0.1", *log_dir = NULL, *value;
     for (int i = 1; i < argc; i++) {
         int r;
         if (cli_is_help(argv[i])) {
@@ -51,10 +54,11 @@ int cmd_web(int argc, char **argv)
                    (r = cli_count_option(CMD, argc, argv, &i, "--time-limit", 1, 86400, &time_limit))) {
             if (r < 0)
                 return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--addr", &value))) {
+        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--host", &value)) ||
+                   (r = cli_option_value(CMD, argc, argv, &i, "--addr", &value))) {
             if (r < 0)
                 return CLI_USAGE;
-            addr = value;
+            host = value;
         } else if ((r = cli_option_value(CMD, argc, argv, &i, "--log", &value))) {
             if (r < 0)
                 return CLI_USAGE;
@@ -76,14 +80,13 @@ int cmd_web(int argc, char **argv)
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    char why[256];
-    int bound = 0;
-    web_server *ws = web_server_start(addr, port, games, &bound, why, sizeof why);
+    char why[256], where[JONG_LISTEN_HOST_MAX + 8];
+    web_server *ws = web_server_start(host, port, games, where, sizeof where, why, sizeof why);
     if (!ws) {
         web_games_free(games);
         return cli_fail(CMD, "%s", why);
     }
-    fprintf(stderr, "jong web: serving on http://%s:%d/ (Ctrl-C stops)\n", addr, bound);
+    fprintf(stderr, "jong web: serving on http://%s/ (Ctrl-C stops)\n", where);
     int sig;
     sigwait(&stop, &sig);
     fprintf(stderr, "jong web: stopping (%d games open)\n", web_games_count(games));

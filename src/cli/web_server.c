@@ -10,13 +10,17 @@
  *   GET  /api/games/ID/record            the record so far (JSON lines)
  *   DELETE /api/games/ID
  * Every error is a JSON {"error": ...} with a 4xx/5xx status. */
-#include <arpa/inet.h>
+#include <fcntl.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "analyze_json.h"
+#include "jong/listen.h"
 #include "web_assets.h"
 #include "web_server.h"
 #include "web_svg.h"
@@ -242,34 +246,40 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum 
     *con_cls = NULL;
 }
 
-web_server *web_server_start(const char *addr, int port, web_games *games, int *port_out, char *why, size_t n)
+web_server *web_server_start(const char *host, int port, web_games *games, char *where, size_t wn, char *why,
+                             size_t n)
 {
-    struct sockaddr_in sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sin_family = AF_INET;
-    sa.sin_port = htons((uint16_t)port);
-    if (inet_pton(AF_INET, addr, &sa.sin_addr) != 1) {
-        snprintf(why, n, "'%s' is not an IPv4 address", addr);
+    /* the socket is ours (jong/listen.h, as jong serve's): host names and both address
+     * families, and a bind error with its reason, which libmicrohttpd does not return */
+    jong_listener l;
+    jong_error err;
+    if (jong_listen_open(host, port, SOMAXCONN, &l, &err)) {
+        snprintf(why, n, "%s", err.msg);
         return NULL;
     }
     web_server *ws = calloc(1, sizeof *ws);
     if (!ws) {
+        close(l.fd);
         snprintf(why, n, "out of memory");
         return NULL;
     }
     ws->games = games;
-    ws->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO, (uint16_t)port, NULL, NULL,
-                             handle, ws, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (l.family == AF_INET6 ? MHD_USE_IPv6 : 0);
+    ws->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, ws, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)l.fd,
                              MHD_OPTION_THREAD_POOL_SIZE, 4u, MHD_OPTION_CONNECTION_LIMIT, 512u,
                              MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, completed, ws,
                              MHD_OPTION_END);
     if (!ws->d) {
-        snprintf(why, n, "cannot listen on %s:%d (in use, or not allowed)", addr, port);
+        /* The daemon closes the socket it was given when it stops; whether it does when it
+         * fails to start is not documented (its early checks leave it open): close it only
+         * if it is still open. No other thread of ours opens files at this point. */
+        if (fcntl(l.fd, F_GETFD) != -1)
+            close(l.fd);
+        snprintf(why, n, "cannot serve on %s:%d (libmicrohttpd could not start)", l.host, l.port);
         free(ws);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(ws->d, MHD_DAEMON_INFO_BIND_PORT);
-    *port_out = info ? info->port : port;
+    snprintf(where, wn, "%s:%d", l.host, l.port);
     return ws;
 }
 

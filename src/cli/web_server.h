@@ -11,9 +11,11 @@
 
 typedef struct web_server web_server;
 
-/* Listen on addr:port (port 0: any free port); *port_out gets the port. NULL on failure with
- * the reason in why. */
-web_server *web_server_start(const char *addr, int port, web_games *games, int *port_out, char *why, size_t n);
+/* Listen on host:port (a host name or an IPv4/IPv6 address; port 0: any free port); where
+ * gets the address bound as "127.0.0.1:8080" or "[::1]:8080". NULL on failure with the
+ * reason, naming the host, in why. */
+web_server *web_server_start(const char *host, int port, web_games *games, char *where, size_t wn, char *why,
+                             size_t n);
 void web_server_stop(web_server *ws);
 
 #endif

@@ -194,37 +194,6 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
     finish_setup(su, km, q, o->wall_left, me->nmelds == 0 && !me->riichi && score >= 1000);
 }
 
-void jong_ku_setup_from_view(jong_ku_setup *su, const jong_ku_model *km, const jong_view *v, const jong_ruleset *rs)
-{
-    memset(su, 0, sizeof *su);
-    int me = v->seat;
-    su->rules = rs;
-    own_hand(su, &v->own);
-    su->dealer = v->dealer == me;
-    su->seat_wind = v->seat_winds[me];
-    su->round_wind = v->round_wind;
-    su->ndora = v->ndora > 5 ? 5 : v->ndora;
-    for (int i = 0; i < su->ndora; i++)
-        su->dora[i] = (uint8_t)jong_code_kind(v->dora_markers[i]);
-    su->honba = v->streak;
-    su->sticks = v->kyotaku;
-    int unseen[JONG_KINDS];
-    jong_view_unseen(v, unseen);
-    for (int k = 0; k < JONG_KINDS; k++)
-        su->pr.draw_w[k] = unseen[k] > 0 ? unseen[k] : 0;
-    double q[3] = {0, 0, 0};
-    int qi = 0;
-    for (int s = 0; s < JONG_SEATS; s++)
-        if (s != me) {
-            su->opp[qi] = s;
-            q[qi++] = v->riichi[s] ? 1 : 0;
-            su->others_riichi += v->riichi[s] != 0;
-        }
-    memcpy(su->q, q, sizeof q);
-    su->turn = v->seats[me].ndiscards;
-    finish_setup(su, km, q, v->wall_left, v->own.nmelds == 0 && !v->riichi[me] && v->scores[me] >= 1000);
-}
-
 int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8_t c14[JONG_KINDS],
                           double f[JONG_KINDS][JONG_KU_EQ17_FEATURES], double win_pts[JONG_KINDS], jong_error *err)
 {

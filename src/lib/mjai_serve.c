@@ -2,7 +2,6 @@
  * table yet (hello, join, waiting in their room); each table plays in a thread of its own with
  * the engine's table loop, its clients as jong_players (mjai_remote.c). Game g always deals
  * the walls of (seed, g), whoever sits at it. */
-#include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -17,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "jong/listen.h"
 #include "jong/mjai_serve.h"
 #include "line_conn.h"
 #include "mjai_internal.h"
@@ -440,34 +440,6 @@ static int seat_clients(server *s, int need, jong_error *err)
     return JONG_OK;
 }
 
-/* The listening socket, or -1 (err says why). */
-static int open_listener(const jong_mjai_serve_opts *o, int *port, jong_error *err)
-{
-    const char *host = o->host ? o->host : "127.0.0.1";
-    struct sockaddr_in a;
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_port = htons((uint16_t)o->port);
-    if (inet_pton(AF_INET, host, &a.sin_addr) != 1) {
-        jong_error_set(err, JONG_ERR_ARG, -1, "%s: not an IPv4 address", host);
-        return -1;
-    }
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    int one = 1;
-    if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) ||
-        bind(fd, (struct sockaddr *)&a, sizeof a) || listen(fd, 256)) {
-        int e = errno;
-        if (fd >= 0)
-            close(fd);
-        jong_error_set(err, JONG_ERR_IO, -1, "cannot listen on %s:%d: %s", host, o->port, strerror(e));
-        return -1;
-    }
-    socklen_t len = sizeof a;
-    getsockname(fd, (struct sockaddr *)&a, &len);
-    *port = ntohs(a.sin_port);
-    return fd;
-}
-
 int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err)
 {
     if (o->games < 1)
@@ -479,15 +451,16 @@ int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err)
     memset(&s, 0, sizeof s);
     s.o = o;
     pthread_mutex_init(&s.lock, NULL);
-    int port = 0, lfd = -1;
+    int lfd = -1;
     if (need > 0) {
-        lfd = open_listener(o, &port, err);
-        if (lfd < 0) {
+        jong_listener l;
+        if (jong_listen_open(o->host, o->port, 256, &l, err)) {
             pthread_mutex_destroy(&s.lock);
             return err->code;
         }
+        lfd = l.fd;
         if (o->on_listen)
-            o->on_listen(o->ctx, o->host ? o->host : "127.0.0.1", port);
+            o->on_listen(o->ctx, l.host, l.port);
     }
     int join_limit = o->timeout_ms > 0 ? o->timeout_ms : 60000;
     int rc = JONG_OK;

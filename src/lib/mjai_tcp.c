@@ -51,17 +51,30 @@ int jong_mjai_parse_url(const char *url, char *host, size_t hn, int *port, char 
         p += 9;
     else if (strstr(p, "://"))
         return jong_error_set(err, JONG_ERR_ARG, -1, "%s: only mjsonp:// addresses are supported", url);
-    const char *colon = strchr(p, ':'), *slash = strchr(p, '/');
-    const char *hend = colon && (!slash || colon < slash) ? colon : slash ? slash : p + strlen(p);
-    if (hend == p || (size_t)(hend - p) >= hn)
+    /* an IPv6 address stands in brackets ("[::1]:11600"), as in any URL; rest is what follows
+     * the host: nothing, ":port", "/room" */
+    const char *hstart = p, *hend, *rest;
+    if (*p == '[') {
+        hstart = p + 1;
+        hend = strchr(hstart, ']');
+        if (!hend)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "%s: '[' without its ']'", url);
+        rest = hend + 1;
+        if (*rest && *rest != ':' && *rest != '/')
+            return jong_error_set(err, JONG_ERR_ARG, -1, "%s: ':' or '/' expected after ']'", url);
+    } else {
+        hend = rest = p + strcspn(p, ":/");
+    }
+    if (hend == hstart || (size_t)(hend - hstart) >= hn)
         return jong_error_set(err, JONG_ERR_ARG, -1, "%s: no host", url);
-    memcpy(host, p, (size_t)(hend - p));
-    host[hend - p] = 0;
+    memcpy(host, hstart, (size_t)(hend - hstart));
+    host[hend - hstart] = 0;
+    const char *slash = strchr(rest, '/');
     *port = 11600;
-    if (hend == colon) {
+    if (*rest == ':') {
         char *end;
-        long v = strtol(colon + 1, &end, 10);
-        if (end == colon + 1 || v < 1 || v > 65535 || (*end && *end != '/'))
+        long v = strtol(rest + 1, &end, 10);
+        if (end == rest + 1 || v < 1 || v > 65535 || (*end && *end != '/'))
             return jong_error_set(err, JONG_ERR_ARG, -1, "%s: bad port", url);
         *port = (int)v;
     }

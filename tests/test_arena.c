@@ -320,6 +320,79 @@ static void test_summary_two_sides(void **state)
     jong_arena_results_free(&r);
 }
 
+/* jong arena compare: two runs that differ only in player A, paired game by game. Synthetic
+ * 2v2 runs of one hand per game; A's score per game is (its two seats' sum over both seatings)
+ * / 4 as in test_summary_two_sides. */
+static void fill_two_sides(jong_arena_results *r, const int *a_wins, int games)
+{
+    for (int g = 0; g < games; g++) {
+        for (int k = 0; k < 2; k++) {
+            jong_arena_seat *s = jong_arena_results_at(r, g, k);
+            int winner = a_wins[g] ? k : 1 - k; /* seating 0 is ABAB, seating 1 BABA */
+            for (int seat = 0; seat < 4; seat++)
+                set_seat(&s[seat], seat == winner ? 30 : -10, seat == winner, seat == winner ? 1 : 0);
+        }
+        r->done[g] = 1;
+        r->ndone++;
+    }
+}
+
+static void test_compare_runs(void **state)
+{
+    (void)state;
+    jong_arena_config c1, c2;
+    base_config(&c1, JONG_VARIANT_TAIWAN, JONG_ARENA_2V2, 3);
+    base_config(&c2, JONG_VARIANT_TAIWAN, JONG_ARENA_2V2, 4);
+    strcpy(c2.players[0], "greedy:claims=off"); /* only player A and the game count differ */
+    jong_arena_results r1, r2;
+    jong_error err;
+    assert_int_equal(jong_arena_results_init(&r1, &c1, &err), JONG_OK);
+    assert_int_equal(jong_arena_results_init(&r2, &c2, &err), JONG_OK);
+    /* A's score per game: run 1 +10 +10 -10; run 2 -10 +10 -10 (and a 4th game, +10, that
+     * run 1 does not have) */
+    fill_two_sides(&r1, (int[]){1, 1, 0}, 3);
+    fill_two_sides(&r2, (int[]){0, 1, 0, 1}, 4);
+    jong_arena_comparison cmp;
+    assert_int_equal(jong_arena_compare(&r1, &r2, &cmp, &err), JONG_OK);
+    assert_int_equal(cmp.games, 3);
+    jong_ci want;
+    jong_mean_ci((double[]){10, 10, -10}, 3, &want);
+    assert_close(cmp.a1[JONG_M_SCORE].mean, want.mean, 1e-12);
+    assert_close(cmp.a1[JONG_M_SCORE].lo, want.lo, 1e-9);
+    jong_mean_ci((double[]){-10, 10, -10}, 3, &want);
+    assert_close(cmp.a2[JONG_M_SCORE].hi, want.hi, 1e-9);
+    jong_mean_ci((double[]){20, 0, 0}, 3, &want); /* paired: per game differences */
+    assert_close(cmp.diff[JONG_M_SCORE].mean, 20.0 / 3, 1e-12);
+    assert_close(cmp.diff[JONG_M_SCORE].lo, want.lo, 1e-9);
+    assert_close(cmp.diff[JONG_M_SCORE].hi, want.hi, 1e-9);
+    /* A's side in run 1 as its own summary has it (the same games) */
+    jong_arena_summary s;
+    assert_int_equal(jong_arena_summarize(&r1, &s, &err), JONG_OK);
+    for (int m = 0; m < JONG_M_COUNT; m++) {
+        assert_close(cmp.a1[m].mean, s.player[0].m[m].mean, 1e-12);
+        if (!isnan(s.player[0].m[m].lo))
+            assert_close(cmp.a1[m].lo, s.player[0].m[m].lo, 1e-12);
+    }
+    /* a run against itself: no difference, and no spread to make an interval of */
+    assert_int_equal(jong_arena_compare(&r1, &r1, &cmp, &err), JONG_OK);
+    assert_close(cmp.diff[JONG_M_SCORE].mean, 0, 0);
+    assert_true(isnan(cmp.diff[JONG_M_SCORE].lo));
+    /* other walls, other opponents: not the same games */
+    jong_arena_results_free(&r2);
+    c2.seed = 8;
+    assert_int_equal(jong_arena_results_init(&r2, &c2, &err), JONG_OK);
+    assert_int_equal(jong_arena_compare(&r1, &r2, &cmp, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "seed 7, not 8"));
+    jong_arena_results_free(&r2);
+    c2.seed = 7;
+    strcpy(c2.players[1], "greedy");
+    assert_int_equal(jong_arena_results_init(&r2, &c2, &err), JONG_OK);
+    assert_int_equal(jong_arena_compare(&r1, &r2, &cmp, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "other players"));
+    jong_arena_results_free(&r1);
+    jong_arena_results_free(&r2);
+}
+
 /* Riichi: ranks from the final scores (ties to the seat nearer the first East), the uma result
  * with the oka to the first, worked out by hand for a 1v3 game. */
 static void test_summary_riichi_ranks_and_uma(void **state)
@@ -751,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_ratio_ci),
         cmocka_unit_test(test_paired_difference),
         cmocka_unit_test(test_summary_two_sides),
+        cmocka_unit_test(test_compare_runs),
         cmocka_unit_test(test_summary_riichi_ranks_and_uma),
         cmocka_unit_test(test_summary_riichi_rounding),
         cmocka_unit_test(test_jobs_do_not_change_results),

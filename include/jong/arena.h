@@ -181,6 +181,26 @@ jong_metric jong_arena_main_metric(const jong_arena_config *cfg);
 /* Statistics over the finished games, taken in game order (identical for any --jobs). */
 int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jong_error *err);
 
+/* Two runs on the same walls that differ only in player A (say two options of one player, or
+ * one player built twice), each against the same opponents: player A's metrics in each run and
+ * their difference, paired game by game over the games both runs finished (the walls and the
+ * opponents' seeds are the same in a game of both, so their luck cancels). Without the runs
+ * having the same rules, mode, other players, seed, match length and time per move this is a
+ * JONG_ERR_ARG naming the first difference; the game counts may differ. */
+typedef struct {
+    jong_arena_config first, second;
+    int games;                               /* games finished in both runs */
+    jong_ci a1[JONG_M_COUNT], a2[JONG_M_COUNT];  /* player A in the first run, in the second */
+    jong_ci diff[JONG_M_COUNT];              /* first minus second, paired per game */
+} jong_arena_comparison;
+
+int jong_arena_compare(const jong_arena_results *first, const jong_arena_results *second, jong_arena_comparison *out,
+                       jong_error *err);
+/* Its reports, as malloc'd text (NULL if out of memory): a table of player A's metrics in each
+ * run and their paired difference, with a verdict on the main metric; the same as JSON. */
+char *jong_arena_compare_text(const jong_arena_comparison *c);
+char *jong_arena_compare_json(const jong_arena_comparison *c);
+
 /* Reports, as malloc'd text: the human table, the summary JSON, an SVG chart. NULL if out of memory. */
 char *jong_arena_report_text(const jong_arena_summary *s);
 char *jong_arena_report_json(const jong_arena_summary *s);

@@ -21,6 +21,7 @@ static const char *const usage =
     "                  [--jobs J] [--time-per-move MS] [--rule NAME=VALUE]... [--out DIR]\n"
     "                  [--resume] [--progress] [--json]\n"
     "       jong arena summary DIR|FILE [--json]\n"
+    "       jong arena compare RUN1 RUN2 [--json]\n"
     "\n"
     "Duplicate matches: every game is played on the same walls under each seating of the mode,\n"
     "so the luck of the deal cancels; prints per side (and per player) the win, self-draw,\n"
@@ -43,7 +44,12 @@ static const char *const usage =
     "  --progress     a progress bar on stderr even when it is not a terminal\n"
     "  --json         the summary JSON on stdout instead of the table\n"
     "A player that answers illegally, crashes (answers < 0) or runs late loses that decision\n"
-    "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n";
+    "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n"
+    "\n"
+    "compare: two runs (directories or results files) that differ only in player A, e.g. two\n"
+    "options of one player against the same opponents with the same --seed: player A's figures\n"
+    "in each and their difference paired game by game over the games both finished (the same\n"
+    "walls and the same opponents' decisions until A's play differs), with its 95% interval.\n";
 
 static const char *const cmd = "arena";
 
@@ -188,6 +194,25 @@ static int report(const jong_arena_results *r, const char *dir, bool json)
     return rc;
 }
 
+/* Reads a run from its directory (its results.jsonl) or its results file. */
+static int load_run(const char *where, jong_arena_results *r, bool *is_dir)
+{
+    struct stat st;
+    char path[4200];
+    *is_dir = !stat(where, &st) && S_ISDIR(st.st_mode);
+    snprintf(path, sizeof path, *is_dir ? "%s/results.jsonl" : "%s", where);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cli_fail(cmd, "%s: %s", path, strerror(errno));
+    jong_error err;
+    long good;
+    int rc = jong_arena_read(f, r, &good, &err);
+    fclose(f);
+    if (rc)
+        return cli_fail(cmd, "%s: %s", path, err.msg);
+    return CLI_OK;
+}
+
 /* `jong arena summary DIR|FILE`: the reports from a results file alone. */
 static int summary_command(int argc, char **argv)
 {
@@ -208,22 +233,59 @@ static int summary_command(int argc, char **argv)
     }
     if (!where)
         return cli_usage_error(cmd, "summary: give the run's directory or its results file");
-    struct stat st;
-    char path[4200];
-    bool is_dir = !stat(where, &st) && S_ISDIR(st.st_mode);
-    snprintf(path, sizeof path, is_dir ? "%s/results.jsonl" : "%s", where);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cli_fail(cmd, "%s: %s", path, strerror(errno));
     jong_arena_results r;
-    jong_error err;
-    long good;
-    int rc = jong_arena_read(f, &r, &good, &err);
-    fclose(f);
+    bool is_dir;
+    int rc = load_run(where, &r, &is_dir);
     if (rc)
-        return cli_fail(cmd, "%s: %s", path, err.msg);
+        return rc;
     rc = report(&r, is_dir ? where : NULL, json);
     jong_arena_results_free(&r);
+    return rc;
+}
+
+/* `jong arena compare RUN1 RUN2`: player A of two runs on the same games, paired per game. */
+static int compare_command(int argc, char **argv)
+{
+    const char *where[2] = {NULL, NULL};
+    int nwhere = 0;
+    bool json = false;
+    for (int i = 2; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(usage, stdout);
+            return CLI_OK;
+        }
+        if (!strcmp(argv[i], "--json"))
+            json = true;
+        else if (argv[i][0] == '-' || nwhere == 2)
+            return cli_usage_error(cmd, "compare: unexpected argument '%s'", argv[i]);
+        else
+            where[nwhere++] = argv[i];
+    }
+    if (nwhere < 2)
+        return cli_usage_error(cmd, "compare: give two runs (directories or results files)");
+    jong_arena_results r[2];
+    bool is_dir;
+    int rc = load_run(where[0], &r[0], &is_dir);
+    if (rc)
+        return rc;
+    if ((rc = load_run(where[1], &r[1], &is_dir))) {
+        jong_arena_results_free(&r[0]);
+        return rc;
+    }
+    jong_arena_comparison c;
+    jong_error err;
+    if (jong_arena_compare(&r[0], &r[1], &c, &err))
+        rc = cli_fail(cmd, "compare %s with %s: %s", where[0], where[1], err.msg);
+    else {
+        char *text = json ? jong_arena_compare_json(&c) : jong_arena_compare_text(&c);
+        if (!text)
+            rc = cli_fail(cmd, "out of memory");
+        else
+            printf("%s%s", text, json ? "\n" : "");
+        free(text);
+    }
+    jong_arena_results_free(&r[0]);
+    jong_arena_results_free(&r[1]);
     return rc;
 }
 
@@ -274,6 +336,8 @@ int cmd_arena(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "summary"))
         return summary_command(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "compare"))
+        return compare_command(argc, argv);
     const char *rules_text = "taiwan", *players_text = NULL, *out = NULL, *value;
     const char *rule_opts[64];
     int nrule = 0, matches = 0, game_hands = 0, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);

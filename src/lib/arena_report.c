@@ -365,3 +365,103 @@ char *jong_arena_report_svg(const jong_arena_summary *s)
     fclose(f);
     return text;
 }
+
+/* ---- two runs compared (jong_arena_compare) ---- */
+
+static void compare_heading(FILE *f, const jong_arena_comparison *c)
+{
+    const jong_arena_config *a = &c->first;
+    fprintf(f, "jong arena compare: %s, mode %s, seed %llu; %d game%s finished in both runs (of %d and %d)\n",
+            a->rules.variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", jong_arena_mode_name(a->mode),
+            (unsigned long long)a->seed, c->games, c->games == 1 ? "" : "s", a->games, c->second.games);
+    fprintf(f, "player A: first = %s, second = %s; the others:", a->players[0], c->second.players[0]);
+    for (int p = 1; p < a->nplayers; p++)
+        fprintf(f, "%s %c = %s", p > 1 ? "," : "", 'A' + p, a->players[p]);
+    fprintf(f, "\nmeans with 95%% confidence intervals over games; first - second is paired game by game\n\n");
+}
+
+char *jong_arena_compare_text(const jong_arena_comparison *c)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    compare_heading(f, c);
+    fprintf(f, "%-22s %20s %20s %20s\n", "", "first A", "second A", "first - second");
+    for (int m = 0; m < JONG_M_COUNT; m++) {
+        if (!applies(&c->first, m))
+            continue;
+        fprintf(f, "%-22s", title(&c->first, m));
+        char buf[48];
+        format_ci(&c->a1[m], m, buf, sizeof buf);
+        cell(f, buf, 20);
+        format_ci(&c->a2[m], m, buf, sizeof buf);
+        cell(f, buf, 20);
+        format_ci(&c->diff[m], m, buf, sizeof buf);
+        char signed_buf[50];
+        snprintf(signed_buf, sizeof signed_buf, "%s%s", buf[0] != '-' && buf[0] != '+' && c->diff[m].mean >= 0 ? "+" : "",
+                 buf);
+        cell(f, signed_buf, 20);
+        fputc('\n', f);
+    }
+    int m = jong_arena_main_metric(&c->first);
+    const jong_ci *d = &c->diff[m];
+    fprintf(f, "\nfirst - second, %s: ", title(&c->first, m));
+    if (isnan(d->lo))
+        fprintf(f, "%+.2f, not enough spread or games for an interval\n", d->mean);
+    else if (significant(d))
+        fprintf(f, "%+.2f, 95%% CI [%+.2f, %+.2f]: significant, the first is %s\n", d->mean, d->lo, d->hi,
+                d->mean > 0 ? "better" : "worse");
+    else
+        fprintf(f, "%+.2f, 95%% CI [%+.2f, %+.2f]: not significant (the interval contains 0)\n", d->mean, d->lo, d->hi);
+    fclose(f);
+    return text;
+}
+
+static json_t *ci_json(const jong_ci *c, bool with_significance)
+{
+    json_t *x = json_object();
+    json_object_set_new(x, "mean", number(c->mean));
+    json_object_set_new(x, "lo", number(c->lo));
+    json_object_set_new(x, "hi", number(c->hi));
+    if (with_significance)
+        json_object_set_new(x, "significant", json_boolean(significant(c)));
+    return x;
+}
+
+char *jong_arena_compare_json(const jong_arena_comparison *c)
+{
+    const jong_arena_config *a = &c->first;
+    json_t *o = json_object(), *metrics = json_object(), *others = json_array();
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)a->seed);
+    json_object_set_new(o, "rules", json_string(a->rules.variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi"));
+    json_object_set_new(o, "mode", json_string(jong_arena_mode_name(a->mode)));
+    json_object_set_new(o, "seed", json_string(seed));
+    json_object_set_new(o, "games", json_integer(c->games));
+    for (int r = 0; r < 2; r++) {
+        const jong_arena_config *x = r ? &c->second : a;
+        json_t *run = json_object();
+        json_object_set_new(run, "spec", json_string(x->players[0]));
+        json_object_set_new(run, "games_planned", json_integer(x->games));
+        json_object_set_new(o, r ? "second" : "first", run);
+    }
+    for (int p = 1; p < a->nplayers; p++)
+        json_array_append_new(others, json_string(a->players[p]));
+    json_object_set_new(o, "others", others);
+    json_object_set_new(o, "main_metric", json_string(jong_metric_name(jong_arena_main_metric(a))));
+    for (int m = 0; m < JONG_M_COUNT; m++) {
+        if (!applies(a, m))
+            continue;
+        json_t *x = json_object();
+        json_object_set_new(x, "first", ci_json(&c->a1[m], false));
+        json_object_set_new(x, "second", ci_json(&c->a2[m], false));
+        json_object_set_new(x, "diff", ci_json(&c->diff[m], true));
+        json_object_set_new(metrics, jong_metric_name(m), x);
+    }
+    json_object_set_new(o, "metrics", metrics);
+    char *text = json_dumps(o, JSON_PRESERVE_ORDER | JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+    json_decref(o);
+    return text;
+}

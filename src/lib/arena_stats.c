@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "game_riichi.h"
+#include "arena_internal.h"
 #include "jong/arena.h"
 
 /* t(0.975, df) for df = 1..30 (standard table values, checked by numerical integration). */
@@ -125,10 +126,6 @@ jong_metric jong_arena_main_metric(const jong_arena_config *cfg)
 
 /* ---- per game values of a group of players ---- */
 
-typedef struct {
-    double num[JONG_M_COUNT], den[JONG_M_COUNT];
-} game_values;
-
 /* The rank of each seat and, in riichi, the result in match points exactly as the engine's end
  * of game computes it (Tenhou's rounding to thousands, the uma, the oka to the first). In
  * Taiwanese the result is the score itself. */
@@ -143,7 +140,8 @@ static void ranks_and_results(const jong_ruleset *rs, const jong_arena_seat *sea
         result[s] = rs->variant == JONG_VARIANT_RIICHI ? points[s] : seats[s].score - rs->start_score;
 }
 
-static void values_of(const jong_arena_results *r, const int sp[][4], int g, unsigned mask, game_values *v)
+/* (arena_internal.h) */
+void jong_arena_game_values(const jong_arena_results *r, const int sp[][4], int g, unsigned mask, game_values *v)
 {
     const jong_ruleset *rs = &r->cfg.rules;
     memset(v, 0, sizeof *v);
@@ -199,7 +197,7 @@ static double zterm(const accum *a, const game_values *v, int grp, int m, int n)
 }
 
 /* Shares lie in [0, 1] and ranks in [1, 4]: the t interval is cut to what the quantity can be. */
-static void clamp_ci(jong_ci *c, int m)
+void jong_arena_clamp_ci(jong_ci *c, int m)
 {
     bool share = (m >= JONG_M_WIN && m <= JONG_M_DRAW) || (m >= JONG_M_RANK1 && m <= JONG_M_RANK4);
     double lo = share ? 0 : m == JONG_M_RANK ? 1 : -INFINITY, hi = share ? 1 : m == JONG_M_RANK ? 4 : INFINITY;
@@ -215,7 +213,7 @@ static void fill_unit(jong_arena_unit *u, const accum *a, int grp, int n, const 
     u->players = a->mask[grp];
     for (int m = 0; m < JONG_M_COUNT; m++) {
         finish_ci(ratio(a->sum_num[grp][m], a->sum_den[grp][m]), a->z2[grp][m], n, a->informative[grp][m], &u->m[m]);
-        clamp_ci(&u->m[m], m);
+        jong_arena_clamp_ci(&u->m[m], m);
     }
     for (int g = 0; g < r->cfg.games; g++) {
         if (!r->done[g])
@@ -260,7 +258,7 @@ static void count_matches(jong_arena_summary *s, const jong_arena_results *r, co
             double num = 0, den = 0;
             for (int g = m * s->match_games; g < (m + 1) * s->match_games; g++) {
                 game_values v;
-                values_of(r, sp, g, s->side[d].players, &v);
+                jong_arena_game_values(r, sp, g, s->side[d].players, &v);
                 num += v.num[main];
                 den += v.den[main];
             }
@@ -319,7 +317,7 @@ int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jon
         n++;
         for (int i = 0; i < a.ngroups; i++) {
             game_values v;
-            values_of(r, sp, g, a.mask[i], &v);
+            jong_arena_game_values(r, sp, g, a.mask[i], &v);
             for (int m = 0; m < JONG_M_COUNT; m++) {
                 a.sum_num[i][m] += v.num[m];
                 a.sum_den[i][m] += v.den[m];
@@ -336,7 +334,7 @@ int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jon
         game_values v[MAX_GROUPS];
         double z[MAX_GROUPS][JONG_M_COUNT];
         for (int i = 0; i < a.ngroups; i++) {
-            values_of(r, sp, g, a.mask[i], &v[i]);
+            jong_arena_game_values(r, sp, g, a.mask[i], &v[i]);
             for (int m = 0; m < JONG_M_COUNT; m++) {
                 z[i][m] = zterm(&a, &v[i], i, m, n);
                 a.z2[i][m] += z[i][m] * z[i][m];

@@ -19,25 +19,8 @@
 #include "jong/kf.h"
 #include "jong/player.h"
 #include "jong/simcat.h"
+#include "support/parse_or_fail.h"
 #include "support/sanitized.h"
-
-static void hand_of(const char *text, jong_hand *h)
-{
-    jong_error err;
-    jong_error_clear(&err);
-    assert_int_equal(jong_parse_hand(text, h, &err), JONG_OK);
-}
-
-static int kind_of(const char *text)
-{
-    uint8_t c[JONG_KINDS];
-    jong_error err;
-    assert_int_equal(jong_parse_tiles(text, c, &err), JONG_OK);
-    for (int k = 0; k < JONG_KINDS; k++)
-        if (c[k])
-            return k;
-    return -1;
-}
 
 static const jong_analysis_row *row_of(const jong_analysis_result *r, int kind)
 {
@@ -61,8 +44,7 @@ static void run(const jong_analysis_input *in, jong_analysis_result *out)
 static void short_wall(jong_analysis_input *in, const char *pool_text)
 {
     uint8_t pool[JONG_KINDS], meld[JONG_KINDS];
-    jong_error err;
-    assert_int_equal(jong_parse_tiles(pool_text, pool, &err), JONG_OK);
+    counts_of(pool_text, pool);
     jong_hand_meld_counts(&in->hand, meld);
     for (int k = 0; k < JONG_KINDS; k++) {
         int rest = 4 - in->hand.counts[k] - meld[k] - pool[k];
@@ -109,7 +91,7 @@ static void test_ready_open_hand(void **state)
     jong_analysis_input in;
     jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
     /* the seat (South) has pon'd South: discarding 5m leaves 78s waiting on 6s and 9s */
-    hand_of("123m456p78s11z5m [222z]", &in.hand);
+    in.hand = hand_of("123m456p78s11z5m [222z]");
     jong_hand h13 = in.hand;
     h13.counts[kind_of("5m")]--;
     /* 1 han (yakuhai), 20 + tsumo 2 + open honor pon 4 + round-wind pair 2 = 30 fu: 300/500 */
@@ -146,7 +128,7 @@ static void test_one_draw(void **state)
     jong_analysis_input in;
     jong_analysis_input_init(&in, JONG_VARIANT_TAIWAN);
     /* 17 tiles: 13m 456m 789m 123p 11s 22s E 9p */
-    hand_of("13m456m789m123p11s22sE9p", &in.hand);
+    in.hand = hand_of("13m456m789m123p11s22sE9p");
     in.draws = 1;
     jong_analysis_result r;
     run(&in, &r);
@@ -397,7 +379,7 @@ static void test_reference_ready_riichi(void **state)
     (void)state;
     jong_analysis_input in;
     jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
-    hand_of("234m456p789s23s55m1z", &in.hand); /* discarding 1z: 23s waits on 1s and 4s */
+    in.hand = hand_of("234m456p789s23s55m1z"); /* discarding 1z: 23s waits on 1s and 4s */
     in.ndora = 1;
     in.dora[0] = (uint8_t)kind_of("3m");
     in.draws = 3;
@@ -417,7 +399,7 @@ static void test_reference_simulated(void **state)
     (void)state;
     jong_analysis_input in;
     jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
-    hand_of("234m456p78s13s55m1z9p", &in.hand);
+    in.hand = hand_of("234m456p78s13s55m1z9p");
     in.draws = 4;
     short_wall(&in, "6s9s2s2s1z3m5p8p");
     in.sims = SANITIZED ? 4000 : 20000;
@@ -427,7 +409,7 @@ static void test_reference_simulated(void **state)
     /* Taiwanese, 17 tiles, with tai scoring */
     jong_analysis_input tw;
     jong_analysis_input_init(&tw, JONG_VARIANT_TAIWAN);
-    hand_of("123m456m78m345p567p55sE", &tw.hand);
+    tw.hand = hand_of("123m456m78m345p567p55sE");
     tw.draws = 3;
     short_wall(&tw, "6m9m1s3s5sE7p");
     tw.sims = SANITIZED ? 4000 : 20000;
@@ -442,7 +424,7 @@ static void test_determinism(void **state)
     (void)state;
     jong_analysis_input in;
     jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
-    hand_of("1368m2479p1358s2z7z", &in.hand);
+    in.hand = hand_of("1368m2479p1358s2z7z");
     in.sims = 500;
     in.seed = 3;
     jong_analysis_result a, b, c;
@@ -470,9 +452,9 @@ static void test_errors(void **state)
     jong_analysis_result r;
     jong_error err;
     jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
-    hand_of("123m456p789s1122z", &in.hand); /* 13 tiles: not about to discard */
+    in.hand = hand_of("123m456p789s1122z"); /* 13 tiles: not about to discard */
     assert_int_equal(jong_analysis_run(&in, &r, &err), JONG_ERR_TILE_COUNT);
-    hand_of("123m456p789s1122z5m", &in.hand);
+    in.hand = hand_of("123m456p789s1122z5m");
     in.seen[kind_of("1z")] = 3;
     assert_int_equal(jong_analysis_run(&in, &r, &err), JONG_ERR_FIFTH_COPY);
     assert_non_null(strstr(err.msg, "1z"));
@@ -519,7 +501,7 @@ static void test_kf_paper_hand(void **state)
     (void)state;
     jong_analysis_input in;
     jong_analysis_input_init(&in, JONG_VARIANT_TAIWAN);
-    hand_of("11m5567m99m [EEE] [SSS] [WWW]", &in.hand);
+    in.hand = hand_of("11m5567m99m [EEE] [SSS] [WWW]");
     in.draws = 8;
     jong_analysis_result r;
     run(&in, &r);
@@ -561,7 +543,7 @@ static void test_simcat_paper_hand(void **state)
     (void)state;
     jong_analysis_input in;
     jong_analysis_input_init(&in, JONG_VARIANT_TAIWAN);
-    hand_of("445m1267p1144888999s", &in.hand);
+    in.hand = hand_of("445m1267p1144888999s");
     in.draws = 8;
     in.sims = 300;
     jong_analysis_result r;

@@ -14,15 +14,7 @@
 #include "jong/callmodel.h"
 #include "jong/mizukami.h"
 #include "support/assert_close.h"
-
-static jong_hand hand(const char *text)
-{
-    jong_hand h;
-    jong_error err;
-    if (jong_parse_hand(text, &h, &err) != JONG_OK)
-        fail_msg("%s: %s", text, err.msg);
-    return h;
-}
+#include "support/parse_or_fail.h"
 
 enum { M1 = 0, M4 = 3, P1 = 9, S2 = 19, Z2 = 28, Z5 = 31 };
 
@@ -32,7 +24,7 @@ static void test_shanten_after(void **state)
     /* 23m 456p 789s 55z 1p 9p 1s: two sets, 23m, the 55z pair: 2-shanten. Pon of 5z leaves
      * 23m 456p 789s + 1p 9p 1s with three sets to make; less one float, 1-shanten. Chi of 1m
      * (123m) leaves 456p 789s 55z + floats: 1-shanten too. */
-    jong_hand a = hand("23m456p789s55z19p1s");
+    jong_hand a = hand_of("23m456p789s55z19p1s");
     assert_int_equal(jong_call_shanten_after(&a, JONG_CALL_PON, Z5, Z5), 1);
     assert_int_equal(jong_call_shanten_after(&a, JONG_CALL_CHI, M1, M1), 1);
     assert_int_equal(jong_call_shanten_after(&a, JONG_CALL_PON, P1, P1), JONG_UNDEFINED); /* one 1p */
@@ -47,15 +39,15 @@ static void test_shanten_after(void **state)
      * 456p 789s 11z 55s, ready, but 4m is the run's other end and may not be discarded, so the
      * best is 1-shanten. Chi of 4m (234m) leaves the same tiles and bans 4m itself. With 9m
      * instead of 4m the chi of 1m is ready after discarding 9m. */
-    jong_hand d = hand("234m456p789s11z55s");
+    jong_hand d = hand_of("234m456p789s11z55s");
     assert_int_equal(jong_call_shanten_after(&d, JONG_CALL_CHI, M1, M1), 1);
     assert_int_equal(jong_call_shanten_after(&d, JONG_CALL_CHI, M4, M1 + 1), 1);
-    jong_hand e = hand("239m456p789s11z55s");
+    jong_hand e = hand_of("239m456p789s11z55s");
     assert_int_equal(jong_call_shanten_after(&e, JONG_CALL_CHI, M1, M1), 0);
 
     /* a hand with melds: [789s] 23m 456p 55z 19p: pon of 5z leaves 23m 456p 1p 9p with two
      * sets to make; less one float: 1-shanten (23m and 456p) */
-    jong_hand f = hand("23m456p55z19p[789s]");
+    jong_hand f = hand_of("23m456p55z19p[789s]");
     assert_int_equal(f.nmelds, 1);
     assert_int_equal(jong_call_shanten_after(&f, JONG_CALL_PON, Z5, Z5), 1);
 }
@@ -73,7 +65,7 @@ static void test_features(void **state)
     (void)state;
     jong_call_context cx;
     memset(&cx, 0, sizeof cx); /* East round, East seat */
-    jong_hand a = hand("23m456p789s55z19p1s");
+    jong_hand a = hand_of("23m456p789s55z19p1s");
     uint32_t pon[JONG_CALL_MAX_ACTIVE], chi[JONG_CALL_MAX_ACTIVE];
     int np = jong_call_features(&a, JONG_CALL_PON, Z5, Z5, &cx, pon);
     int nc = jong_call_features(&a, JONG_CALL_CHI, M1, M1, &cx, chi);
@@ -91,7 +83,7 @@ static void test_features(void **state)
 
     /* A pon of the South wind is worth a yaku to the South seat as a pon of haku is to anyone:
      * the same hand with 22z in place of 55z then has the same features, and not for East. */
-    jong_hand s = hand("23m456p789s22z19p1s");
+    jong_hand s = hand_of("23m456p789s22z19p1s");
     uint32_t south[JONG_CALL_MAX_ACTIVE];
     np = jong_call_features(&a, JONG_CALL_PON, Z5, Z5, &cx, pon);
     jong_call_context cs = cx;
@@ -121,7 +113,7 @@ static void test_probability(void **state)
                      JONG_OK);
     jong_call_context cx;
     memset(&cx, 0, sizeof cx);
-    jong_hand a = hand("23m456p789s55z19p1s");
+    jong_hand a = hand_of("23m456p789s55z19p1s");
     assert_close(jong_call_probability(&m, &a, JONG_CALL_PON, Z5, Z5, &cx), 0.5, 1e-12);
     m.w[0] = log(3.0); /* the bias alone: odds 3 */
     assert_close(jong_call_probability(&m, &a, JONG_CALL_PON, Z5, Z5, &cx), 0.75, 1e-12);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "jong/jong.h"
+#include "support/parse_or_fail.h"
 #include "support/random_hands.h"
 
 static long g_hands = 200000;
@@ -247,8 +248,7 @@ static void hand_checked(void **state)
 {
     (void)state;
     uint8_t c[JONG_KINDS];
-    jong_error err;
-    assert_int_equal(jong_parse_tiles("123456789m11p223s", c, &err), JONG_OK);
+    counts_of("123456789m11p223s", c);
     int sh[JONG_KINDS], eff[JONG_KINDS];
     uint8_t weight[JONG_KINDS];
     memset(weight, 1, sizeof weight);
@@ -261,12 +261,12 @@ static void hand_checked(void **state)
     jong_discard_draws(c, 4, 1ull << s3, ~0ull, lowers);
     assert_true(lowers[s3] == ((1ull << p1) | (1ull << s2)));
 
-    assert_int_equal(jong_parse_tiles("123456789m11p22s", c, &err), JONG_OK);
+    counts_of("123456789m11p22s", c);
     int d = -1;
     assert_true(jong_lowering_draws(c, 4, ~0ull, &d) == ((1ull << p1) | (1ull << s2)));
     assert_int_equal(d, 1);
 
-    assert_int_equal(jong_parse_tiles("1111m456p789s1z", c, &err), JONG_OK);
+    counts_of("1111m456p789s1z", c);
     int east = jong_kind_make(JONG_SUIT_Z, 1);
     assert_int_equal(jong_discard_shanten(c, 3, sh, NULL), 0);
     assert_int_equal(sh[east], 1);

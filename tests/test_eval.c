@@ -10,33 +10,8 @@
 
 #include "combine.h"
 #include "jong/jong.h"
+#include "support/parse_or_fail.h"
 #include "suit_dp.h"
-
-static jong_hand hand_of(const char *text)
-{
-    jong_hand h;
-    jong_error err;
-    if (jong_parse_hand(text, &h, &err) != JONG_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, err.msg);
-        fail();
-    }
-    return h;
-}
-
-static uint64_t kinds_of(const char *text)
-{
-    uint8_t c[JONG_KINDS];
-    jong_error err;
-    if (jong_parse_tiles(text, c, &err) != JONG_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, err.msg);
-        fail();
-    }
-    uint64_t bits = 0;
-    for (int k = 0; k < JONG_KINDS; k++)
-        if (c[k])
-            bits |= 1ull << k;
-    return bits;
-}
 
 /* SIMCAT section 4.1: 445w1267t1144888999s has MTW(1..8) = 0,0,0,1,2,3,4,6 and seven blocks. */
 static void simcat_mtw_example(void **state)

@@ -14,25 +14,9 @@
 
 #include "jong/jong.h"
 #include "jong/kf.h"
+#include "support/parse_or_fail.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
-
-static void hand_of(const char *text, jong_hand *h)
-{
-    jong_error err;
-    assert_int_equal(jong_parse_hand(text, h, &err), JONG_OK);
-}
-
-static int kind_of(const char *text)
-{
-    uint8_t c[JONG_KINDS];
-    jong_error err;
-    assert_int_equal(jong_parse_tiles(text, c, &err), JONG_OK);
-    for (int k = 0; k < JONG_KINDS; k++)
-        if (c[k])
-            return k;
-    return -1;
-}
 
 static bool has_combo(const jong_kf_combo *cs, int n, const char *want)
 {
@@ -59,8 +43,7 @@ static void test_eq2_by_hand(void **state)
 static void test_paper_example(void **state)
 {
     (void)state;
-    jong_hand h;
-    hand_of("11m5567m99m [EEE] [SSS] [WWW]", &h);
+    jong_hand h = hand_of("11m5567m99m [EEE] [SSS] [WWW]");
     jong_kf_combo cs[64];
     int wn;
     int n = jong_kf_combos(h.counts, h.nmelds, JONG_KF_FAST, 0, cs, 64, &wn);
@@ -74,10 +57,10 @@ static void test_paper_example(void **state)
     assert_int_equal(wn, 2);
     assert_true(has_combo(cs, n, "[[], [], [1m1m 5m5m 9m9m], [], [6m 7m], 2]"));
     assert_true(jong_kf_variant_applies(&h, JONG_KF_ALL_PONGS));
-    hand_of("11m5567m99m [123p] [SSS] [WWW]", &h);
+    h = hand_of("11m5567m99m [123p] [SSS] [WWW]");
     assert_false(jong_kf_variant_applies(&h, JONG_KF_ALL_PONGS));
     /* a slack of 1 also keeps the splits one take further */
-    hand_of("11m5567m99m [EEE] [SSS] [WWW]", &h);
+    h = hand_of("11m5567m99m [EEE] [SSS] [WWW]");
     n = jong_kf_combos(h.counts, h.nmelds, JONG_KF_FAST, 1, cs, 64, &wn);
     assert_int_equal(wn, 1);
     /* (at most six blocks: with three melds and three pairs, 67 is spare, so T1) */
@@ -189,7 +172,7 @@ static void plain_tables(const jong_hand *h, jong_kf_tables *t)
 static void kf_hand(const char *text, const jong_ruleset *rs, jong_kf_hand *kh)
 {
     memset(kh, 0, sizeof *kh);
-    hand_of(text, &kh->hand);
+    kh->hand = hand_of(text);
     kh->rules = rs;
     kh->seat = 1;
 }
@@ -220,7 +203,7 @@ static void test_tree_one_away(void **state)
      * is scored by the engine: concealed hand 1 tai, ping-hu needs no honors: 2 more (two-sided) */
     jong_win_context ctx;
     memset(&ctx, 0, sizeof ctx);
-    hand_of("123456789m123p55p678s", &ctx.hand);
+    ctx.hand = hand_of("123456789m123p55p678s");
     ctx.win_tile = kind_of("6s");
     ctx.winner = 1;
     ctx.discarder = 0;
@@ -228,7 +211,7 @@ static void test_tree_one_away(void **state)
     jong_error err;
     assert_int_equal(jong_tai_score(&rs, &ctx, &tr, &err), JONG_OK);
     double score6 = rs.base + tr.tai * rs.unit;
-    hand_of("123456789m123p55p789s", &ctx.hand);
+    ctx.hand = hand_of("123456789m123p55p789s");
     ctx.win_tile = kind_of("9s");
     assert_int_equal(jong_tai_score(&rs, &ctx, &tr, &err), JONG_OK);
     double score9 = rs.base + tr.tai * rs.unit;

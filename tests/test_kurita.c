@@ -26,6 +26,7 @@
 #include "support/kurita_tiny.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
+#include "support/spec_games.h"
 
 /* ---- folding MDP ------------------------------------------------------------------------- */
 
@@ -572,15 +573,10 @@ static void test_eq17_rows(void **state)
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     jong_error err;
-    jong_player *pl[JONG_SEATS];
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create("greedy", &pl[s], &err), JONG_OK);
     jong_mjai_log lg;
     jong_mjai_log_init(&lg);
-    jong_table tb = {.rules = &rs, .seed = 4, .game_number = 0, .sink = to_mjai, .sink_ctx = &lg};
-    memcpy(tb.players, pl, sizeof pl);
-    jong_game_result res;
-    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    const char *greedy[JONG_SEATS] = {"greedy", "greedy", "greedy", "greedy"};
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 4, .sink = to_mjai, .sink_ctx = &lg}, greedy, 1, NULL);
     lg.players = 4;
     jong_oppmodel om;
     jong_linmodel pol;
@@ -605,8 +601,6 @@ static void test_eq17_rows(void **state)
     jong_oppmodel_free(&om);
     jong_linmodel_free(&pol);
     jong_mjai_log_free(&lg);
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(pl[s]);
 }
 
 /* ---- the player -------------------------------------------------------------------------- */
@@ -615,20 +609,8 @@ static void play_games(const char *spec, int games, int32_t scores[][JONG_SEATS]
 {
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    jong_error err;
-    jong_player *pl[JONG_SEATS];
     const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
-    for (int g = 0; g < games; g++) {
-        jong_table tb = {.rules = &rs, .seed = 9, .game_number = g, .check = true};
-        memcpy(tb.players, pl, sizeof pl);
-        jong_game_result res;
-        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
-        memcpy(scores[g], res.scores, sizeof scores[g]);
-    }
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(pl[s]);
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 9, .check = true}, specs, games, scores);
 }
 
 static void count_calls(void *ctx, const jong_event *ev)
@@ -644,21 +626,13 @@ static void test_player_calls(void **state)
     (void)state;
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    jong_error err;
-    jong_player *pl[JONG_SEATS];
     const char *k1 = SANITIZED ? "kurita:k=1,mdp=1" : "kurita:k=1";
     const char *specs[JONG_SEATS] = {k1, "greedy", k1, "greedy"};
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
     int calls = 0;
-    jong_table tb = {.rules = &rs, .seed = 5, .game_number = 0, .check = true, .sink = count_calls, .sink_ctx = &calls};
-    memcpy(tb.players, pl, sizeof pl);
-    jong_game_result res;
-    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 5, .check = true, .sink = count_calls, .sink_ctx = &calls},
+                    specs, 1, NULL);
     print_message("kurita:k=1 called %d times in one game\n", calls);
     assert_true(calls > 0);
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(pl[s]);
 }
 
 /* Fake clocks for the time option: one that never moves, one that jumps 1000 ms per reading. */
@@ -666,23 +640,13 @@ static int64_t frozen_ms(void) { return 0; }
 static int64_t fast_now;
 static int64_t fast_ms(void) { return fast_now += 1000; }
 
-static void play_timed(const char *spec, int64_t (*clock)(void), int32_t scores[JONG_SEATS])
+static void play_timed(const char *spec, int64_t (*clock)(void), int32_t scores[1][JONG_SEATS])
 {
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     rs.tonpuu = true;
-    jong_error err;
-    jong_player *pl[JONG_SEATS];
     const char *specs[JONG_SEATS] = {spec, "greedy", "greedy", "greedy"};
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
-    jong_table tb = {.rules = &rs, .seed = 21, .game_number = 0, .check = true, .now_ms = clock};
-    memcpy(tb.players, pl, sizeof pl);
-    jong_game_result res;
-    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
-    memcpy(scores, res.scores, sizeof res.scores);
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(pl[s]);
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 21, .check = true, .now_ms = clock}, specs, 1, scores);
 }
 
 /* time=MS: with a clock that never moves the wide bound is always reached (the same game as
@@ -691,7 +655,7 @@ static void play_timed(const char *spec, int64_t (*clock)(void), int32_t scores[
 static void test_player_time(void **state)
 {
     (void)state;
-    int32_t none[JONG_SEATS], frozen[JONG_SEATS], rushed[JONG_SEATS], tight[JONG_SEATS];
+    int32_t none[1][JONG_SEATS], frozen[1][JONG_SEATS], rushed[1][JONG_SEATS], tight[1][JONG_SEATS];
     const char *base = SANITIZED ? "kurita:mdp=1" : "kurita";
     char timed[64], tight_spec[64];
     snprintf(timed, sizeof timed, "%s%s", base, SANITIZED ? ",time=100" : ":time=100");

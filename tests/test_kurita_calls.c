@@ -29,6 +29,7 @@
 #include "support/kurita_tiny.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
+#include "support/spec_games.h"
 
 /* ---- the enlarged set against brute force ------------------------------------------------- */
 
@@ -378,24 +379,15 @@ static void count_calls(void *ctx, const jong_event *ev)
 }
 
 /* Four hands of k=2 against greedy players, twice with the same seed. */
-static int play_hands(const char *spec, int32_t scores[JONG_SEATS])
+static int play_hands(const char *spec, int32_t scores[1][JONG_SEATS])
 {
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     rs.hands = 4;
-    jong_error err;
-    jong_player *pl[JONG_SEATS];
     const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
     int calls = 0;
-    jong_table tb = {.rules = &rs, .seed = 12, .game_number = 0, .check = true, .sink = count_calls, .sink_ctx = &calls};
-    memcpy(tb.players, pl, sizeof pl);
-    jong_game_result res;
-    assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
-    memcpy(scores, res.scores, sizeof res.scores);
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(pl[s]);
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 12, .check = true, .sink = count_calls, .sink_ctx = &calls},
+                    specs, 1, scores);
     return calls;
 }
 
@@ -403,7 +395,7 @@ static void test_player_k2(void **state)
 {
     (void)state;
     const char *spec = SANITIZED ? "kurita:k=2,mdp=2" : "kurita:k=2";
-    int32_t a[JONG_SEATS], b[JONG_SEATS];
+    int32_t a[1][JONG_SEATS], b[1][JONG_SEATS];
     int calls = play_hands(spec, a);
     assert_int_equal(play_hands(spec, b), calls);
     assert_memory_equal(a, b, sizeof a);

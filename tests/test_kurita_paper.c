@@ -16,6 +16,7 @@
 #include "jong/table.h"
 #include "support/assert_close.h"
 #include "support/sanitized.h"
+#include "support/spec_games.h"
 
 static void test_logreg(void **state)
 {
@@ -252,19 +253,9 @@ static void test_player_option(void **state)
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     const char *spec = SANITIZED ? "kurita:params=paper,mdp=1" : "kurita:params=paper";
     int32_t scores[2][JONG_SEATS];
-    for (int run = 0; run < 2; run++) {
-        jong_player *pl[JONG_SEATS];
-        const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
-        for (int s = 0; s < JONG_SEATS; s++)
-            assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
-        jong_table tb = {.rules = &rs, .seed = 11, .game_number = 0, .check = true};
-        memcpy(tb.players, pl, sizeof pl);
-        jong_game_result res;
-        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
-        memcpy(scores[run], res.scores, sizeof scores[run]);
-        for (int s = 0; s < JONG_SEATS; s++)
-            jong_player_free(pl[s]);
-    }
+    const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
+    for (int run = 0; run < 2; run++) /* the same seed twice, with new players each time */
+        play_spec_games(&(jong_table){.rules = &rs, .seed = 11, .check = true}, specs, 1, &scores[run]);
     assert_memory_equal(scores[0], scores[1], sizeof scores[0]);
 }
 

@@ -17,12 +17,13 @@
 #include "jong/kurita_model.h"
 #include "jong/kurita_payoff.h"
 #include "jong/kurita_rank.h"
-#include "jong/notation.h"
 #include "jong/player.h"
 #include "jong/table.h"
 #include "support/assert_close.h"
+#include "support/parse_or_fail.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
+#include "support/spec_games.h"
 
 static jong_ku_model km;
 static jong_ruleset rs;
@@ -376,9 +377,8 @@ static void test_mdp_linear(void **state)
     (void)state;
     const char *hands[] = {"23m456p789s11z5m66p7z", "1234m456p789s1z12p5s", "123m456p78s1122z9s3p"};
     for (size_t h = 0; h < sizeof hands / sizeof *hands; h++) {
-        jong_hand hd;
+        jong_hand hd = hand_of(hands[h]);
         jong_error err;
-        assert_int_equal(jong_parse_hand(hands[h], &hd, &err), JONG_OK);
         uint8_t avail[JONG_KINDS];
         for (int k = 0; k < JONG_KINDS; k++)
             avail[k] = (uint8_t)(4 - hd.counts[k]);
@@ -510,19 +510,9 @@ static void test_player(void **state)
     assert_non_null(strstr(err.msg, "payoff"));
     const char *spec = SANITIZED ? "kurita:payoff=result,mdp=1" : "kurita:payoff=result";
     int32_t scores[2][JONG_SEATS];
-    for (int run = 0; run < 2; run++) {
-        jong_player *pl[JONG_SEATS];
-        const char *specs[JONG_SEATS] = {spec, "greedy", "kurita", "greedy"};
-        for (int s = 0; s < JONG_SEATS; s++)
-            assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
-        jong_table tb = {.rules = &rs, .seed = 23, .game_number = 0, .check = true};
-        memcpy(tb.players, pl, sizeof pl);
-        jong_game_result res;
-        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
-        memcpy(scores[run], res.scores, sizeof scores[run]);
-        for (int s = 0; s < JONG_SEATS; s++)
-            jong_player_free(pl[s]);
-    }
+    const char *specs[JONG_SEATS] = {spec, "greedy", "kurita", "greedy"};
+    for (int run = 0; run < 2; run++) /* the same seed twice, with new players each time */
+        play_spec_games(&(jong_table){.rules = &rs, .seed = 23, .check = true}, specs, 1, &scores[run]);
     assert_memory_equal(scores[0], scores[1], sizeof scores[0]);
 }
 

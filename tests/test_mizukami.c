@@ -19,6 +19,7 @@
 #include "mizukami_internal.h"
 #include "support/assert_close.h"
 #include "support/sanitized.h"
+#include "support/spec_games.h"
 
 static int code_of(const char *t)
 {
@@ -195,24 +196,16 @@ static void test_players_play(void **state_)
     (void)state_;
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    jong_error err;
-    jong_player *pl[JONG_SEATS];
     const char *specs[JONG_SEATS] = {"mizukami:sims=10", "oneplayer:calls=learned", "greedy",
                                      "mizukami:sims=10,alpha=0,calls=learned"};
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create(specs[s], &pl[s], &err), JONG_OK);
     int chis = 0;
-    for (int g = 0; g < (SANITIZED ? 1 : 2); g++) {
-        jong_table tb = {.rules = &rs, .seed = 5, .game_number = g, .check = true, .sink = count_chi, .sink_ctx = &chis};
-        memcpy(tb.players, pl, sizeof pl);
-        jong_game_result res;
-        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
-    }
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(pl[s]);
-    assert_int_equal(jong_player_create("mizukami:sims=0", &pl[0], &err), JONG_ERR_ARG);
-    assert_int_equal(jong_player_create("oneplayer:sims=5", &pl[0], &err), JONG_ERR_ARG);
-    assert_int_equal(jong_player_create("oneplayer:calls=all", &pl[0], &err), JONG_ERR_ARG);
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 5, .check = true, .sink = count_chi, .sink_ctx = &chis}, specs,
+                    SANITIZED ? 1 : 2, NULL);
+    jong_error err;
+    jong_player *p;
+    assert_int_equal(jong_player_create("mizukami:sims=0", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("oneplayer:sims=5", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("oneplayer:calls=all", &p, &err), JONG_ERR_ARG);
     assert_non_null(strstr(err.msg, "calls wants yakuhai or learned"));
     assert_true(chis > 0); /* the learned call model does call chi */
 }

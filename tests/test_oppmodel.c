@@ -18,6 +18,7 @@
 #include "jong/oppmodel.h"
 #include "jong/table.h"
 #include "support/sanitized.h"
+#include "support/spec_games.h"
 
 static int code_of(const char *t) /* "5m", "0m" (red), "7z" */
 {
@@ -337,23 +338,14 @@ static void test_follows_engine(void **state)
     (void)state;
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    jong_player *pl[JONG_SEATS];
-    jong_error err;
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create("greedy", &pl[s], &err), JONG_OK);
     follow f;
     memset(&f, 0, sizeof f);
-    for (int g = 0; g < (SANITIZED ? 3 : 20); g++) {
-        jong_table tb = {.rules = &rs, .seed = 11, .game_number = g, .sink = follow_event, .sink_ctx = &f};
-        memcpy(tb.players, pl, sizeof pl);
-        jong_game_result res;
-        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
-    }
+    const char *greedy[JONG_SEATS] = {"greedy", "greedy", "greedy", "greedy"};
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 11, .sink = follow_event, .sink_ctx = &f}, greedy,
+                    SANITIZED ? 3 : 20, NULL);
     assert_int_equal(f.errors, 0);
     assert_true(f.discards > 1000);
     assert_true(f.rons > 10);
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(pl[s]);
 }
 
 /* jong_opp_obs_from_view: at every decision of a seat in real games, the observation rebuilt from

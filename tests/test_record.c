@@ -18,6 +18,7 @@
 #include "jong/jong.h"
 #include "record_json.h"
 #include "support/sanitized.h"
+#include "support/spec_games.h"
 
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -268,17 +269,7 @@ static void test_text_matches_jansson(void **state)
     jong_ruleset rs = short_games(6);
     jong_error err;
     assert_int_equal(jong_ruleset_apply(&rs, "multiple_winners=on,start_score=-1000", &err), JONG_OK);
-    jong_player *players[JONG_SEATS];
-    for (int s = 0; s < JONG_SEATS; s++)
-        assert_int_equal(jong_player_create(mixed[s], &players[s], &err), JONG_OK);
-    for (int g = 0; g < 20; g++) {
-        jong_table t = {.rules = &rs, .seed = 31, .game_number = g, .sink = compare_text};
-        memcpy(t.players, players, sizeof players);
-        jong_game_result res;
-        assert_int_equal(jong_table_play(&t, &res, &err), JONG_OK);
-    }
-    for (int s = 0; s < JONG_SEATS; s++)
-        jong_player_free(players[s]);
+    play_spec_games(&(jong_table){.rules = &rs, .seed = 31, .sink = compare_text}, mixed, 20, NULL);
     /* a win with every pattern slot used and every flag, and events out of the ordinary */
     jong_event ev;
     memset(&ev, 0, sizeof ev);

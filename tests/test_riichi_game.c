@@ -9,43 +9,34 @@
 
 #include "game_riichi.h"
 #include "jong/jong.h"
-
-static int kind(const char *name)
-{
-    jong_tile t;
-    jong_error err;
-    assert_int_equal(jong_parse_tile(name, &t, &err), JONG_OK);
-    return t.kind;
-}
+#include "support/parse_or_fail.h"
 
 static uint64_t bits(const char *a, const char *b)
 {
-    return 1ull << kind(a) | (b ? 1ull << kind(b) : 0);
+    return 1ull << kind_of(a) | (b ? 1ull << kind_of(b) : 0);
 }
 
 static void kuikae_bans_the_claimed_kind_and_the_other_end(void **state)
 {
     (void)state;
     /* 3m taken with 45m: 3m and 6m; 6m taken with 45m: 6m and 3m; 5m taken with 46m: 5m only */
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("3m"), kind("3m")), bits("3m", "6m"));
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("6m"), kind("4m")), bits("6m", "3m"));
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("5m"), kind("4m")), bits("5m", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind_of("3m"), kind_of("3m")), bits("3m", "6m"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind_of("6m"), kind_of("4m")), bits("6m", "3m"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind_of("5m"), kind_of("4m")), bits("5m", NULL));
     /* no other end beyond 9 or below 1, and never into another suit */
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("7p"), kind("7p")), bits("7p", NULL));
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("3s"), kind("1s")), bits("3s", NULL));
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("6s"), kind("6s")), bits("6s", "9s"));
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind("4p"), kind("2p")), bits("4p", "1p"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind_of("7p"), kind_of("7p")), bits("7p", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind_of("3s"), kind_of("1s")), bits("3s", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind_of("6s"), kind_of("6s")), bits("6s", "9s"));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_CHI, kind_of("4p"), kind_of("2p")), bits("4p", "1p"));
     /* pon: the claimed kind only */
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind("5m"), 0), bits("5m", NULL));
-    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind("E"), 0), bits("E", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind_of("5m"), 0), bits("5m", NULL));
+    assert_int_equal(riichi_kuikae_banned(JONG_ACT_PON, kind_of("E"), 0), bits("E", NULL));
 }
 
 static bool ankan_ok(const char *hand, const char *drawn)
 {
-    jong_hand h;
-    jong_error err;
-    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
-    return riichi_ankan_allowed(&h, kind(drawn));
+    jong_hand h = hand_of(hand);
+    return riichi_ankan_allowed(&h, kind_of(drawn));
 }
 
 static void ankan_after_riichi(void **state)
@@ -86,11 +77,9 @@ static void tenpai_payments_every_split(void **state)
 static void nine_terminals(void **state)
 {
     (void)state;
-    jong_hand h;
-    jong_error err;
-    assert_int_equal(jong_parse_hand("19m19p1s1234z55888p", &h, &err), JONG_OK);  /* 9 kinds */
+    jong_hand h = hand_of("19m19p1s1234z55888p"); /* 9 kinds */
     assert_true(riichi_nine_terminals(h.counts));
-    assert_int_equal(jong_parse_hand("119m19p1s123z55888p", &h, &err), JONG_OK);  /* 8 kinds */
+    h = hand_of("119m19p1s123z55888p"); /* 8 kinds */
     assert_false(riichi_nine_terminals(h.counts));
 }
 
@@ -120,9 +109,7 @@ static void final_result_as_tenhou(void **state)
 
 static uint64_t riichi_discards_of(const char *hand)
 {
-    jong_hand h;
-    jong_error err;
-    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
+    jong_hand h = hand_of(hand);
     return riichi_tenpai_discards(&h);
 }
 
@@ -139,19 +126,15 @@ static void riichi_discards_and_closed_hands(void **state)
     assert_int_equal(riichi_discards_of("1111m123p456s789s2z"), bits("1m", NULL));
     /* with a concealed kan the hand is still closed and may declare */
     assert_int_equal(riichi_discards_of("123p456s78s112z (1111m)"), bits("S", NULL));
-    jong_hand h;
-    jong_error err;
-    assert_int_equal(jong_parse_hand("123p456s78s112z (1111m)", &h, &err), JONG_OK);
+    jong_hand h = hand_of("123p456s78s112z (1111m)");
     assert_true(riichi_hand_closed(&h));
-    assert_int_equal(jong_parse_hand("123p456s11z [789s] (1111m)", &h, &err), JONG_OK);
+    h = hand_of("123p456s11z [789s] (1111m)");
     assert_false(riichi_hand_closed(&h));
 }
 
 static bool tenpai_at_draw(const char *text)
 {
-    jong_hand h;
-    jong_error err;
-    assert_int_equal(jong_parse_hand(text, &h, &err), JONG_OK);
+    jong_hand h = hand_of(text);
     return riichi_tenpai_at_draw(&h);
 }
 
@@ -164,9 +147,7 @@ static void tenpai_at_the_exhaustive_draw(void **state)
     assert_true(tenpai_at_draw("1122m3344p5566s7z"));       /* seven pairs */
     /* the fourth 5p is in the seat's own pon: tenpai on Tenhou (not a wait a ron could use) */
     assert_true(tenpai_at_draw("678m5p678s [555p] [111z]"));
-    jong_hand h;
-    jong_error err;
-    assert_int_equal(jong_parse_hand("678m5p678s [555p] [111z]", &h, &err), JONG_OK);
+    jong_hand h = hand_of("678m5p678s [555p] [111z]");
     assert_int_equal(jong_waits(&h, JONG_VARIANT_RIICHI, JONG_FORMS_ALL), 0);
     /* four copies in the concealed hand: no tenpai */
     assert_false(tenpai_at_draw("1111m234p567p789s"));
@@ -182,10 +163,8 @@ static void four_winds(void **state)
 
 static int calls_of(const char *hand, const char *discard, bool chi, jong_action out[8])
 {
-    jong_hand h;
-    jong_error err;
-    assert_int_equal(jong_parse_hand(hand, &h, &err), JONG_OK);
-    return riichi_call_options(&h, kind(discard), chi, out);
+    jong_hand h = hand_of(hand);
+    return riichi_call_options(&h, kind_of(discard), chi, out);
 }
 
 static void calls_with_red_fives_and_kuikae(void **state)
@@ -197,17 +176,17 @@ static void calls_with_red_fives_and_kuikae(void **state)
     for (int i = 0; i < 3; i++) {
         assert_int_equal(a[i].type, JONG_ACT_CHI);
         assert_int_equal(a[i].flags, 0);
-        assert_int_equal(a[i].low, kind("3m") + i);
+        assert_int_equal(a[i].low, kind_of("3m") + i);
     }
     /* not from the previous seat: no chi */
     assert_int_equal(calls_of("34067m111p222s33z", "5m", false, a), 0);
     /* 3m 0m 5m 5m 6m on a 4m: 3-4-5 and 4-5-6 each with the red or a plain five */
     assert_int_equal(calls_of("30556m111p222s33z", "4m", true, a), 4);
-    assert_int_equal(a[0].low, kind("3m"));
+    assert_int_equal(a[0].low, kind_of("3m"));
     assert_int_equal(a[0].flags, 0);
-    assert_int_equal(a[1].low, kind("3m"));
+    assert_int_equal(a[1].low, kind_of("3m"));
     assert_int_equal(a[1].flags, JONG_ACT_FLAG_RED);
-    assert_int_equal(a[3].low, kind("4m"));
+    assert_int_equal(a[3].low, kind_of("4m"));
     assert_int_equal(a[3].flags, JONG_ACT_FLAG_RED);
     /* pon of 5m holding 0m 5m 5m: with two plain fives or with the red one */
     assert_int_equal(calls_of("055m111p222s333s1z", "5m", false, a), 2);

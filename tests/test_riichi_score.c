@@ -16,6 +16,7 @@
 
 #include "jong/jong.h"
 #include "jong/riichi_score.h"
+#include "support/parse_or_fail.h"
 
 enum {
     RIICHI = JONG_RIICHI_WIN_RIICHI, DOUBLE = JONG_RIICHI_WIN_DOUBLE_RIICHI, IPPATSU = JONG_RIICHI_WIN_IPPATSU,
@@ -23,45 +24,8 @@ enum {
     CHANKAN = JONG_RIICHI_WIN_CHANKAN, TENHOU = JONG_RIICHI_WIN_TENHOU, CHIIHOU = JONG_RIICHI_WIN_CHIIHOU,
 };
 
-static jong_ruleset rules(void)
-{
-    jong_ruleset rs;
-    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    return rs;
-}
-
-static jong_ruleset rules_with(const char *options)
-{
-    jong_ruleset rs = rules();
-    jong_error err;
-    if (jong_ruleset_apply(&rs, options, &err) != JONG_OK) {
-        fprintf(stderr, "%s: %s\n", options, err.msg);
-        fail();
-    }
-    return rs;
-}
-
-static jong_hand hand_of(const char *text)
-{
-    jong_hand h;
-    jong_error err;
-    if (jong_parse_hand(text, &h, &err) != JONG_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, err.msg);
-        fail();
-    }
-    return h;
-}
-
-static jong_tile tile_of(const char *text)
-{
-    jong_tile t;
-    jong_error err;
-    if (jong_parse_tile(text, &t, &err) != JONG_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, err.msg);
-        fail();
-    }
-    return t;
-}
+static jong_ruleset rules(void) { return rules_of(JONG_VARIANT_RIICHI, ""); }
+static jong_ruleset rules_with(const char *options) { return rules_of(JONG_VARIANT_RIICHI, options); }
 
 /* South wins by ron from the previous player; round East. */
 static jong_riichi_context ron(const char *hand, const char *tile)

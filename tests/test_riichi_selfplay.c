@@ -13,6 +13,7 @@
 #include "jong/jong.h"
 #include "jong/record.h"
 #include "jong/table.h"
+#include "support/parse_or_fail.h"
 #include "support/sanitized.h"
 
 typedef struct {
@@ -50,13 +51,8 @@ static void count_event(void *ctx, const jong_event *ev)
 static long play_checked(const char *options, const char *const specs[JONG_SEATS], uint64_t seed, long hands,
                          tally *t)
 {
-    jong_ruleset rs;
+    jong_ruleset rs = rules_of(JONG_VARIANT_RIICHI, options ? options : "");
     jong_error err;
-    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    if (options && jong_ruleset_apply(&rs, options, &err)) {
-        fprintf(stderr, "%s\n", err.msg);
-        fail();
-    }
     jong_player *players[JONG_SEATS];
     for (int s = 0; s < JONG_SEATS; s++)
         assert_int_equal(jong_player_create(specs[s], &players[s], &err), JONG_OK);

@@ -12,16 +12,10 @@
 #include <cmocka.h>
 
 #include "jong/jong.h"
+#include "support/parse_or_fail.h"
 #include "support/stacked_wall.h"
 
 static event_log logbuf;
-
-static int kind_of(const char *name)
-{
-    int c = tile_code(name);
-    assert_true(c >= 0);
-    return jong_code_kind(c);
-}
 
 static void check(const jong_game *g)
 {

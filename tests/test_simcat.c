@@ -14,31 +14,10 @@
 
 #include "jong/jong.h"
 #include "jong/simcat.h"
+#include "support/parse_or_fail.h"
 #include "support/reference.h"
 
-/* Paper notation: w = wan (our m), t = tong (our p), s = sou (our s). */
-static void counts_of(const char *text, uint8_t c[JONG_KINDS])
-{
-    jong_error err;
-    assert_int_equal(jong_parse_tiles(text, c, &err), JONG_OK);
-}
-
-static uint64_t kinds_of(const char *text)
-{
-    uint8_t c[JONG_KINDS];
-    counts_of(text, c);
-    uint64_t bits = 0;
-    for (int k = 0; k < JONG_KINDS; k++)
-        if (c[k])
-            bits |= 1ull << k;
-    return bits;
-}
-
-static int kind_of(const char *text)
-{
-    uint64_t b = kinds_of(text);
-    return __builtin_ctzll(b);
-}
+/* Hands here are in the paper's notation: w = wan (our m), t = tong (our p), s = sou (our s). */
 
 static void full_pool(const uint8_t c[JONG_KINDS], uint8_t pool[JONG_KINDS])
 {

@@ -16,46 +16,10 @@
 #include "jong/jong.h"
 #include "jong/rules.h"
 #include "jong/tai.h"
+#include "support/parse_or_fail.h"
 
-static jong_hand hand_of(const char *text)
-{
-    jong_hand h;
-    jong_error err;
-    if (jong_parse_hand(text, &h, &err) != JONG_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, err.msg);
-        fail();
-    }
-    return h;
-}
-
-static int kind_of(const char *text)
-{
-    jong_tile t;
-    jong_error err;
-    if (jong_parse_tile(text, &t, &err) != JONG_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, err.msg);
-        fail();
-    }
-    return t.kind == JONG_NO_TILE ? JONG_TILE_FLOWER_BASE + t.flower : t.kind;
-}
-
-static jong_ruleset taiwan(void)
-{
-    jong_ruleset rs;
-    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
-    return rs;
-}
-
-static jong_ruleset taiwan_with(const char *options)
-{
-    jong_ruleset rs = taiwan();
-    jong_error err;
-    if (jong_ruleset_apply(&rs, options, &err) != JONG_OK) {
-        fprintf(stderr, "%s: %s\n", options, err.msg);
-        fail();
-    }
-    return rs;
-}
+static jong_ruleset taiwan(void) { return rules_of(JONG_VARIANT_TAIWAN, ""); }
+static jong_ruleset taiwan_with(const char *options) { return rules_of(JONG_VARIANT_TAIWAN, options); }
 
 /* Seat 1 (South) wins on a discard of seat 2; dealer seat 0; round East. */
 static jong_win_context win(const char *hand, const char *tile)

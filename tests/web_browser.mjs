@@ -1,16 +1,23 @@
-// A browser plays a hand through the page of `jong web`, over the Chrome DevTools protocol
-// (headless chromium, no other software): it starts a game from the form, discards the tile
-// just drawn and passes on claims by clicking the page until the hand ends, takes a screenshot
-// in the middle of the hand, checks that the page offers only legal actions, that an illegal
-// or stale action and a second browser's token are refused without changing the game, and
-// that the page loaded nothing from anywhere but the server.
+// A browser plays through the page of `jong web`, over the Chrome DevTools protocol (headless
+// chromium, no other software). A Taiwanese hand: it starts a game from the form, discards the
+// tile just drawn and passes on claims by clicking the page until the hand ends, takes a
+// screenshot in the middle of the hand, checks that the page offers only legal actions, that an
+// illegal or stale action and a second browser's token are refused without changing the game.
+// Then a riichi hand on the same page (rules chosen in the form, seed 17, East): it discards the
+// hint's best tile, passes on claims, declares riichi with the page's riichi box when offered and
+// wins when a win is offered; checks the dora indicators, honba and sticks in the information
+// line, the seat marked in riichi, a hand locked to the drawn tile after riichi, the result with
+// its han, fu and yaku, and the honba of the next hand; it takes a second screenshot just after
+// the declaration. Last, that the page loaded nothing from anywhere but the server.
 // usage: node [--experimental-websocket] web_browser.mjs CHROMIUM BASE_URL SCREENSHOT.png
+// (the riichi screenshot goes beside it, as SCREENSHOT-riichi.png)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const [chromiumBin, base, shotPath] = process.argv.slice(2);
+const riichiShotPath = shotPath.replace(/(\.png)?$/, '-riichi.png');
 const profile = mkdtempSync(join(tmpdir(), 'jong-chromium-'));
 const browser = spawn(chromiumBin, ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--disable-extensions', '--disable-background-networking', '--disable-component-update',
@@ -119,6 +126,71 @@ const call = (method, path, body, token) => `(async () => {
   return { status: r.status, body: await r.json() };
 })()`;
 
+// One step of the riichi player, by the page's controls only: win when a win is offered
+// (ron or tsumo); when the riichi box is offered, tick it and discard the hint's best tile
+// among those it enables; pass when a claim is open; else discard the hint's best tile (the
+// rightmost of its kind, the rightmost tile when the hint names none). Reports what it did
+// and how many tiles the hand offered (whether only the one drawn), or an error: an illegal offer, a riichi box that enables
+// other tiles than the declarations, no progress.
+const riichiStep = `(async () => {
+  const s = jong.game.state;
+  if (s.state !== 'waiting') return { did: s.state };
+  const tiles = () => [...document.querySelectorAll('#hand button.tile:enabled')];
+  const actions = [...document.querySelectorAll('#actions button')];
+  const legal = (b) => Number(b.dataset.action) >= 0 && Number(b.dataset.action) < s.nlegal;
+  for (const b of [...tiles(), ...actions])
+    if (!legal(b)) return { error: 'illegal offer ' + b.dataset.action };
+  const kind = (b) => {
+    const k = Number(b.querySelector('img').alt.replace('tile ', ''));
+    return k < 27 ? String(k % 9 + 1) + 'mps'[Math.floor(k / 9)] : 'ESWNPFC'[k - 27];
+  };
+  const best = document.getElementById('hint').textContent.split(/[ ,]+/)[1];
+  const pick = (list) => { const m = list.filter((b) => kind(b) === best); return (m.length ? m : list).at(-1); };
+  const win = actions.find((b) => b.dataset.type === 'self_draw_win' || b.dataset.type === 'win');
+  const pass = actions.find((b) => b.dataset.type === 'pass');
+  const box = document.querySelector('#actions input[type=checkbox]');
+  const offered = tiles().length;
+  const drawnOnly = offered === 1 && tiles()[0] === [...document.querySelectorAll('#hand button.tile')].at(-1);
+  let did;
+  if (win) {
+    did = win.dataset.type;
+    win.click();
+  } else if (box) {
+    box.click();
+    // the box re-renders the hand: now only the discards that declare riichi are enabled
+    const list = tiles();
+    const enabled = [...new Set(list.map((b) => Number(b.dataset.action)))].sort((a, b) => a - b).join();
+    const declares = [...new Set(s.hand.map((t) => t.declare).filter((i) => i >= 0))].sort((a, b) => a - b).join();
+    if (!list.length || enabled !== declares)
+      return { error: 'the riichi box enabled ' + enabled + ', not the declarations ' + declares };
+    did = 'riichi';
+    pick(list).click();
+  } else if (pass) {
+    did = 'pass';
+    pass.click();
+  } else if (offered) {
+    did = 'discard';
+    pick(tiles()).click();
+  } else {
+    return { error: 'nothing offered' };
+  }
+  const before = s.decision;
+  for (let k = 0; k < 200 && jong.game.state.decision === before && jong.game.state.state === 'waiting'; k++)
+    await new Promise((r) => setTimeout(r, 20));
+  if (jong.game.state.decision === before && jong.game.state.state === 'waiting') return { error: 'no progress after ' + did };
+  return { did, offered, drawnOnly };
+})()`;
+
+// The riichi state the information line and the seats show, read from the page.
+const riichiInfo = `(() => {
+  const info = document.getElementById('info');
+  return { text: info.textContent,
+           dora: [...info.querySelectorAll('img')].map((i) => i.getAttribute('src')),
+           markers: jong.game.state.dora_markers.map((d) => '/tile/' + d.tile + (d.red ? 'r' : '') + '.svg'),
+           me: document.querySelector('.seat.me .who').textContent,
+           result: document.getElementById('result').innerText };
+})()`;
+
 try {
   const page = await openPage();
   await page.eval(`document.getElementById('hands').value = '1'; document.getElementById('seed').value = '21';
@@ -167,10 +239,81 @@ try {
   const result = await page.eval("document.getElementById('result').innerText");
   if (!/wins|exhausted/.test(result)) throw new Error('no result shown: ' + result);
   if (steps < 6) await page.screenshot(shotPath);
+  console.log(`web_browser: played a Taiwanese hand in ${steps} clicks`);
+
+  // ---- a riichi hand, started from the same page's form -----------------------------------
+  await page.eval(`document.getElementById('rules').value = 'riichi';
+                   document.getElementById('rules').dispatchEvent(new Event('change')); true`);
+  const offered = await page.eval(`[...document.getElementById('players').options].filter((o) => !o.disabled).map((o) => o.value)`);
+  if (!offered.includes('greedy') || !offered.includes('kurita') || offered.includes('kf-v'))
+    throw new Error('riichi rules offer the players ' + offered.join(' '));
+  await page.eval(`document.getElementById('players').value = 'greedy'; document.getElementById('seat').value = '0';
+                   document.getElementById('hands').value = '4'; document.getElementById('seed').value = '17';
+                   document.getElementById('start').click(); true`);
+  await page.waitFor("jong.game.state !== null && jong.game.state.rules === 'riichi'", 'the riichi game');
+  const rid = await page.eval('jong.game.id');
+  const rtoken = await page.eval('jong.game.token');
+  if (rid === id || rtoken === token) throw new Error('the riichi game reuses the first game or its token');
+  const rdecision = await page.eval('jong.game.state.decision');
+  r = await page.eval(call('POST', `/api/games/${rid}/act`, { action: 999, decision: rdecision }, rtoken));
+  if (r.status !== 400 || !/not one of your/.test(r.body.error)) throw new Error('riichi, illegal action: ' + JSON.stringify(r));
+  r = await page.eval(call('POST', `/api/games/${rid}/act`, { action: 0, decision: rdecision - 1 }, rtoken));
+  if (r.status !== 409) throw new Error('riichi, stale decision: ' + JSON.stringify(r));
+  r = await other.eval(call('POST', `/api/games/${rid}/act`, { action: 0, decision: rdecision }, otherToken));
+  if (r.status !== 403) throw new Error('riichi, foreign token: ' + JSON.stringify(r));
+  r = await page.eval(call('GET', `/api/games/${rid}`, undefined, rtoken));
+  if (r.status !== 200 || r.body.decision !== rdecision) throw new Error('a refused action changed the riichi game');
+
+  let info = await page.eval(riichiInfo);
+  if (!/^Riichi — hand 1, round East .*— honba 0, riichi sticks 0 — dora indicators $/.test(info.text))
+    throw new Error('riichi information line: ' + info.text);
+  if (!info.markers.length || info.dora.join(' ') !== info.markers.join(' '))
+    throw new Error(`dora indicators shown ${info.dora} for ${info.markers}`);
+  if (!/^East \(dealer\): you — 25000$/.test(info.me)) throw new Error('your seat: ' + info.me);
+
+  const did = [];
+  let riichiAt = -1;
+  for (let steps = 1; ; steps++) {
+    if (steps > 300) throw new Error('the riichi hand did not end in 300 steps');
+    const res = await page.eval(riichiStep);
+    if (res.error) throw new Error('riichi step ' + steps + ': ' + res.error);
+    if (res.did === 'hand_over' || res.did === 'game_over') break;
+    did.push(res.did);
+    if (riichiAt >= 0 && res.did === 'discard' && !res.drawnOnly)
+      throw new Error(`after riichi the hand offers ${res.offered} tiles, not only the one drawn`);
+    if (res.did === 'riichi') {
+      riichiAt = steps;
+      info = await page.eval(riichiInfo);
+      if (!/honba 0, riichi sticks 1 — dora indicators/.test(info.text) || !/— 24000 — riichi$/.test(info.me))
+        throw new Error(`after the declaration: '${info.text}', your seat '${info.me}'`);
+      await page.screenshot(riichiShotPath);
+    }
+  }
+  // seed 17 is chosen for this: riichi is offered early and the hand is won by self-draw after
+  // it (if a change of the engine or of greedy plays the hand otherwise, choose another seed)
+  if (riichiAt < 0 || did.at(-1) !== 'self_draw_win')
+    throw new Error('seed 17 no longer gives a riichi and a win by self-draw: ' + did.join(' '));
+  info = await page.eval(riichiInfo);
+  const lines = info.result.split('\n');
+  const won = lines.findIndex((l) => /^you win by self-draw on \S+$/.test(l));
+  if (won < 0 || !/^\d+ han \d+ fu: riichi 1, menzen_tsumo 1(, [a-z_]+ \d+)*$/.test(lines[won + 1]) ||
+      !/^you \+\d+ -> \d+ +S -\d+/.test(lines[won + 2]))
+    throw new Error('the result of the riichi hand: ' + info.result);
+  if (!/honba 0, riichi sticks 0 — dora indicators/.test(info.text)) throw new Error('at the end: ' + info.text);
+  // the dealer won: the next hand is a repeat with one honba
+  await page.eval(`document.getElementById('next').click(); true`);
+  await page.waitFor('jong.game.state.hand_number === 2', 'the next riichi hand');
+  info = await page.eval(riichiInfo);
+  if (!/^Riichi — hand 2, round East .*— honba 1, riichi sticks 0 — dora indicators $/.test(info.text) ||
+      !/^East \(dealer\): you — \d+$/.test(info.me) || info.dora.join(' ') !== info.markers.join(' '))
+    throw new Error(`the next hand: '${info.text}', your seat '${info.me}'`);
+  console.log(`web_browser: played a riichi hand in ${did.length} clicks (riichi at click ${riichiAt}, ` +
+              `${did.at(-1)}: ${lines[won + 1]})`);
+
   const foreign = requests.filter((u) => !u.startsWith(base + '/') && !u.startsWith('data:') &&
                                          !u.startsWith('blob:') && u !== 'about:blank');
   if (foreign.length) throw new Error('requests to other hosts: ' + foreign.slice(0, 3).join(' '));
-  console.log(`web_browser: played a hand in ${steps} clicks; ${requests.length} requests, all to ${base}`);
+  console.log(`web_browser: ${requests.length} requests, all to ${base}`);
   finish();
 } catch (e) {
   finish(e.message);

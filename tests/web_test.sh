@@ -3,9 +3,9 @@
 # the server down (malformed JSON and HTTP, unknown games, oversized bodies, wrong methods,
 # missing or foreign tokens, illegal and stale actions); a bounded load test of 50 games played
 # at once to their end; then, when chromium and a Node with WebSocket are present, a browser
-# plays a hand through the page (tests/web_browser.mjs). Parts skip with a message when curl,
-# chromium or node are absent.
-# usage: tests/web_test.sh path/to/jong [SCREENSHOT.png]
+# plays a Taiwanese and a riichi hand through the page (tests/web_browser.mjs). Parts skip with a
+# message when curl, chromium or node are absent.
+# usage: tests/web_test.sh path/to/jong [SCREENSHOT.png]   (the riichi one: SCREENSHOT-riichi.png)
 set -u
 jong="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 shot="${2:-}"

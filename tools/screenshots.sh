@@ -2,7 +2,8 @@
 # Remakes the README's screenshots from real runs: docs/terminal.png and docs/terminal-ascii.png
 # (the terminal table in an 80x24 tmux pane with Unicode and with ASCII tiles, captured with its
 # colours and rendered by tools/tty_html.py) and
-# docs/web.png (the page of `jong web` in headless chromium, by tests/web_browser.mjs).
+# docs/web.png and docs/web-riichi.png (the page of `jong web` in a Taiwanese and a riichi hand, in
+# headless chromium, by tests/web_browser.mjs).
 # Needs tmux, chromium, python3 and node (20.10 or later).
 # usage: tools/screenshots.sh [path/to/jong]
 set -eu
@@ -41,7 +42,8 @@ shoot() {
 shoot terminal.png
 shoot terminal-ascii.png --ascii
 
-# the page: a game started from the form and played a few clicks into the hand
+# the page: games started from the form and played a few clicks into the hand (the riichi one
+# just after the player's riichi)
 "$jong" web --port 0 2> "$tmp/err" &
 pid=$!
 for _ in $(seq 100); do grep -q "serving on" "$tmp/err" && break; sleep 0.05; done
@@ -49,4 +51,4 @@ base="http://$(grep -o '127.0.0.1:[0-9]*' "$tmp/err" | head -1)"
 flag=
 node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null || flag=--experimental-websocket
 node $flag "$root/tests/web_browser.mjs" "$chromium_bin" "$base" "$root/docs/web.png"
-echo "wrote docs/web.png"
+echo "wrote docs/web.png and docs/web-riichi.png"

@@ -222,11 +222,15 @@ static void furiten_own_discards(void **state)
     /* seat 1 draws 9s (a win) and discards it: furiten; seat 2's 6s is then no ron; seat 1 still
      * wins by tsumo on 6s */
     jong_game *g = stacked_riichi_game("", hands, "- 9s 6s - - 6s", "", &logbuf);
+    assert_int_equal(jong_game_furiten(g, 1), 0);
     tsumogiri(g, 1);
     assert_int_equal(turn(g), 1);
     assert_true(can(g, 1, JONG_ACT_SELF_DRAW_WIN, "9s", 0));
     play(g, 1, JONG_ACT_DISCARD, "9s", 0);
     pass_all(g);
+    /* what the tables show the seat (jong_game_furiten) says the same */
+    assert_int_equal(jong_game_furiten(g, 1), JONG_FURITEN_DISCARD);
+    assert_int_equal(jong_game_furiten(g, 2), 0);
     play(g, 2, JONG_ACT_DISCARD, "6s", 0);
     assert_false(can(g, 1, JONG_ACT_WIN, "6s", 0));
     tsumogiri(g, 2);
@@ -246,10 +250,13 @@ static void furiten_temporary_until_own_discard(void **state)
     tsumogiri(g, 2);
     play(g, 2, JONG_ACT_DISCARD, "9s", 0);
     assert_true(can(g, 1, JONG_ACT_WIN, "9s", 0));
+    assert_int_equal(jong_game_furiten(g, 1), 0);
     pass_all(g);
+    assert_int_equal(jong_game_furiten(g, 1), JONG_FURITEN_PASSED);
     play(g, 3, JONG_ACT_DISCARD, "6s", 0);
     assert_false(can(g, 1, JONG_ACT_WIN, "6s", 0));
     tsumogiri(g, 2);
+    assert_int_equal(jong_game_furiten(g, 1), 0);
     play(g, 2, JONG_ACT_DISCARD, "6s", 0);
     play(g, 1, JONG_ACT_WIN, "6s", 0);
     assert_int_equal(last_of(JONG_EV_WIN)->target, 2);
@@ -269,8 +276,10 @@ static void furiten_riichi_for_the_rest_of_the_hand(void **state)
     play(g, 2, JONG_ACT_DISCARD, "9s", 0);
     assert_true(can(g, 1, JONG_ACT_WIN, "9s", 0));
     pass_all(g);
+    assert_int_equal(jong_game_furiten(g, 1), JONG_FURITEN_PASSED | JONG_FURITEN_RIICHI);
     tsumogiri(g, 3);  /* seats 3, 0 and 1 (seat 1's own discard) */
     assert_int_equal(turn(g), 2);
+    assert_int_equal(jong_game_furiten(g, 1), JONG_FURITEN_RIICHI);
     play(g, 2, JONG_ACT_DISCARD, "6s", 0);
     assert_false(can(g, 1, JONG_ACT_WIN, "6s", 0));
     tsumogiri(g, 2);

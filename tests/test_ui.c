@@ -2,7 +2,9 @@
  * random player, so that claims, kongs and wins come up): the terminal frame never passes
  * 80 columns or 24 lines (ASCII and Unicode, hint on); the key menu offers every legal action
  * and nothing else; the web state's hand and actions do the same and its tiles add up; every
- * event a person sees has words; every tile has a well-formed SVG picture.
+ * event a person sees has words; every tile has a well-formed SVG picture. Riichi marks on a
+ * made-up table: whose tile a ron took, ura indicators, red fives and the declaring discard in a
+ * river, furiten, a hint of legal discards only.
  * JONG_UI_HANDS changes the number of hands (default 300, 60 under ASan). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 
 #include "event_text.h"
 #include "hand_menu.h"
+#include "hint.h"
 #include "tty_tiles.h"
 #include "jong/jong.h"
 #include "support/sanitized.h"
@@ -118,6 +121,25 @@ static void check_state_json(const jong_session *s, int n)
     web_state_input in = {.s = s, .seat = 0, .names = {"you", "a", "b", "c"}, .time_left = -1};
     json_t *st = web_state_json(&in);
     assert_non_null(st);
+    /* riichi: the reasons of furiten are the engine's, one word per bit */
+    const jong_view *v0 = jong_session_view(s, 0);
+    if (v0->variant == JONG_VARIANT_RIICHI) {
+        unsigned f = jong_session_furiten(s, 0);
+        int bits = (f & 1) + (f >> 1 & 1) + (f >> 2 & 1);
+        assert_int_equal(json_array_size(json_object_get(st, "furiten")), bits);
+        /* each river's marks are the view's */
+        size_t k;
+        json_t *seat;
+        json_array_foreach(json_object_get(st, "seats"), k, seat) {
+            const jong_seat_view *sv = &v0->seats[k];
+            size_t i;
+            json_t *d;
+            json_array_foreach(json_object_get(seat, "discards"), i, d) {
+                assert_int_equal(json_is_true(json_object_get(d, "red")), (int)(sv->discard_red >> i & 1));
+                assert_int_equal(json_is_true(json_object_get(d, "riichi")), (int)i == sv->riichi_at);
+            }
+        }
+    }
     assert_int_equal(json_integer_value(json_object_get(st, "nlegal")), n);
     size_t i;
     json_t *x;
@@ -139,7 +161,7 @@ static void check_state_json(const jong_session *s, int n)
 }
 
 typedef struct {
-    int events, worded;
+    int events, worded, ura_wins, furiten;
 } word_count;
 
 static void observe(void *ctx, int seat, const jong_view *v, const jong_event *seen)
@@ -158,6 +180,14 @@ static void observe(void *ctx, int seat, const jong_view *v, const jong_event *s
         assert_true(k >= 2);
         if (seen->type == JONG_EV_WIN && v->variant == JONG_VARIANT_TAIWAN)
             assert_non_null(strstr(lines[1], "tai"));
+        /* a riichi win that turned over ura indicators names them on its third line */
+        if (seen->type == JONG_EV_WIN && seen->riichi && seen->nura) {
+            char want[64];
+            snprintf(want, sizeof want, "ura-dora indicator%s: %s", seen->nura > 1 ? "s" : "", tile_word(seen->ura[0]));
+            assert_true(k >= 4);
+            assert_int_equal(strncmp(lines[2], want, strlen(want)), 0);
+            w->ura_wins++;
+        }
     }
 }
 
@@ -202,7 +232,8 @@ static bool screens_on_self_play(jong_variant variant)
         claims += m.pass >= 0;
         tty_frame f = {.v = v, .rules = &rs, .names = {"you", "random", "greedy", "random"}, .seat = 0,
                        .menu = &m, .legal = legal, .nlegal = n, .hint = true, .status = "status", .width = 80,
-                       .log = {"one", "two", "three"}};
+                       .log = {"one", "two", "three"}, .furiten = jong_session_furiten(s, 0)};
+        wc.furiten += f.furiten != 0;
         for (int style = 0; style < 4; style++) {
             f.style.ascii = style & 1;
             f.style.colour = style & 2;
@@ -215,9 +246,10 @@ static bool screens_on_self_play(jong_variant variant)
         assert_int_equal(jong_session_act(s, 0, &legal[c], &err), JONG_OK);
         decisions++;
     }
-    printf("test_ui: %s: %d hands, %d decisions of the person (%d with a claim open), %d of %d events in words\n",
+    printf("test_ui: %s: %d hands, %d decisions of the person (%d with a claim open, %d furiten), %d of %d "
+           "events in words, %d wins with ura indicators\n",
            variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", jong_session_hands(s), decisions, claims,
-           wc.worded, wc.events);
+           wc.furiten, wc.worded, wc.events, wc.ura_wins);
     assert_true(claims > 0);
     jong_session_free(s);
     for (int k = 0; k < JONG_SEATS; k++)
@@ -305,12 +337,109 @@ static void test_riichi_red_and_declaring_discards(void **state)
     assert_string_equal(a, b);
 }
 
+/* Draws a frame into a string (one buffer, overwritten by the next frame). */
+static const char *frame_text(const tty_frame *f)
+{
+    static char screen[16384];
+    memset(screen, 0, sizeof screen);
+    FILE *out = fmemopen(screen, sizeof screen - 1, "w");
+    assert_non_null(out);
+    tty_screen_draw(out, f);
+    fclose(out);
+    return screen;
+}
+
+/* What a riichi player must see: whose tile a ron took ("your"), the ura indicators of a
+ * riichi win, red fives and the declaring discard in a river, furiten, and a hint that names
+ * only legal discards (after riichi: the tile drawn). */
+static void test_riichi_table_marks(void **state)
+{
+    (void)state;
+    jong_view v;
+    memset(&v, 0, sizeof v);
+    v.variant = JONG_VARIANT_RIICHI;
+    v.seat = 0;
+    v.last_draw = JONG_NO_TILE;
+    for (int s = 0; s < JONG_SEATS; s++) {
+        v.seat_winds[s] = (int8_t)s;
+        v.seats[s].riichi_at = -1;
+    }
+    jong_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = JONG_EV_WIN;
+    ev.actor = 2;
+    ev.target = 0;
+    ev.tile = 13;
+    ev.riichi = true;
+    ev.score.han = 2;
+    ev.score.fu = 40;
+    ev.nura = 2;
+    ev.ura[0] = JONG_CODE_RED_BASE + 1;
+    ev.ura[1] = JONG_E;
+    char text[128];
+    assert_true(event_text(&ev, &v, text, sizeof text));
+    assert_string_equal(text, "W wins on your 5p");
+    ev.target = 1;
+    assert_true(event_text(&ev, &v, text, sizeof text));
+    assert_string_equal(text, "W wins on S's 5p");
+    ev.actor = 0;
+    ev.target = 3;
+    assert_true(event_text(&ev, &v, text, sizeof text));
+    assert_string_equal(text, "you win on N's 5p");
+    char lines[4][160];
+    assert_int_equal(event_result_lines(&ev, &v, lines[0], sizeof lines[0], 4), 4);
+    assert_string_equal(lines[1], "2 han 40 fu:");
+    assert_string_equal(lines[2], "ura-dora indicators: 0p E");
+    ev.nura = 0;
+    assert_int_equal(event_result_lines(&ev, &v, lines[0], sizeof lines[0], 4), 3);
+
+    /* the screen: W's river 1m, red 5m, 9p declaring riichi; the person furiten */
+    jong_seat_view *w = &v.seats[2];
+    w->ndiscards = 3;
+    w->discards[0] = 0;
+    w->discards[1] = 4;
+    w->discards[2] = 17;
+    w->discard_red = 1u << 1;
+    w->riichi_at = 2;
+    v.riichi[2] = 1;
+    /* the hand: 1m2m3m 4p5p6p 7s8s9s 1s E E 9m N */
+    const uint8_t kinds[14] = {0, 1, 2, 12, 13, 14, 24, 25, 26, 18, JONG_E, JONG_E, 8, JONG_N};
+    for (int i = 0; i < 14; i++)
+        v.own.counts[kinds[i]]++;
+    tty_frame f = {.v = &v, .names = {"you", "a", "b", "c"}, .seat = 0, .status = "", .width = 80,
+                   .style = {.ascii = true}};
+    const char *out = frame_text(&f);
+    assert_non_null(strstr(out, "   1m 0m >9p "));
+    assert_null(strstr(out, "furiten"));
+    f.furiten = JONG_FURITEN_DISCARD;
+    out = frame_text(&f);
+    const char *you = strstr(out, "you ");
+    assert_non_null(you);
+    const char *eol = strchr(you, '\n');
+    const char *fur = strstr(you, "furiten");
+    assert_true(fur && fur < eol);
+    f.style.colour = true;
+    out = frame_text(&f);
+    assert_non_null(strstr(out, ">\033[7m"));
+
+    /* the hint: with only 1m legal (as after riichi with 1m drawn) it names 1m alone */
+    char all[256], only[256];
+    hint_text(&v, NULL, 0, all, sizeof all);
+    assert_int_not_equal(strncmp(all, "hint: 1m ", 9), 0);
+    assert_non_null(strchr(all, ','));
+    const jong_action legal[] = {{.type = JONG_ACT_DISCARD, .tile = 0}, {.type = JONG_ACT_SELF_DRAW_WIN, .tile = 0}};
+    hint_text(&v, legal, 2, only, sizeof only);
+    assert_int_equal(strncmp(only, "hint: 1m ", 9), 0);
+    assert_null(strchr(only, ','));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_screens_on_self_play),
         cmocka_unit_test(test_tile_pictures),
         cmocka_unit_test(test_riichi_red_and_declaring_discards),
+        cmocka_unit_test(test_riichi_table_marks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

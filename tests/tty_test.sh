@@ -3,7 +3,9 @@
 # pane (send-keys, capture-pane), discarding the tile just drawn and passing on claims; the
 # screen is checked at each step (header, seats, hand with keys, legal actions only, width),
 # an illegal key is refused, the result screen is shown, the record replays and verifies.
-# Then the Unicode screen, quitting in the middle, and the time limit.
+# Riichi: a hand, and the marks a riichi player needs (red fives and the declaring discard in the
+# rivers, the ura indicators, "your" tile in a result). Then the Unicode screen, quitting in the
+# middle, and the time limit.
 # usage: tests/tty_test.sh path/to/jong    (skips, with a message, when tmux is absent)
 set -u
 jong="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
@@ -55,13 +57,16 @@ wait_for() {
     fail "'$1' never appeared"
 }
 
-# play_hand: discard the tile just drawn, pass on claims, until the hand is over
+# play_hand: discard the tile just drawn, pass on claims, until the hand is over (each screen
+# seen is added to $tmp/screens)
 play_hand() {
     steps=0
+    : > "$tmp/screens"
     while :; do
         steps=$((steps + 1))
         [ "$steps" -le 200 ] || fail "the hand did not end in 200 steps"
         screen
+        cat "$tmp/screen" >> "$tmp/screens"
         [ "$(wc -l < "$tmp/screen")" -le 24 ] || fail "more than 24 lines"
         awk 'length($0) > 80 { exit 1 }' "$tmp/screen" || fail "a line wider than 80 columns"
         if has "hand over\|the game is over"; then
@@ -119,6 +124,27 @@ has "wins\|exhausted\|draw" || fail "riichi: the result screen names no winner a
 tm send-keys -t t Enter
 finished
 "$jong" replay "$tmp/human-8.jsonl" --verify > "$tmp/replay" 2>&1 || fail "riichi replay: $(cat "$tmp/replay")"
+
+# ---- riichi marks (seed 10: N declares riichi, red fives are thrown, N wins on E's F with one
+# ura indicator, 9s): red fives as 0m/0p/0s and '>' before the declaring discard in the rivers
+# (the lines under each seat's line), the ura indicator on the result screen
+start C.UTF-8 --rules riichi --hands 1 --seed 10 --ascii --no-colour
+wait_for "Jong  riichi  game 1 hand 1"
+play_hand
+grep -q "^   .* 0[mps] " "$tmp/screens" || fail "riichi seed 10: no red five in a river"
+grep -q "^   .* >[1-9ESWNPFC0]" "$tmp/screens" || fail "riichi seed 10: no discard marked as declaring riichi"
+[ "$(grep "^N  " "$tmp/screens" | grep -c "riichi")" -gt 0 ] || fail "riichi seed 10: N never shown in riichi"
+has "^N wins on E's F" || fail "riichi seed 10: the result names no win of N on E's F"
+has "^ura-dora indicator: 9s" || fail "riichi seed 10: no ura indicator on the result screen"
+tm send-keys -t t Enter
+finished
+# seed 6: E wins on the person's 7s ("your", not "you's")
+start C.UTF-8 --rules riichi --hands 1 --seed 6 --ascii --no-colour
+wait_for "Jong  riichi  game 1 hand 1"
+play_hand
+has "^E wins on your 7s" || fail "riichi seed 6: the result does not say 'E wins on your 7s'"
+tm send-keys -t t Enter
+finished
 
 # ---- Unicode tiles, quitting in the middle -------------------------------------------------
 start C.UTF-8 --hands 1 --seed 6

@@ -8,7 +8,10 @@
 // wins when a win is offered; checks the dora indicators, honba and sticks in the information
 // line, the seat marked in riichi, a hand locked to the drawn tile after riichi, the result with
 // its han, fu and yaku, and the honba of the next hand; it takes a second screenshot just after
-// the declaration. Last, that the page loaded nothing from anywhere but the server.
+// the declaration. On the way: every river drawn as the state says (red fives red, the declaring
+// discard sideways), the hand locked after riichi greyed and its hint naming the drawn tile only,
+// the ura indicators drawn with the result, and furiten and a red five shown when a state has
+// them. Last, that the page loaded nothing from anywhere but the server.
 // usage: node [--experimental-websocket] web_browser.mjs CHROMIUM BASE_URL SCREENSHOT.png
 // (the riichi screenshot goes beside it, as SCREENSHOT-riichi.png)
 import { spawn } from 'node:child_process';
@@ -151,6 +154,12 @@ const riichiStep = `(async () => {
   const box = document.querySelector('#actions input[type=checkbox]');
   const offered = tiles().length;
   const drawnOnly = offered === 1 && tiles()[0] === [...document.querySelectorAll('#hand button.tile')].at(-1);
+  // a locked hand: how it looks (the disabled tiles' opacity) and what the hint names
+  const hand = document.getElementById('hand');
+  const off = hand.querySelector('button.tile:disabled');
+  const look = { locked: hand.classList.contains('locked'), offOpacity: off ? Number(getComputedStyle(off).opacity) : 1,
+                 hint: document.getElementById('hint').textContent,
+                 drawn: drawnOnly ? kind(tiles()[0]) : null, status: document.getElementById('status').textContent };
   let did;
   if (win) {
     did = win.dataset.type;
@@ -178,7 +187,30 @@ const riichiStep = `(async () => {
   for (let k = 0; k < 200 && jong.game.state.decision === before && jong.game.state.state === 'waiting'; k++)
     await new Promise((r) => setTimeout(r, 20));
   if (jong.game.state.decision === before && jong.game.state.state === 'waiting') return { error: 'no progress after ' + did };
-  return { did, offered, drawnOnly };
+  return { did, offered, drawnOnly, look };
+})()`;
+
+// The rivers as drawn against the state: each discard's picture (a red five's is the red one)
+// and the declaring discard turned sideways; counts the red fives and the sideways tiles.
+const rivers = `(() => {
+  const s = jong.game.state;
+  let reds = 0, sideways = 0, mine = 0;
+  for (const box of document.querySelectorAll('.seat')) {
+    const seat = s.seats[Number(box.dataset.seat)];
+    const imgs = [...box.querySelectorAll('.river img')];
+    if (imgs.length !== seat.discards.length) return { error: 'river of seat ' + seat.seat + ': ' + imgs.length + ' pictures' };
+    for (let i = 0; i < imgs.length; i++) {
+      const d = seat.discards[i];
+      if (imgs[i].getAttribute('src') !== '/tile/' + d.tile + (d.red ? 'r' : '') + '.svg')
+        return { error: 'discard ' + i + ' of seat ' + seat.seat + ' drawn as ' + imgs[i].getAttribute('src') };
+      const turned = getComputedStyle(imgs[i]).transform !== 'none';
+      if (turned !== Boolean(d.riichi)) return { error: 'discard ' + i + ' of seat ' + seat.seat + ' turned: ' + turned };
+      reds += d.red;
+      sideways += turned;
+      if (turned && seat.you) mine++;
+    }
+  }
+  return { reds, sideways, mine };
 })()`;
 
 // The riichi state the information line and the seats show, read from the page.
@@ -272,15 +304,30 @@ try {
   if (!/^East \(dealer\): you — 25000$/.test(info.me)) throw new Error('your seat: ' + info.me);
 
   const did = [];
-  let riichiAt = -1;
+  let riichiAt = -1, redsSeen = 0, lockedSteps = 0;
   for (let steps = 1; ; steps++) {
     if (steps > 300) throw new Error('the riichi hand did not end in 300 steps');
+    const river = await page.eval(rivers);
+    if (river.error) throw new Error('riichi step ' + steps + ': ' + river.error);
+    redsSeen = Math.max(redsSeen, river.reds);
+    if (riichiAt >= 0 && river.mine !== 1) throw new Error(`after riichi your river has ${river.mine} tiles turned sideways`);
     const res = await page.eval(riichiStep);
     if (res.error) throw new Error('riichi step ' + steps + ': ' + res.error);
     if (res.did === 'hand_over' || res.did === 'game_over') break;
     did.push(res.did);
     if (riichiAt >= 0 && res.did === 'discard' && !res.drawnOnly)
       throw new Error(`after riichi the hand offers ${res.offered} tiles, not only the one drawn`);
+    if (riichiAt >= 0 && res.drawnOnly) {
+      // the locked hand looks locked, says so, and the hint speaks of the drawn tile alone
+      const l = res.look;
+      if (!l.locked || l.offOpacity > 0.5 || !/riichi locks your hand/.test(l.status))
+        throw new Error(`the hand locked by riichi does not look locked: ${JSON.stringify(l)}`);
+      if (!new RegExp('^hint: ' + l.drawn + ' [^,]*$').test(l.hint))
+        throw new Error(`after riichi with ${l.drawn} drawn the hint says '${l.hint}'`);
+      lockedSteps++;
+    } else if (res.look.locked) {
+      throw new Error('a hand shown locked before riichi');
+    }
     if (res.did === 'riichi') {
       riichiAt = steps;
       info = await page.eval(riichiInfo);
@@ -297,8 +344,32 @@ try {
   const lines = info.result.split('\n');
   const won = lines.findIndex((l) => /^you win by self-draw on \S+$/.test(l));
   if (won < 0 || !/^\d+ han \d+ fu: riichi 1, menzen_tsumo 1(, [a-z_]+ \d+)*$/.test(lines[won + 1]) ||
-      !/^you \+\d+ -> \d+ +S -\d+/.test(lines[won + 2]))
+      !/^ura-dora indicators?: $/.test(lines[won + 2]) || !/^you \+\d+ -> \d+ +S -\d+/.test(lines[won + 3]))
     throw new Error('the result of the riichi hand: ' + info.result);
+  // the ura indicators the win turned over, as pictures beside their line
+  const ura = await page.eval(`({ shown: [...document.querySelectorAll('#result .ura img')].map((i) => i.getAttribute('src')),
+    sent: jong.game.state.ura_markers.map((d) => '/tile/' + d.tile + (d.red ? 'r' : '') + '.svg') })`);
+  if (!ura.sent.length || ura.shown.join(' ') !== ura.sent.join(' '))
+    throw new Error(`ura indicators shown ${ura.shown} for ${ura.sent}`);
+  if (!lockedSteps) throw new Error('no discard was made with the hand locked by riichi');
+  // furiten as the page shows it (the state of a furiten seat, drawn by the page's own render)
+  const furiten = await page.eval(`(() => {
+    const real = jong.game.state;
+    const shown = () => { const f = document.getElementById('furiten'); return f.hidden ? '' : f.textContent; };
+    const before = shown();
+    // and a red five in a river (when the hand played had none): the first discard made red
+    const seats = real.seats.map((s) => ({ ...s, discards: s.discards.map((d) => ({ ...d })) }));
+    const owner = seats.find((s) => s.discards.length);
+    Object.assign(owner.discards[0], { tile: 13, red: true });
+    jong.render({ ...real, state: 'waiting', furiten: ['discard', 'passed'], seats });
+    const during = shown();
+    const red = document.querySelector('.seat[data-seat="' + owner.seat + '"] .river img').getAttribute('src');
+    jong.render(real);
+    return { before, during, red, after: shown() };
+  })()`);
+  if (furiten.before || furiten.after || furiten.red !== '/tile/13r.svg' ||
+      !/^Furiten: no win on a discard \(a wait is among your discards; you passed a win/.test(furiten.during))
+    throw new Error('furiten on the page: ' + JSON.stringify(furiten));
   if (!/honba 0, riichi sticks 0 — dora indicators/.test(info.text)) throw new Error('at the end: ' + info.text);
   // the dealer won: the next hand is a repeat with one honba
   await page.eval(`document.getElementById('next').click(); true`);
@@ -308,7 +379,8 @@ try {
       !/^East \(dealer\): you — \d+$/.test(info.me) || info.dora.join(' ') !== info.markers.join(' '))
     throw new Error(`the next hand: '${info.text}', your seat '${info.me}'`);
   console.log(`web_browser: played a riichi hand in ${did.length} clicks (riichi at click ${riichiAt}, ` +
-              `${did.at(-1)}: ${lines[won + 1]})`);
+              `${did.at(-1)}: ${lines[won + 1]}; ${lines[won + 2]}${ura.sent.join(' ')}; ${lockedSteps} locked discards, ` +
+              `up to ${redsSeen} red fives in the rivers)`);
 
   const foreign = requests.filter((u) => !u.startsWith(base + '/') && !u.startsWith('data:') &&
                                          !u.startsWith('blob:') && u !== 'about:blank');

@@ -2,7 +2,9 @@
 # `jong web` on the loopback: bad input of every kind gets a clear JSON error and never takes
 # the server down (malformed JSON and HTTP, unknown games, oversized bodies, wrong methods,
 # missing or foreign tokens, illegal and stale actions); a bounded load test of 50 games played
-# at once to their end; then, when chromium and a Node with WebSocket are present, a browser
+# at once to their end; the riichi marks of the state (red fives and the declaring discard in the
+# rivers, furiten, the ura indicators, "your" tile in a result); then, when chromium and a Node
+# with WebSocket are present, a browser
 # plays a Taiwanese and a riichi hand through the page (tests/web_browser.mjs). Parts skip with a
 # message when curl, chromium or node are absent.
 # usage: tests/web_test.sh path/to/jong [SCREENSHOT.png]   (the riichi one: SCREENSHOT-riichi.png)
@@ -126,12 +128,14 @@ expect 409 "still being played" POST "/api/games/$id/next" "" "$token"
 expect 200 '"deleted":true' DELETE "/api/games/$id2" "" "$token2"
 expect 404 "no game" GET "/api/games/$id2" "" "$token2"
 
-# play_game ID TOKEN: answers with the first legal action until the game is over
+# play_game ID TOKEN: answers with the first legal action until the game is over (every state
+# it saw goes to $tmp/states-ID, one per line)
 play_game() {
     local id="$1" token="$2" state decision n=0
     while [ $n -lt 400 ]; do
         n=$((n + 1))
         state="$(curl -s --max-time 20 -H "X-Jong-Token: $token" "$base/api/games/$id")"
+        echo "$state" >> "$tmp/states-$id"
         case "$state" in
             *'"state":"game_over"'*) return 0 ;;
             *'"state":"hand_over"'*) curl -s --max-time 20 -X POST -H "X-Jong-Token: $token" "$base/api/games/$id/next" > /dev/null ;;
@@ -157,6 +161,31 @@ out="$(req POST /api/games '{"rules":"riichi","players":"greedy","seat":1,"hands
 [ "${out%% *}" = 201 ] || fail "new riichi game: $out"
 expect 200 '"dora_markers":\[{"tile"' GET "/api/games/$(echo "$out" | field game)" "" "$(echo "$out" | field token)"
 play_game "$(echo "$out" | field game)" "$(echo "$out" | field token)" || fail "playing a riichi game"
+
+# riichi marks (seed 1, East: W declares riichi and wins on N's 6s with one ura indicator, 9m):
+# red fives and the declaring discard in the rivers, the tiles thrown just as drawn, the person's
+# furiten (none here), the ura indicators with the result, whose tile a ron took
+out="$(req POST /api/games '{"rules":"riichi","players":"greedy","seat":0,"hands":1,"seed":1}')"
+rid="$(echo "$out" | field game)"
+play_game "$rid" "$(echo "$out" | field token)" || fail "playing riichi seed 1"
+states="$tmp/states-$rid"
+grep -q '"claimed":[a-z]*,"red":true,"riichi":false' "$states" || fail "riichi seed 1: no red five in a river"
+grep -q '"red":false,"riichi":true' "$states" || fail "riichi seed 1: no declaring discard in a river"
+[ "$(tail -1 "$states" | grep -o '"riichi":true,"tsumogiri"' | wc -l)" = 1 ] || fail "riichi seed 1: not one declaring discard at the end"
+grep -q '"tsumogiri":true' "$states" || fail "riichi seed 1: no discard marked as the tile drawn"
+grep -q '"furiten":\[\]' "$states" || fail "riichi seed 1: no furiten in the state"
+grep -q '"furiten":\["' "$states" && fail "riichi seed 1: the person is not furiten in this hand"
+last="$(tail -1 "$states")"
+echo "$last" | grep -q '"ura_markers":\[{"tile":8,"red":false}\]' || fail "riichi seed 1: ura markers: ${last:0:300}"
+echo "$last" | grep -q "\"W wins on N's 6s\",\"2 han 40 fu: riichi 1, tanyao 1\",\"ura-dora indicator: 9m\"" ||
+    fail "riichi seed 1: the result: $(echo "$last" | grep -o '"result":[^]]*')"
+# seed 6: W wins on the person's 3s ("your", never "you's")
+out="$(req POST /api/games '{"rules":"riichi","players":"greedy","seat":0,"hands":1,"seed":6}')"
+rid="$(echo "$out" | field game)"
+play_game "$rid" "$(echo "$out" | field token)" || fail "playing riichi seed 6"
+tail -1 "$tmp/states-$rid" | grep -q '"result":\["W wins on your 3s"' || fail "riichi seed 6: $(tail -1 "$tmp/states-$rid" | grep -o '"result":[^]]*')"
+grep -q '"ura_markers":\[\]' "$tmp/states-$rid" || fail "riichi seed 6: no empty ura markers after a win without riichi"
+grep -q "you's" "$tmp"/states-* && fail "\"you's\" in a state"
 
 # ---- load: 50 games at once, each to its end (bounded: 1 hand each, 400 requests, 20 s each)
 start=$SECONDS

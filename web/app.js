@@ -52,7 +52,12 @@ function seatBox(seat, state) {
   box.appendChild(extra);
   const river = document.createElement('div');
   river.className = 'tiles river';
-  for (const d of seat.discards) river.appendChild(tileImg(d.tile, d.claimed ? 'claimed' : ''));
+  // riichi: red fives red, the discard that declared riichi turned sideways
+  for (const d of seat.discards) {
+    const img = tileImg(d.tile, [d.claimed ? 'claimed' : '', d.riichi ? 'riichi' : ''].join(' ').trim(), d.red);
+    if (d.riichi) img.title = 'declared riichi';
+    river.appendChild(img);
+  }
   box.appendChild(river);
   return box;
 }
@@ -76,6 +81,10 @@ function render(state) {
 
   const hand = $('hand');
   hand.replaceChildren();
+  // after riichi the hand is locked: only the tile drawn (or a win or kan) may be played
+  const me = state.seats[state.seat];
+  const locked = state.state === 'waiting' && me.riichi && state.hand.some((t) => t.discard >= 0);
+  hand.classList.toggle('locked', locked);
   state.hand.forEach((t, i) => {
     if (state.drawn_apart && i === state.hand.length - 1) {
       const gap = document.createElement('span');
@@ -112,11 +121,18 @@ function render(state) {
     actions.appendChild(l);
   }
 
+  // riichi: furiten (no ron) and why
+  const why = { discard: 'a wait is among your discards', passed: 'you passed a win since your last discard',
+                riichi: 'you passed a win after riichi' };
+  const furiten = state.state === 'waiting' && state.furiten && state.furiten.length ? state.furiten : [];
+  $('furiten').textContent = furiten.length ? 'Furiten: no win on a discard (' + furiten.map((f) => why[f]).join('; ') + ')' : '';
+  $('furiten').hidden = !furiten.length;
   $('hint').textContent = $('show-hint').checked && state.hint && state.state === 'waiting' ? state.hint : '';
   const status = $('status');
   if (state.state === 'waiting') {
     const discards = state.hand.some((t) => t.discard >= 0);
-    status.textContent = discards ? 'Your turn: click a tile to discard it' +
+    status.textContent = locked ? 'Your turn: riichi locks your hand, only the tile drawn may go' +
+      (state.actions.length ? ', or choose an action' : '') : discards ? 'Your turn: click a tile to discard it' +
       (state.actions.length ? ', or choose an action' : '') : 'A claim is open: choose an action or pass';
   } else {
     status.textContent = state.state === 'game_over' ? 'The game is over.' : 'The hand is over.';
@@ -128,6 +144,12 @@ function render(state) {
     for (const line of state.result || []) {
       const p = document.createElement('div');
       p.textContent = line;
+      // the ura-dora indicators as tiles beside their line
+      if (/^ura-dora indicators?:/.test(line) && state.ura_markers && state.ura_markers.length) {
+        p.className = 'ura';
+        p.textContent = line.replace(/:.*/, ': ');
+        for (const u of state.ura_markers) p.appendChild(tileImg(u.tile, '', u.red));
+      }
       result.appendChild(p);
     }
     if (state.state === 'hand_over') {
@@ -286,5 +308,5 @@ async function init() {
   }
 }
 
-window.jong = { game, act, nextHand, refresh };
+window.jong = { game, act, nextHand, refresh, render };
 init();

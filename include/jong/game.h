@@ -200,6 +200,14 @@ int jong_game_legal(const jong_game *g, int seat, jong_action out[JONG_MAX_ACTIO
 int jong_game_act(jong_game *g, int seat, const jong_action *a, jong_error *err);
 /* The view of a seat. */
 void jong_game_view(const jong_game *g, int seat, jong_view *out);
+/* Riichi: is a seat furiten now (no ron, tsumo still allowed)? A bit set of JONG_FURITEN_*, 0
+ * when not (and always in Taiwanese, whose missed-win rule bars single kinds). Only what the seat
+ * itself knows goes in (its hand, its discards, the wins it passed), so a table may show it to
+ * the seat. DISCARD: a wait of the hand among the seat's own discards (judged on the hand waiting
+ * for a discard; on its own turn only in riichi, when the wait cannot change); PASSED: a win
+ * passed since its last discard; RIICHI: a win passed after riichi (for the rest of the hand). */
+enum { JONG_FURITEN_DISCARD = 1, JONG_FURITEN_PASSED = 2, JONG_FURITEN_RIICHI = 4 };
+unsigned jong_game_furiten(const jong_game *g, int seat);
 /* Scores now; the ruleset; hands played so far. */
 void jong_game_scores(const jong_game *g, int32_t out[JONG_SEATS]);
 const jong_ruleset *jong_game_ruleset(const jong_game *g);

@@ -46,6 +46,8 @@ int jong_session_act(jong_session *s, int seat, const jong_action *a, jong_error
 int jong_session_next_hand(jong_session *s, jong_error *err);
 /* What a seat may know, rebuilt from the events it saw. */
 const jong_view *jong_session_view(const jong_session *s, int seat);
+/* jong_game_furiten of a seat (riichi; 0 once the hand is over). */
+unsigned jong_session_furiten(const jong_session *s, int seat);
 /* Hands started so far (the current one included). */
 int jong_session_hands(const jong_session *s);
 /* The last WIN or EXHAUSTED events of the hand that ended last (several with multiple winners):

@@ -138,6 +138,7 @@ static void frame_base(const human_table *h, tty_frame *f)
     f->seat = h->seat;
     f->seed = h->seed;
     f->hint = h->hint;
+    f->furiten = jong_session_furiten(h->s, h->seat);
     f->style = h->style;
     f->width = 80;
     for (int i = 0; i < h->nlog; i++)

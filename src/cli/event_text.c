@@ -70,6 +70,15 @@ static const char *who(const jong_view *v, int seat, char buf[8])
     return buf;
 }
 
+/* the owner of a tile: "your", "E's" */
+static const char *whose(const jong_view *v, int seat, char buf[8])
+{
+    if (seat == v->seat)
+        return "your";
+    snprintf(buf, 8, "%c's", "ESWN"[v->seat_winds[seat] & 3]);
+    return buf;
+}
+
 bool event_text(const jong_event *ev, const jong_view *v, char *buf, size_t n)
 {
     char a[8], t[8];
@@ -105,8 +114,8 @@ bool event_text(const jong_event *ev, const jong_view *v, char *buf, size_t n)
         if (ev->target < 0)
             snprintf(buf, n, "%s %s by self-draw on %s", actor, ev->actor == v->seat ? "win" : "wins", tile);
         else
-            snprintf(buf, n, "%s %s on %s's %s", actor, ev->actor == v->seat ? "win" : "wins",
-                     who(v, ev->target, t), tile);
+            snprintf(buf, n, "%s %s on %s %s", actor, ev->actor == v->seat ? "win" : "wins",
+                     whose(v, ev->target, t), tile);
         return true;
     case JONG_EV_EXHAUSTED:
         snprintf(buf, n, "%s", ev->riichi ? draw_words(ev->reason) : "the wall is exhausted: no winner");
@@ -149,6 +158,13 @@ int event_result_lines(const jong_event *ev, const jong_view *v, char *lines, si
         for (int i = 0; i < ev->score.nyaku && used < width; i++)
             used += (size_t)snprintf(LINE + used, width - used, "%s %s %d", i ? "," : "",
                                      jong_yaku_name(ev->score.yaku[i].yaku), ev->score.yaku[i].han);
+        k++;
+    }
+    if (ev->type == JONG_EV_WIN && ev->riichi && ev->nura && k < max) {
+        /* a riichi winner's ura indicators, which the yaku line only counts */
+        size_t used = (size_t)snprintf(LINE, width, "ura-dora indicator%s:", ev->nura > 1 ? "s" : "");
+        for (int i = 0; i < ev->nura && i < JONG_RIICHI_MAX_INDICATORS && used < width; i++)
+            used += (size_t)snprintf(LINE + used, width - used, " %s", tile_word(ev->ura[i]));
         k++;
     }
     if (k < max) {

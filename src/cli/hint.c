@@ -4,7 +4,7 @@
 #include "event_text.h"
 #include "hint.h"
 
-void hint_text(const jong_view *v, char *buf, size_t n)
+void hint_text(const jong_view *v, const jong_action *legal, int nlegal, char *buf, size_t n)
 {
     uint8_t seen[JONG_KINDS] = {0};
     for (int s = 0; s < JONG_SEATS; s++) {
@@ -35,6 +35,18 @@ void hint_text(const jong_view *v, char *buf, size_t n)
     }
     jong_discard_option rows[JONG_KINDS];
     int nrows = jong_discard_table(&v->own, v->variant, jong_variant_forms(v->variant), seen, rows);
+    /* only the kinds the seat may discard now (after riichi: the tile just drawn) */
+    if (legal) {
+        uint64_t allowed = 0;
+        for (int a = 0; a < nlegal; a++)
+            if (legal[a].type == JONG_ACT_DISCARD && legal[a].tile < JONG_KINDS)
+                allowed |= 1ull << legal[a].tile;
+        int kept = 0;
+        for (int i = 0; i < nrows; i++)
+            if (allowed >> rows[i].discard & 1)
+                rows[kept++] = rows[i];
+        nrows = kept;
+    }
     size_t used = (size_t)snprintf(buf, n, "hint:");
     for (int i = 0; i < nrows && i < 3 && used < n; i++) {
         const char *sh = rows[i].shanten < 0 ? "win" : rows[i].shanten == 0 ? "ready" : NULL;

@@ -108,6 +108,8 @@ static void seat_lines(FILE *out, const tty_frame *f, int s, line *l)
          s == v->dealer ? '*' : ' ', f->names[s], (int)v->scores[s], bold ? "\033[0m" : "");
     if (v->riichi[s])
         put(l, "  riichi");
+    if (s == f->seat && f->furiten)
+        put(l, "  furiten");
     if (s != f->seat)
         putf(l, "  %2d tiles", sv->concealed);
     if (sv->flowers) {
@@ -122,16 +124,20 @@ static void seat_lines(FILE *out, const tty_frame *f, int s, line *l)
     }
     emit(out, l);
     put(l, "   ");
-    int per = (f->width - 5) / (f->style.ascii ? 3 : 2);
+    /* the discard that declared riichi follows a '>' (and is reversed in colour) */
+    int per = (f->width - 5 - (sv->riichi_at >= 0)) / (f->style.ascii ? 3 : 2);
     int first = sv->ndiscards > per ? sv->ndiscards - per + 1 : 0;
     if (first)
         put(l, "..");
     for (int i = first; i < sv->ndiscards; i++) {
         bool dim = f->style.colour && sv->discard_claimed[i];
+        bool declared = i == sv->riichi_at;
+        if (declared)
+            put(l, f->style.colour ? ">\033[7m" : ">");
         if (dim)
             put(l, "\033[2m");
-        put_tile(l, &f->style, sv->discards[i], false);
-        if (dim)
+        put_tile(l, &f->style, sv->discards[i], i < 64 && (sv->discard_red >> i & 1));
+        if (dim || (declared && f->style.colour))
             put(l, "\033[0m");
     }
     emit(out, l);
@@ -193,7 +199,7 @@ static void action_lines(FILE *out, const tty_frame *f, line *l)
     }
     if (f->hint && m && m->ntiles % 3 == 2) {
         char h[256];
-        hint_text(f->v, h, sizeof h);
+        hint_text(f->v, f->legal, f->nlegal, h, sizeof h);
         put(l, h);
     } else if (f->hint) {
         jong_shanten3 sh;

@@ -1,5 +1,6 @@
 /* One frame of the terminal table, drawn within 80x24: the header (rules, hand, wall), each
- * seat's wind, player, score, flowers, melds and river (the person's seat last), the last
+ * seat's wind, player, score, flowers, melds and river (the person's seat last; red fives red,
+ * '>' before the discard that declared riichi), "furiten" on the person's line, the last
  * events, the person's hand with a key under each tile, the legal actions with their keys, an
  * optional hint line, and a status line. Every line is clipped to the width. */
 #ifndef JONG_TTY_SCREEN_H
@@ -26,6 +27,7 @@ typedef struct {
     int nlegal;
     bool declaring;                /* 'r' pressed: letters choose a declaring discard */
     bool hint;                     /* show the hint line */
+    unsigned furiten;              /* riichi: jong_session_furiten of the person's seat */
     const char *log[TTY_LOG_LINES];
     const char *result[TTY_RESULT_LINES]; /* when set, shown instead of the hand and actions */
     const char *status;

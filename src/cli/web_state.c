@@ -56,6 +56,13 @@ static json_t *seat_json(const web_state_input *in, const jong_view *v, int s)
         json_t *d = json_object();
         json_object_set_new(d, "tile", json_integer(sv->discards[i]));
         json_object_set_new(d, "claimed", json_boolean(sv->discard_claimed[i]));
+        if (v->variant == JONG_VARIANT_RIICHI) {
+            /* a red five, the discard that declared riichi, the tile just drawn thrown */
+            bool bit = i < 64;
+            json_object_set_new(d, "red", json_boolean(bit && (sv->discard_red >> i & 1)));
+            json_object_set_new(d, "riichi", json_boolean(i == sv->riichi_at));
+            json_object_set_new(d, "tsumogiri", json_boolean(bit && (sv->discard_tsumogiri >> i & 1)));
+        }
         json_array_append_new(river, d);
     }
     json_object_set_new(o, "flowers", flowers);
@@ -100,23 +107,53 @@ static void add_hand(json_t *root, const jong_view *v, const jong_action *legal,
     json_object_set_new(root, "nlegal", json_integer(n));
     if (m.ntiles % 3 == 2) {
         char hint[256];
-        hint_text(v, hint, sizeof hint);
+        hint_text(v, n ? legal : NULL, n, hint, sizeof hint);
         json_object_set_new(root, "hint", json_string(hint));
     }
+}
+
+/* a riichi tile code as {"tile": kind, "red": bool} */
+static json_t *marker_json(int code)
+{
+    json_t *t = json_object();
+    json_object_set_new(t, "tile", json_integer(jong_code_kind(code)));
+    json_object_set_new(t, "red", json_boolean(jong_code_is_red(code)));
+    return t;
 }
 
 static void add_result(json_t *root, const jong_session *s, const jong_view *v)
 {
     jong_event res[4];
     int nres = jong_session_hand_result(s, res, 4);
-    json_t *lines = json_array();
+    json_t *lines = json_array(), *ura = NULL;
     char buf[8][200];
     for (int i = 0; i < nres && i < 4; i++) {
         int k = event_result_lines(&res[i], v, buf[0], sizeof buf[0], 8);
         for (int j = 0; j < k; j++)
             json_array_append_new(lines, json_string(buf[j]));
+        /* the ura indicators a riichi winner turned over (the same for every winner) */
+        if (res[i].type == JONG_EV_WIN && res[i].nura && !ura) {
+            ura = json_array();
+            for (int j = 0; j < res[i].nura && j < JONG_RIICHI_MAX_INDICATORS; j++)
+                json_array_append_new(ura, marker_json(res[i].ura[j]));
+        }
     }
     json_object_set_new(root, "result", lines);
+    if (v->variant == JONG_VARIANT_RIICHI)
+        json_object_set_new(root, "ura_markers", ura ? ura : json_array());
+}
+
+/* riichi: why the person may not ron now (empty when it may) */
+static json_t *furiten_json(unsigned f)
+{
+    json_t *a = json_array();
+    if (f & JONG_FURITEN_DISCARD)
+        json_array_append_new(a, json_string("discard"));
+    if (f & JONG_FURITEN_PASSED)
+        json_array_append_new(a, json_string("passed"));
+    if (f & JONG_FURITEN_RIICHI)
+        json_array_append_new(a, json_string("riichi"));
+    return a;
 }
 
 json_t *web_state_json(const web_state_input *in)
@@ -136,13 +173,10 @@ json_t *web_state_json(const web_state_input *in)
     if (v->variant == JONG_VARIANT_RIICHI) {
         /* the dora indicators (kind and red five), the honba and the riichi sticks on the table */
         json_t *dora = json_array();
-        for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++) {
-            json_t *t = json_object();
-            json_object_set_new(t, "tile", json_integer(jong_code_kind(v->dora_markers[i])));
-            json_object_set_new(t, "red", json_boolean(jong_code_is_red(v->dora_markers[i])));
-            json_array_append_new(dora, t);
-        }
+        for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++)
+            json_array_append_new(dora, marker_json(v->dora_markers[i]));
         json_object_set_new(root, "dora_markers", dora);
+        json_object_set_new(root, "furiten", furiten_json(jong_session_furiten(s, in->seat)));
         json_object_set_new(root, "honba", json_integer(v->streak));
         json_object_set_new(root, "sticks", json_integer(v->kyotaku));
     }

@@ -1,8 +1,9 @@
 /* A web game's state as JSON for its page: the header (rules, hand, round, wall, decision
  * counter, time left), the four seats as the person's seat sees them (wind, player, score,
- * tiles in hand, flowers, melds, discards), the person's hand in display order with the legal
- * discard of each tile, the other legal actions in words, the last events, and the hand's
- * result once it has ended. */
+ * tiles in hand, flowers, melds, discards; riichi: each discard's red five, declaring and
+ * tsumogiri marks), the person's hand in display order with the legal discard of each tile, the
+ * other legal actions in words, the person's furiten (riichi), the last events, and the hand's
+ * result once it has ended (riichi: with the ura indicators). */
 #ifndef JONG_WEB_STATE_H
 #define JONG_WEB_STATE_H
 

@@ -112,6 +112,23 @@ bool riichi_can_ron(const jong_game *g, int seat, int code, bool chankan)
     return scores(g, seat, &h, code, g->cur, chankan);
 }
 
+unsigned jong_game_furiten(const jong_game *g, int seat)
+{
+    if (g->rs.variant != JONG_VARIANT_RIICHI || seat < 0 || seat >= JONG_SEATS)
+        return 0;
+    /* win_kinds are the waits of the hand as it was after the seat's last discard (or deal): on
+     * its own turn, before it discards, they say something only when riichi keeps them */
+    bool own_turn = jong_hand_concealed_count(&g->hands[seat]) % 3 == 2;
+    unsigned f = 0;
+    if ((g->win_kinds[seat] & g->discarded[seat]) && (!own_turn || g->riichi[seat]))
+        f |= JONG_FURITEN_DISCARD;
+    if (g->missed[seat])
+        f |= JONG_FURITEN_PASSED;
+    if (g->riichi_furiten[seat])
+        f |= JONG_FURITEN_RIICHI;
+    return f;
+}
+
 static int add(jong_action *out, int n, int type, int tile, int low, int flags)
 {
     out[n].type = (uint8_t)type;

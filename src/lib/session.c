@@ -159,6 +159,11 @@ int jong_session_next_hand(jong_session *s, jong_error *err)
 
 const jong_view *jong_session_view(const jong_session *s, int seat) { return &s->tracked[seat]; }
 
+unsigned jong_session_furiten(const jong_session *s, int seat)
+{
+    return jong_session_state_now(s) == JONG_SESSION_WAITING ? jong_game_furiten(s->g, seat) : 0;
+}
+
 int jong_session_hands(const jong_session *s) { return jong_game_hands_played(s->g); }
 
 int jong_session_hand_result(const jong_session *s, jong_event *out, int max)

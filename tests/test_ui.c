@@ -4,7 +4,7 @@
  * and nothing else; the web state's hand and actions do the same and its tiles add up; every
  * event a person sees has words; every tile has a well-formed SVG picture. Riichi marks on a
  * made-up table: whose tile a ron took, ura indicators, red fives and the declaring discard in a
- * river, furiten, a hint of legal discards only.
+ * river, furiten, the hand locked after riichi, a hint of legal discards only.
  * JONG_UI_HANDS changes the number of hands (default 300, 60 under ASan). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -162,6 +162,7 @@ static void check_state_json(const jong_session *s, int n)
 
 typedef struct {
     int events, worded, ura_wins, furiten;
+    unsigned furiten_kinds; /* the JONG_FURITEN_* bits seen */
 } word_count;
 
 static void observe(void *ctx, int seat, const jong_view *v, const jong_event *seen)
@@ -191,8 +192,24 @@ static void observe(void *ctx, int seat, const jong_view *v, const jong_event *s
     }
 }
 
-/* Returns false when the engine does not play this variant yet. */
-static bool screens_on_self_play(jong_variant variant)
+/* The person's furiten against the view alone: on a hand waiting for a discard, a wait among the
+ * seat's own discards (claimed ones too) is DISCARD furiten. */
+static void check_discard_furiten(const jong_view *v, unsigned furiten)
+{
+    if (jong_hand_concealed_count(&v->own) % 3 != 1)
+        return;
+    uint64_t mine = 0;
+    const jong_seat_view *sv = &v->seats[v->seat];
+    for (int i = 0; i < sv->ndiscards; i++)
+        mine |= 1ull << jong_code_kind(sv->discards[i]);
+    bool expect = (jong_waits(&v->own, JONG_VARIANT_RIICHI, JONG_FORMS_ALL) & mine) != 0;
+    assert_int_equal(!!(furiten & JONG_FURITEN_DISCARD), expect);
+}
+
+/* A person who plays as `person` plays but, when pass_wins, never takes a win (passes a ron,
+ * throws the tile drawn instead of a tsumo), so that riichi's furiten comes up. Returns false
+ * when the engine does not play this variant yet. */
+static bool screens_on_self_play(jong_variant variant, const char *person, bool pass_wins)
 {
     const char *env = getenv("JONG_UI_HANDS");
     int hands = env ? atoi(env) : SANITIZED ? 60 : 300;
@@ -203,7 +220,7 @@ static bool screens_on_self_play(jong_variant variant)
     assert_int_equal(jong_ruleset_set(&rs, "hands", buf, NULL), JONG_OK);
     jong_player *p[JONG_SEATS];
     jong_error err;
-    const char *specs[JONG_SEATS] = {"random", "greedy", "random", "greedy"};
+    const char *specs[JONG_SEATS] = {person, "greedy", "random", "greedy"};
     for (int s = 0; s < JONG_SEATS; s++)
         assert_int_equal(jong_player_create(specs[s], &p[s], &err), JONG_OK);
     word_count wc = {0};
@@ -234,6 +251,7 @@ static bool screens_on_self_play(jong_variant variant)
                        .menu = &m, .legal = legal, .nlegal = n, .hint = true, .status = "status", .width = 80,
                        .log = {"one", "two", "three"}, .furiten = jong_session_furiten(s, 0)};
         wc.furiten += f.furiten != 0;
+        wc.furiten_kinds |= f.furiten;
         for (int style = 0; style < 4; style++) {
             f.style.ascii = style & 1;
             f.style.colour = style & 2;
@@ -243,13 +261,24 @@ static bool screens_on_self_play(jong_variant variant)
         jong_decision d = {.view = v, .rules = &rs, .legal = legal, .nlegal = n,
                            .seed = jong_session_decision_seed(s, 0)};
         int c = p[0]->ops->choose(p[0], &d);
+        if (pass_wins && (legal[c].type == JONG_ACT_WIN || legal[c].type == JONG_ACT_SELF_DRAW_WIN))
+            for (int a = 0; a < n; a++)
+                if (legal[a].type == JONG_ACT_PASS ||
+                    (legal[a].type == JONG_ACT_DISCARD && legal[a].tile == v->last_draw &&
+                     !(legal[a].flags & JONG_ACT_FLAG_RIICHI)))
+                    c = a;
+        if (variant == JONG_VARIANT_RIICHI)
+            check_discard_furiten(v, f.furiten);
         assert_int_equal(jong_session_act(s, 0, &legal[c], &err), JONG_OK);
         decisions++;
     }
-    printf("test_ui: %s: %d hands, %d decisions of the person (%d with a claim open, %d furiten), %d of %d "
+    printf("test_ui: %s (%s%s): %d hands, %d decisions of the person (%d with a claim open, %d furiten, kinds %#x), %d of %d "
            "events in words, %d wins with ura indicators\n",
-           variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", jong_session_hands(s), decisions, claims,
-           wc.furiten, wc.worded, wc.events, wc.ura_wins);
+           variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", person, pass_wins ? " passing wins" : "",
+           jong_session_hands(s), decisions, claims, wc.furiten, wc.furiten_kinds, wc.worded, wc.events, wc.ura_wins);
+    if (pass_wins) /* both furiten of a hand waiting for a discard came up */
+        assert_int_equal(wc.furiten_kinds & (JONG_FURITEN_DISCARD | JONG_FURITEN_PASSED),
+                         JONG_FURITEN_DISCARD | JONG_FURITEN_PASSED);
     assert_true(claims > 0);
     jong_session_free(s);
     for (int k = 0; k < JONG_SEATS; k++)
@@ -261,8 +290,9 @@ static bool screens_on_self_play(jong_variant variant)
 static void test_screens_on_self_play(void **state)
 {
     (void)state;
-    assert_true(screens_on_self_play(JONG_VARIANT_TAIWAN));
-    screens_on_self_play(JONG_VARIANT_RIICHI);
+    assert_true(screens_on_self_play(JONG_VARIANT_TAIWAN, "random", false));
+    assert_true(screens_on_self_play(JONG_VARIANT_RIICHI, "random", false));
+    assert_true(screens_on_self_play(JONG_VARIANT_RIICHI, "greedy", true));
 }
 
 static void test_tile_pictures(void **state)
@@ -421,6 +451,22 @@ static void test_riichi_table_marks(void **state)
     f.style.colour = true;
     out = frame_text(&f);
     assert_non_null(strstr(out, ">\033[7m"));
+
+    /* in riichi with 1m drawn: the hand says it is locked and only 1m has a letter */
+    v.riichi[0] = 1;
+    v.last_draw = 0;
+    const jong_action locked[] = {{.type = JONG_ACT_DISCARD, .tile = 0}};
+    hand_menu m;
+    hand_menu_build(&m, &v, locked, 1);
+    f.menu = &m;
+    f.legal = locked;
+    f.nlegal = 1;
+    f.style.colour = false;
+    out = frame_text(&f);
+    assert_non_null(strstr(out, "riichi locks your hand: only the tile drawn may go"));
+    assert_non_null(strstr(out, "\r\n                                               n  \033[K"));
+    v.riichi[0] = 0;
+    v.last_draw = JONG_NO_TILE;
 
     /* the hint: with only 1m legal (as after riichi with 1m drawn) it names 1m alone */
     char all[256], only[256];

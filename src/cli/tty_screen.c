@@ -180,6 +180,8 @@ static void action_lines(FILE *out, const tty_frame *f, line *l)
             any_discard |= m->discard[i] >= 0;
         if (f->declaring)
             put(l, "riichi: choose the discard with its letter (r again: cancel)");
+        else if (any_discard && f->v->riichi[f->seat])
+            put(l, "riichi locks your hand: only the tile drawn may go (its letter)");
         else if (any_discard)
             put(l, "letter: discard that tile");
         if (!f->declaring && hand_menu_has_declare(m))

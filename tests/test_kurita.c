@@ -676,8 +676,8 @@ static void test_player_plays(void **state)
     int32_t a[1][JONG_SEATS], b[2][JONG_SEATS], c[2][JONG_SEATS];
     play_games(SANITIZED ? "kurita:mdp=1" : "kurita", 1, a);
     int n = SANITIZED ? 1 : 2;
-    play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, b);
-    play_games("kurita:l=1,mdp=1,fold=off,states=2000", n, c);
+    play_games("kurita:l=1,mdp=1,fold=off,states=2000,k=0", n, b); /* the closed search */
+    play_games("kurita:l=1,mdp=1,fold=off,states=2000,k=0", n, c);
     int32_t e[1][JONG_SEATS];
     play_games(SANITIZED ? "kurita:eq17=on,mdp=2,l=2" : "kurita:eq17=on", 1, e);
     assert_memory_equal(b, c, sizeof(int32_t) * JONG_SEATS * (size_t)n); /* same seed, same games */

@@ -514,6 +514,7 @@ int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err)
     if (!st)
         return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
     st->l = -1;
+    st->k = 1; /* calls in the search: stronger than k = 0 against mizukami (docs/experiments/kurita.md) */
     st->mdp_shanten = 3;
     st->max_hands = 50000;
     st->fold = true;

@@ -42,7 +42,7 @@ static const jong_player_info registry[] = {
     {"kurita", "Kurita-Hoki (riichi): solitary-mahjong MDPs over a reduced hand set, retrograde analysis, folding MDP, "
                "Eq. 17; payoff=points|rank|result: the hand's points, the expected uma+oka of the final rank, or the "
                "expected game result; k=0|1|2: melds its search may reveal by chi and pon (0: never calls)",
-     "l=auto,k=0,mdp=3,states=50000,time=0,fold=on,eq17=off,params=opp,payoff=points", jong_player_kurita_create, RIICHI},
+     "l=auto,k=1,mdp=3,states=50000,time=0,fold=on,eq17=off,params=opp,payoff=points", jong_player_kurita_create, RIICHI},
     {"ext", "an outside mjai bot (riichi) run as a command: ext:cmd='jong bot greedy',proto=stdio|batched",
      "cmd=,proto=stdio,timeout=10000", jong_player_ext_create, RIICHI},
 };

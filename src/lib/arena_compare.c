@@ -25,14 +25,15 @@ int jong_arena_compare(const jong_arena_results *first, const jong_arena_results
     int sp[JONG_ARENA_MAX_SEATINGS][4];
     jong_arena_seatings(first->cfg.mode, first->cfg.nplayers, sp);
     int games = first->cfg.games < second->cfg.games ? first->cfg.games : second->cfg.games;
-    double *buf = malloc(sizeof(double) * 4 * JONG_M_COUNT * (size_t)(games > 0 ? games : 1));
+    size_t cap = (size_t)(games > 0 ? games : 1);
+    double *buf = malloc(sizeof(double) * 4 * JONG_M_COUNT * cap);
     if (!buf)
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory for %d games", games);
     /* per metric: numerators and denominators of the first run, then of the second */
     double *col[4][JONG_M_COUNT];
     for (int j = 0; j < 4; j++)
         for (int m = 0; m < JONG_M_COUNT; m++)
-            col[j][m] = buf + ((size_t)j * JONG_M_COUNT + (size_t)m) * (size_t)(games > 0 ? games : 1);
+            col[j][m] = buf + ((size_t)j * JONG_M_COUNT + (size_t)m) * cap;
     int n = 0;
     for (int g = 0; g < games; g++) {
         if (!first->done[g] || !second->done[g])

@@ -123,6 +123,21 @@ static void unit_table(FILE *f, const jong_arena_summary *s, const jong_arena_un
     }
 }
 
+/* The end of a difference's line: the estimate with its interval and whether `who` (the first
+ * term) is significantly better or worse. */
+static void verdict(FILE *f, const jong_ci *c, const char *who)
+{
+    if (isnan(c->lo)) {
+        fprintf(f, "%+.2f, no interval (fewer than two games, or no spread among them)\n", c->mean);
+        return;
+    }
+    fprintf(f, "%+.2f, 95%% CI [%+.2f, %+.2f]: ", c->mean, c->lo, c->hi);
+    if (significant(c))
+        fprintf(f, "significant, %s %s\n", who, c->mean > 0 ? "is better" : "is worse");
+    else
+        fprintf(f, "not significant (the interval contains 0)\n");
+}
+
 static void versus_lines(FILE *f, const jong_arena_summary *s)
 {
     int m = jong_arena_main_metric(&s->cfg);
@@ -132,15 +147,7 @@ static void versus_lines(FILE *f, const jong_arena_summary *s)
         char against[64];
         snprintf(against, sizeof against, "%s", s->nsides == 2 ? s->side[1].label : "the rest");
         fprintf(f, "%s - %s, %s: ", s->side[d].label, against, title(&s->cfg, m));
-        if (isnan(c->lo)) {
-            fprintf(f, "not enough games for an interval\n");
-            continue;
-        }
-        fprintf(f, "%+.2f, 95%% CI [%+.2f, %+.2f]: ", c->mean, c->lo, c->hi);
-        if (significant(c))
-            fprintf(f, "significant, %s %s\n", s->side[d].label, c->mean > 0 ? "is better" : "is worse");
-        else
-            fprintf(f, "not significant (the interval contains 0)\n");
+        verdict(f, c, s->side[d].label);
     }
 }
 
@@ -194,6 +201,18 @@ char *jong_arena_report_text(const jong_arena_summary *s)
 
 static json_t *number(double x) { return isnan(x) ? json_null() : json_real(x); }
 
+/* {"mean", "lo", "hi"} (null where undefined), and "significant" for a difference. */
+static json_t *ci_json(const jong_ci *c, bool with_significance)
+{
+    json_t *x = json_object();
+    json_object_set_new(x, "mean", number(c->mean));
+    json_object_set_new(x, "lo", number(c->lo));
+    json_object_set_new(x, "hi", number(c->hi));
+    if (with_significance)
+        json_object_set_new(x, "significant", json_boolean(significant(c)));
+    return x;
+}
+
 static json_t *unit_json(const jong_arena_summary *s, const jong_arena_unit *u, bool side)
 {
     json_t *o = json_object(), *metrics = json_object(), *faults = json_object();
@@ -212,11 +231,7 @@ static json_t *unit_json(const jong_arena_summary *s, const jong_arena_unit *u, 
     for (int m = 0; m < JONG_M_COUNT; m++) {
         if (!applies(&s->cfg, m))
             continue;
-        json_t *x = json_object();
-        json_object_set_new(x, "mean", number(u->m[m].mean));
-        json_object_set_new(x, "lo", number(u->m[m].lo));
-        json_object_set_new(x, "hi", number(u->m[m].hi));
-        json_object_set_new(metrics, jong_metric_name(m), x);
+        json_object_set_new(metrics, jong_metric_name(m), ci_json(&u->m[m], false));
     }
     json_object_set_new(o, "metrics", metrics);
     return o;
@@ -406,28 +421,10 @@ char *jong_arena_compare_text(const jong_arena_comparison *c)
         fputc('\n', f);
     }
     int m = jong_arena_main_metric(&c->first);
-    const jong_ci *d = &c->diff[m];
     fprintf(f, "\nfirst - second, %s: ", title(&c->first, m));
-    if (isnan(d->lo))
-        fprintf(f, "%+.2f, not enough spread or games for an interval\n", d->mean);
-    else if (significant(d))
-        fprintf(f, "%+.2f, 95%% CI [%+.2f, %+.2f]: significant, the first is %s\n", d->mean, d->lo, d->hi,
-                d->mean > 0 ? "better" : "worse");
-    else
-        fprintf(f, "%+.2f, 95%% CI [%+.2f, %+.2f]: not significant (the interval contains 0)\n", d->mean, d->lo, d->hi);
+    verdict(f, &c->diff[m], "the first");
     fclose(f);
     return text;
-}
-
-static json_t *ci_json(const jong_ci *c, bool with_significance)
-{
-    json_t *x = json_object();
-    json_object_set_new(x, "mean", number(c->mean));
-    json_object_set_new(x, "lo", number(c->lo));
-    json_object_set_new(x, "hi", number(c->hi));
-    if (with_significance)
-        json_object_set_new(x, "significant", json_boolean(significant(c)));
-    return x;
 }
 
 char *jong_arena_compare_json(const jong_arena_comparison *c)

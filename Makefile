@@ -13,7 +13,7 @@ GEN       := build/gen
 PORTABLE  ?= 0
 
 WARN      := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wvla
-CPPFLAGS  := -Iinclude -Isrc/lib -D_POSIX_C_SOURCE=200809L
+CPPFLAGS  := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
 ARCH      := $(if $(filter 1,$(PORTABLE)),,-march=native)
 OPT_release := -O2 -g $(ARCH)
 OPT_asan    := -O1 -g $(ARCH) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -23,14 +23,15 @@ SANITIZE  := -fsanitize=address,undefined
 LDFLAGS   := $(if $(filter asan,$(MODE)),$(SANITIZE))
 LIBS      := -ljansson -lz -lm -lpthread
 
-LIB_SRC   := $(wildcard src/lib/*.c)
-LIB_ASM   := $(wildcard src/lib/*.S)
-CLI_SRC   := $(wildcard src/cli/*.c)
+# the library is every layer folder of src/ but the program's own (src/cli); see HACKING.md
+LIB_SRC   := $(sort $(shell find src -path src/cli -prune -o -name '*.c' -print))
+LIB_ASM   := $(sort $(shell find src -path src/cli -prune -o -name '*.S' -print))
+CLI_SRC   := $(sort $(shell find src/cli -name '*.c'))
 TEST_SRC  := $(wildcard tests/test_*.c)
 SUPPORT_SRC := $(wildcard tests/support/*.c)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(LIB_ASM:%.S=$(BUILD)/%.o)
-CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o) $(BUILD)/src/cli/web_assets.o
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o) $(BUILD)/src/cli/web/web_assets.o
 WEB_ASSETS := $(wildcard web/*)
 SUPPORT_OBJ := $(SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -43,7 +44,7 @@ REPLAY    := $(BUILD)/fuzz_replay
 FUZZ_MORE := mjai_message mjlog
 REPLAYS   := $(REPLAY) $(FUZZ_MORE:%=$(BUILD)/fuzz_replay_%)
 
-DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev tmux zlib1g-dev
+DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev python3 tmux zlib1g-dev
 
 .PHONY: all build run test check deps clean fuzz bench help
 
@@ -84,7 +85,7 @@ $(GEN)/gen_tables: tools/gen_tables.c
 $(TABLES) &: $(GEN)/gen_tables
 	$(GEN)/gen_tables $(GEN)
 
-$(BUILD)/src/lib/tables.o: src/lib/tables.S $(TABLES)
+$(BUILD)/src/core/tables.o: src/core/tables.S $(TABLES)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) -I$(GEN) -c -o $@ $<
 
@@ -93,12 +94,12 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # the shipped models of the mizukami and oneplayer players (made by `jong train`)
-$(BUILD)/src/lib/mizukami_models_data.o: src/lib/mizukami_models_data.S $(wildcard models/*.jlm)
+$(BUILD)/src/players/mizukami/mizukami_models_data.o: src/players/mizukami/mizukami_models_data.S $(wildcard models/*.jlm)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) -c -o $@ $<
 
 # the shipped parameters of the kurita player (made by `jong train kurita`)
-$(BUILD)/src/lib/kurita_model_data.o: src/lib/kurita_model_data.S models/kurita.jlm
+$(BUILD)/src/players/kurita/kurita_model_data.o: src/players/kurita/kurita_model_data.S models/kurita.jlm
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) -c -o $@ $<
 
@@ -110,7 +111,7 @@ $(JONG): $(CLI_OBJ) $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBJONG) -lmicrohttpd $(LIBS)
 
 # the web page (web/) embedded into the program
-$(BUILD)/src/cli/web_assets.o: src/cli/web_assets.S $(WEB_ASSETS)
+$(BUILD)/src/cli/web/web_assets.o: src/cli/web/web_assets.S $(WEB_ASSETS)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) -Iweb -c -o $@ $<
 
@@ -120,8 +121,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIBJONG)
 $(BUILD)/tests/%.o: CPPFLAGS += -Itests
 
 # The person's screens are program code (src/cli): their test links those objects too.
-UI_OBJ := $(addprefix $(BUILD)/src/cli/,hand_menu.o tty_screen.o tty_tiles.o event_text.o hint.o web_state.o web_svg.o)
-$(BUILD)/tests/test_ui.o: CPPFLAGS += -Isrc/cli
+UI_OBJ := $(addprefix $(BUILD)/src/cli/,ui/hand_menu.o tty/tty_screen.o tty/tty_tiles.o ui/event_text.o ui/hint.o web/web_state.o web/web_svg.o)
 $(BUILD)/tests/test_ui: $(BUILD)/tests/test_ui.o $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
 

@@ -84,6 +84,8 @@ for build in "${builds[@]}"; do
         corpus="fuzz/corpus_${r##*/fuzz_replay_}"
         run "$r $corpus" "$r" "$corpus"
     done
+    # the layer order of src/ (includes and symbol uses; tools/check_layers.py, HACKING.md)
+    run "tools/check_layers.py $build" /usr/bin/python3 tools/check_layers.py "$build"
     if [ -f tests/cli_test.sh ]; then
         run "tests/cli_test.sh $build/jong" bash tests/cli_test.sh "$build/jong"
     fi

@@ -16,9 +16,9 @@
 
 #include "jong/analysis_sim.h"
 #include "jong/jong.h"
-#include "jong/kf.h"
+#include "players/kf/kf.h"
 #include "jong/player.h"
-#include "jong/simcat.h"
+#include "players/simcat/simcat.h"
 #include "support/parse_or_fail.h"
 #include "support/sanitized.h"
 

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "jong/jong.h"
-#include "jong/callmodel.h"
-#include "jong/mizukami.h"
+#include "models/callmodel.h"
+#include "players/mizukami/mizukami.h"
 #include "support/assert_close.h"
 #include "support/parse_or_fail.h"
 

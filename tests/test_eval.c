@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "combine.h"
+#include "core/combine.h"
 #include "jong/jong.h"
 #include "support/parse_or_fail.h"
-#include "suit_dp.h"
+#include "core/suit_dp.h"
 
 /* SIMCAT section 4.1: 445w1267t1144888999s has MTW(1..8) = 0,0,0,1,2,3,4,6 and seven blocks. */
 static void simcat_mtw_example(void **state)

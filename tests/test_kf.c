@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "jong/jong.h"
-#include "jong/kf.h"
+#include "players/kf/kf.h"
 #include "support/parse_or_fail.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"

@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "jong/eval.h"
-#include "jong/kurita.h"
-#include "jong/kurita_model.h"
-#include "jong/mizukami.h"
+#include "players/kurita/kurita.h"
+#include "players/kurita/kurita_model.h"
+#include "players/mizukami/mizukami.h"
 #include "jong/mjai.h"
 #include "jong/player.h"
 #include "jong/table.h"

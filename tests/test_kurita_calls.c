@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "jong/eval.h"
-#include "jong/kurita.h"
-#include "jong/kurita_setup.h"
+#include "players/kurita/kurita.h"
+#include "players/kurita/kurita_setup.h"
 #include "jong/player.h"
 #include "jong/rules.h"
 #include "jong/table.h"

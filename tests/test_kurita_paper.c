@@ -9,8 +9,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "jong/kurita_model.h"
-#include "jong/kurita_paper.h"
+#include "players/kurita/kurita_model.h"
+#include "players/kurita/kurita_paper.h"
 #include "jong/mjai.h"
 #include "jong/player.h"
 #include "jong/table.h"

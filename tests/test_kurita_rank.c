@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jong/kurita.h"
-#include "jong/kurita_model.h"
-#include "jong/kurita_payoff.h"
-#include "jong/kurita_rank.h"
+#include "players/kurita/kurita.h"
+#include "players/kurita/kurita_model.h"
+#include "players/kurita/kurita_payoff.h"
+#include "players/kurita/kurita_rank.h"
 #include "jong/player.h"
 #include "jong/table.h"
 #include "support/assert_close.h"

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "jong/learn.h"
-#include "jong/linmodel.h"
+#include "models/learn.h"
+#include "models/linmodel.h"
 #include "jong/rng.h"
 #include "support/sanitized.h"
 

@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "jong/listen.h"
+#include "io/listen.h"
 
 /* Connect to address:port of the family and let l accept it: true when that worked. */
 static bool reaches(const jong_listener *l, int family, const char *address)

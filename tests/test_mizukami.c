@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "jong/jong.h"
-#include "jong/mizukami.h"
+#include "players/mizukami/mizukami.h"
 #include "jong/table.h"
-#include "mizukami_internal.h"
+#include "players/mizukami/mizukami_internal.h"
 #include "support/assert_close.h"
 #include "support/sanitized.h"
 #include "support/spec_games.h"

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "jong/jong.h"
-#include "jong/oneplayer.h"
-#include "jong/oppmodel.h"
+#include "models/oneplayer.h"
+#include "models/oppmodel.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
 

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "jong/jong.h"
-#include "jong/learn.h"
-#include "jong/oppmodel.h"
+#include "models/learn.h"
+#include "models/oppmodel.h"
 #include "jong/table.h"
 #include "support/sanitized.h"
 #include "support/spec_games.h"

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 #include "jong/jong.h"
-#include "jong/opptrain.h"
+#include "models/opptrain.h"
 
 static const char *const fixtures[] = {
     "mjlog2json/2019021004gm-00a9-0000-e2f6516d.xml", "mjlog2json/2019080322gm-00a9-0000-81e85e04.xml",

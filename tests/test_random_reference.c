@@ -1,4 +1,4 @@
-/* The fast evaluator (src/lib) against the slow reference (tests/support/reference.c) on random
+/* The fast evaluator (src/core) against the slow reference (tests/support/reference.c) on random
  * hands. The headline check runs JONG_RANDOM_HANDS (default 1000000) uniform hands of each size
  * 13, 14, 16, 17 plus a quarter as many near-complete and one-suit hands; the slower checks run
  * fewer. JONG_RANDOM_SEED changes the seed (printed, with the counts, so any failure can be

@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "jong/jong.h"
-#include "record_json.h"
+#include "records/record_json.h"
 #include "support/sanitized.h"
 #include "support/spec_games.h"
 

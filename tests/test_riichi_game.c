@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "game_riichi.h"
+#include "engine/game_riichi.h"
 #include "jong/jong.h"
 #include "support/parse_or_fail.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "jong/jong.h"
-#include "jong/simcat.h"
+#include "players/simcat/simcat.h"
 #include "support/parse_or_fail.h"
 #include "support/reference.h"
 

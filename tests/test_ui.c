@@ -16,15 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "event_text.h"
-#include "hand_menu.h"
-#include "hint.h"
-#include "tty_tiles.h"
+#include "cli/ui/event_text.h"
+#include "cli/ui/hand_menu.h"
+#include "cli/ui/hint.h"
+#include "cli/tty/tty_tiles.h"
 #include "jong/jong.h"
 #include "support/sanitized.h"
-#include "tty_screen.h"
-#include "web_state.h"
-#include "web_svg.h"
+#include "cli/tty/tty_screen.h"
+#include "cli/web/web_state.h"
+#include "cli/web/web_svg.h"
 
 
 /* Visible columns of a drawn line, as the frame counts them: ANSI sequences take none, the

@@ -1,4 +1,4 @@
-/* Build-time generator of the hand evaluator's tables (see src/lib/suit_table.h for the format).
+/* Build-time generator of the hand evaluator's tables (see src/core/suit_table.h for the format).
  *
  * For every count vector v of one suit (9 kinds for m/p/s with chows, 7 honor kinds without),
  * each count 0..4, indexed in base 5 (see suit_table.h for the digit order), it computes
@@ -11,7 +11,7 @@
  *      exactly one for a tile that an optimal target still misses, so this is exact.
  * Entries are 64 bits: nibble m (0..5) = d(v,m,0), nibble 8+m = d(v,m,1), nibbles 6,7,14,15 =
  * 15; values saturate at 15 (the evaluator falls back to exact code whenever a sum reaches 15).
- * This is a different method from the runtime per-kind DP in src/lib/suit_dp.c and from the
+ * This is a different method from the runtime per-kind DP in src/core/suit_dp.c and from the
  * test suite's exhaustive reference, so the three check one another. */
 #include <stdint.h>
 #include <stdio.h>

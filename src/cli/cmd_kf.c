@@ -1,6 +1,6 @@
 /* `jong kf wn-table`: measures the waiting-number distribution per round (the paper's Fig. 3)
  * from seeded self-play of one hand per game, and prints it as the C source of
- * src/lib/kf_wn_table.c, which KF-V's opponent model ships. The WN of a seat is taken on its 16
+ * src/players/kf/kf_wn_table.c, which KF-V's opponent model ships. The WN of a seat is taken on its 16
  * tiles right after each of its discards; the round is its number of discards so far. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,15 +9,15 @@
 #include "cli_players.h"
 #include "commands.h"
 #include "jong/jong.h"
-#include "jong/kf.h"
+#include "players/kf/kf.h"
 
 static const char *const usage =
     "usage: jong kf wn-table [--games N] [--seed S] [--players P]\n"
     "  Plays N seeded one-hand Taiwanese games (default 4000) with player P in every seat\n"
-    "  (default kf-rule) and prints the C source of src/lib/kf_wn_table.c: for each round\n"
+    "  (default kf-rule) and prints the C source of src/players/kf/kf_wn_table.c: for each round\n"
     "  0..23 (a seat's discards so far; later rounds count as 23) the share of WN 0..8 (more\n"
     "  counts as 8) of the seats' 16-tile hands after their discards. Progress on stderr.\n"
-    "  The shipped table: jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6 > src/lib/kf_wn_table.c\n";
+    "  The shipped table: jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6 > src/players/kf/kf_wn_table.c\n";
 
 static int play_one(const jong_ruleset *rs, uint64_t seed, int g, jong_player *pl[JONG_SEATS],
                     long counts[JONG_KF_ROUNDS][JONG_KF_WN_MAX + 1])

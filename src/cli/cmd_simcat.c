@@ -8,7 +8,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/jong.h"
-#include "jong/simcat.h"
+#include "players/simcat/simcat.h"
 
 static const char *const usage =
     "usage: jong simcat HAND [--options OPTS] [--seed S] [--seen TILES] [--json]\n"

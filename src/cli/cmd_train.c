@@ -2,21 +2,19 @@
  * directory, builds the opponent model's samples, splits them by game into training and held-out
  * sets, trains with FOBOS and AdaGrad, prints the paper's measure on the held-out games and writes
  * the model file. */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli_util.h"
 #include "commands.h"
-#include "jong/learn.h"
-#include "jong/linmodel.h"
-#include "jong/mizukami.h"
+#include "models/learn.h"
+#include "models/linmodel.h"
+#include "players/mizukami/mizukami.h"
 #include "jong/mjai.h"
 #include "jong/rng.h"
-#include "jong/opptrain.h"
+#include "models/opptrain.h"
 #include "train_records.h"
 
 static const char *const usage =
@@ -62,71 +60,6 @@ typedef struct {
     char **v;
     size_t n, cap;
 } paths;
-
-static int push_path(paths *p, const char *s)
-{
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 256;
-        char **q = realloc(p->v, sizeof *q * cap);
-        if (!q)
-            return -1;
-        p->v = q;
-        p->cap = cap;
-    }
-    p->v[p->n] = strdup(s);
-    return p->v[p->n++] ? 0 : -1;
-}
-
-static bool record_name(const char *name)
-{
-    static const char *const ends[] = {".xml", ".mjlog", ".mjson", ".json", ".xml.gz", ".mjson.gz", ".json.gz"};
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
-        size_t m = strlen(ends[i]);
-        if (n > m && !strcmp(name + n - m, ends[i]))
-            return true;
-    }
-    return false;
-}
-
-static int walk(const char *dir, paths *out)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return cli_fail(CMD, "%s: cannot read the directory", dir);
-    struct dirent *e;
-    int rc = 0;
-    while (!rc && (e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) != 0)
-            continue;
-        if (S_ISDIR(st.st_mode))
-            rc = walk(path, out);
-        else if (S_ISREG(st.st_mode) && record_name(e->d_name) && push_path(out, path))
-            rc = cli_fail(CMD, "out of memory listing %s", dir);
-    }
-    closedir(d);
-    return rc;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The record files under dir, in name order so that training reads them in the same order on
- * every machine. qsort is not called on an empty list: its array may be NULL. */
-static int walk_sorted(const char *dir, paths *out)
-{
-    int rc = walk(dir, out);
-    if (!rc && out->n > 1)
-        qsort(out->v, out->n, sizeof *out->v, by_name);
-    return rc;
-}
 
 static void progress(void *ctx, int epoch, size_t done, size_t total, double loss)
 {
@@ -539,15 +472,6 @@ static int train_alpha(const train_args *a, const paths *p, long limit, int sims
     return CLI_OK;
 }
 
-int train_record_paths(const char *dir, char ***v, size_t *n)
-{
-    paths p = {0};
-    int rc = walk_sorted(dir, &p);
-    *v = p.v;
-    *n = p.n;
-    return rc;
-}
-
 int cmd_train(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "kurita"))
@@ -595,7 +519,7 @@ int cmd_train(int argc, char **argv)
         if (!a.records)
             return cli_usage_error(CMD, "--records DIR is required");
         paths p = {0};
-        int rc = walk_sorted(a.records, &p);
+        int rc = train_record_paths(a.records, &p.v, &p.n);
         if (!rc) {
             fprintf(stderr, "jong %s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
                     (unsigned long long)a.seed);
@@ -621,7 +545,7 @@ int cmd_train(int argc, char **argv)
     defaults.report_every = 200000;
     a.o = defaults;
     paths p = {0};
-    if ((rc = walk_sorted(a.records, &p)))
+    if ((rc = train_record_paths(a.records, &p.v, &p.n)))
         return rc;
     fprintf(stderr, "jong %s %s: %zu record files under %s; seed %llu\n", CMD, model_name(a.model), p.n,
             a.records, (unsigned long long)a.seed);

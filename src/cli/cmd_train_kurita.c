@@ -8,8 +8,8 @@
 #include "cli_util.h"
 #include <math.h>
 
-#include "jong/kurita_model.h"
-#include "jong/mizukami.h"
+#include "players/kurita/kurita_model.h"
+#include "players/mizukami/mizukami.h"
 #include "train_records.h"
 
 #define CMD "train kurita"

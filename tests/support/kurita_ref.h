@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "jong/kurita.h"
+#include "players/kurita/kurita.h"
 
 typedef struct {
     const jong_ku_params *pr;

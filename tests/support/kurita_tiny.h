@@ -3,7 +3,7 @@
 #ifndef JONG_TEST_KURITA_TINY_H
 #define JONG_TEST_KURITA_TINY_H
 
-#include "jong/kurita.h"
+#include "players/kurita/kurita.h"
 #include "support/random_hands.h"
 
 /* Uniform in [0, 1). */

@@ -1,6 +1,6 @@
 /* The slow reference evaluator. Every function follows a definition from include/jong/eval.h as
  * directly as it can; speed matters only as far as the random tests must run millions of hands.
- * Nothing here calls into src/lib. */
+ * Nothing here calls into the library (src/). */
 #include "support/reference.h"
 
 #include <stdio.h>

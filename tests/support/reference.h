@@ -1,5 +1,5 @@
 /* A slow, obviously correct reference for the hand evaluator, written from the definitions in
- * include/jong/eval.h and sharing no code with src/lib. The random tests compare the library
+ * include/jong/eval.h and sharing no code with the library (src/). The random tests compare the library
  * against it; test_reference_selfcheck.c checks it against hand-worked values.
  *
  * Kinds 0..33 are 1m..9m, 1p..9p, 1s..9s, E S W N P F C. A set is a pung (three of a kind) or a

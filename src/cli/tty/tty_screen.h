@@ -1,0 +1,40 @@
+/* One frame of the terminal table, drawn within 80x24: the header (rules, hand, wall), each
+ * seat's wind, player, score, flowers, melds and river (the person's seat last; red fives red,
+ * '>' before the discard that declared riichi), "furiten" on the person's line, the last
+ * events, the person's hand with a key under each tile, the legal actions with their keys, an
+ * optional hint line, and a status line. Every line is clipped to the width. */
+#ifndef JONG_TTY_SCREEN_H
+#define JONG_TTY_SCREEN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "jong/jong.h"
+#include "cli/ui/hand_menu.h"
+#include "tty_tiles.h"
+
+#define TTY_LOG_LINES 3
+#define TTY_RESULT_LINES 9
+
+typedef struct {
+    const jong_view *v;
+    const jong_ruleset *rules;
+    const char *names[JONG_SEATS]; /* player specs; the person's seat says "you" */
+    int seat;                      /* the person's seat */
+    uint64_t seed;
+    const hand_menu *menu;          /* NULL when the person is not asked */
+    const jong_action *legal;
+    int nlegal;
+    bool declaring;                /* 'r' pressed: letters choose a declaring discard */
+    bool hint;                     /* show the hint line */
+    unsigned furiten;              /* riichi: jong_session_furiten of the person's seat */
+    const char *log[TTY_LOG_LINES];
+    const char *result[TTY_RESULT_LINES]; /* when set, shown instead of the hand and actions */
+    const char *status;
+    tty_style style;
+    int width;                     /* columns (80) */
+} tty_frame;
+
+void tty_screen_draw(FILE *out, const tty_frame *f);
+
+#endif

@@ -1,0 +1,292 @@
+/* The HTTP server of `jong web` (see web_server.h). libmicrohttpd parses HTTP and runs a
+ * small pool of threads; this file only routes:
+ *   GET  /, /app.js, /style.css         the page (embedded)
+ *   GET  /tile/CODE.svg, /tile/CODEr.svg a tile picture (r: red five)
+ *   GET  /api/info                       players and rule families
+ *   POST /api/analyze                    {"hand","seen","rules"} -> jong analyze --json
+ *   POST /api/games                      a new game (web_games.h)
+ *   GET  /api/games/ID                   its state        (X-Jong-Token: the game's token)
+ *   POST /api/games/ID/act | /next       a move, the next hand
+ *   GET  /api/games/ID/record            the record so far (JSON lines)
+ *   DELETE /api/games/ID
+ * Every error is a JSON {"error": ...} with a 4xx/5xx status. */
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cli/analyze_json.h"
+#include "io/listen.h"
+#include "web_assets.h"
+#include "web_server.h"
+#include "web_svg.h"
+
+struct web_server {
+    struct MHD_Daemon *d;
+    web_games *games;
+};
+
+/* A request's body as it arrives; too_big once it passes WEB_BODY_MAX (the rest is dropped). */
+typedef struct {
+    char data[WEB_BODY_MAX + 1];
+    size_t len;
+    bool too_big;
+} body;
+
+static enum MHD_Result respond(struct MHD_Connection *c, int status, const char *type, const void *data, size_t len)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
+    if (!r)
+        return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", type);
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result ok = MHD_queue_response(c, (unsigned)status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+/* Sends and frees a JSON value. */
+static enum MHD_Result send_json(struct MHD_Connection *c, int status, json_t *v)
+{
+    char *text = v ? json_dumps(v, JSON_COMPACT) : NULL;
+    json_decref(v);
+    if (!text)
+        return respond(c, 500, "application/json", "{\"error\":\"out of memory\"}", 25);
+    enum MHD_Result ok = respond(c, status, "application/json", text, strlen(text));
+    free(text);
+    return ok;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *msg)
+{
+    return send_json(c, status, web_error("%s", msg));
+}
+
+static enum MHD_Result serve_tile(struct MHD_Connection *c, const char *name)
+{
+    char *end;
+    long code = strtol(name, &end, 10);
+    bool red = *end == 'r';
+    if (red)
+        end++;
+    if (end == name || strcmp(end, ".svg") || code < 0 || code > 255)
+        return send_error(c, 404, "no such tile: give /tile/CODE.svg with CODE 0..41 (254: a hidden tile)");
+    char svg[4096];
+    size_t len = web_tile_svg((int)code, red, svg, sizeof svg);
+    return respond(c, 200, "image/svg+xml", svg, len);
+}
+
+static enum MHD_Result serve_info(struct MHD_Connection *c)
+{
+    json_t *players = json_array();
+    for (int i = 0; i < jong_player_count(); i++) {
+        const jong_player_info *p = jong_player_info_at(i);
+        if (strcmp(p->name, "faulty")) {
+            json_t *rules = json_array(); /* the page offers each player only for the rules it plays */
+            if (p->variants & JONG_PLAYS(JONG_VARIANT_TAIWAN))
+                json_array_append_new(rules, json_string("taiwan"));
+            if (p->variants & JONG_PLAYS(JONG_VARIANT_RIICHI))
+                json_array_append_new(rules, json_string("riichi"));
+            json_array_append_new(players,
+                                  json_pack("{s:s,s:s,s:o}", "name", p->name, "summary", p->summary, "rules", rules));
+        }
+    }
+    return send_json(c, 200, json_pack("{s:o,s:[ss],s:s}", "players", players, "rules", "taiwan", "riichi",
+                                       "version", JONG_VERSION));
+}
+
+static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req)
+{
+    const char *hand = json_string_value(json_object_get(req, "hand"));
+    const char *seen = json_string_value(json_object_get(req, "seen"));
+    const char *rules = json_string_value(json_object_get(req, "rules"));
+    if (!hand)
+        return send_error(c, 400, "give {\"hand\": \"123m456p...\", \"rules\": \"riichi\"|\"taiwan\", \"seen\": \"...\"}");
+    jong_variant v = rules && !strcmp(rules, "taiwan") ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
+    if (rules && strcmp(rules, "taiwan") && strcmp(rules, "riichi"))
+        return send_error(c, 400, "rules: give riichi or taiwan");
+    char why[512];
+    json_t *out = analyze_json(hand, seen, v, why, sizeof why);
+    return out ? send_json(c, 200, out) : send_error(c, 400, why);
+}
+
+/* /api/games/ID[/verb]: splits the id and the verb ("" when none). */
+static bool split_game_path(const char *rest, char id[40], const char **verb)
+{
+    size_t len = strcspn(rest, "/");
+    if (len == 0 || len >= 40)
+        return false;
+    memcpy(id, rest, len);
+    id[len] = 0;
+    *verb = rest[len] == '/' ? rest + len + 1 : "";
+    return true;
+}
+
+static enum MHD_Result route_game(struct MHD_Connection *c, web_games *gs, const char *method, const char *rest,
+                                  const json_t *req)
+{
+    char id[40];
+    const char *verb;
+    if (!split_game_path(rest, id, &verb))
+        return send_error(c, 404, "no such game path: use /api/games/ID");
+    const char *token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Jong-Token");
+    json_t *out = NULL;
+    int status;
+    if (!strcmp(method, "GET") && !*verb) {
+        status = web_games_state(gs, id, token, &out);
+    } else if (!strcmp(method, "POST") && !strcmp(verb, "act")) {
+        status = web_games_act(gs, id, token, req, &out);
+    } else if (!strcmp(method, "POST") && !strcmp(verb, "next")) {
+        status = web_games_next(gs, id, token, &out);
+    } else if (!strcmp(method, "DELETE") && !*verb) {
+        status = web_games_delete(gs, id, token, &out);
+    } else if (!strcmp(method, "GET") && !strcmp(verb, "record")) {
+        char *text;
+        size_t len;
+        status = web_games_record(gs, id, token, &text, &len, &out);
+        if (text) {
+            enum MHD_Result ok = respond(c, 200, "application/x-ndjson", text, len);
+            free(text);
+            return ok;
+        }
+    } else {
+        return send_error(c, 405, "use GET/DELETE /api/games/ID, POST /api/games/ID/act or /next, GET .../record");
+    }
+    return send_json(c, status, out);
+}
+
+static enum MHD_Result route(struct MHD_Connection *c, web_server *ws, const char *url, const char *method,
+                             const body *b)
+{
+    bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+    if (get && (!strcmp(url, "/") || !strcmp(url, "/index.html")))
+        return respond(c, 200, "text/html; charset=utf-8", web_index_html, (size_t)(web_index_html_end - web_index_html));
+    if (get && !strcmp(url, "/app.js"))
+        return respond(c, 200, "text/javascript; charset=utf-8", web_app_js, (size_t)(web_app_js_end - web_app_js));
+    if (get && !strcmp(url, "/style.css"))
+        return respond(c, 200, "text/css; charset=utf-8", web_style_css, (size_t)(web_style_css_end - web_style_css));
+    if (get && !strncmp(url, "/tile/", 6))
+        return serve_tile(c, url + 6);
+    if (get && !strcmp(url, "/api/info"))
+        return serve_info(c);
+    if (strncmp(url, "/api/", 5))
+        return send_error(c, 404, "not found");
+    if (b->too_big)
+        return send_error(c, 413, "request body too large (at most 16384 bytes)");
+    json_t *req = NULL;
+    if (b->len) {
+        json_error_t jerr;
+        req = json_loadb(b->data, b->len, 0, &jerr);
+        if (!req) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "malformed JSON body: line %d column %d: %s", jerr.line, jerr.column, jerr.text);
+            return send_error(c, 400, msg);
+        }
+    }
+    enum MHD_Result ok;
+    if (!strcmp(url, "/api/analyze") && !strcmp(method, "POST")) {
+        ok = serve_analyze(c, req);
+    } else if (!strcmp(url, "/api/games") && !strcmp(method, "POST")) {
+        /* no body means every default; the empty object is ours to free like a parsed body */
+        if (!req && !(req = json_object()))
+            return send_error(c, 503, "out of memory");
+        json_t *out = NULL;
+        int status = web_games_create(ws->games, req, &out);
+        ok = send_json(c, status, out);
+    } else if (!strncmp(url, "/api/games/", 11)) {
+        ok = route_game(c, ws->games, method, url + 11, req);
+    } else {
+        ok = send_error(c, 404, "no such API call (see jong web --help)");
+    }
+    json_decref(req);
+    return ok;
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                              const char *version, const char *upload, size_t *upload_size, void **con_cls)
+{
+    (void)version;
+    web_server *ws = cls;
+    body *b = *con_cls;
+    if (!b) {
+        /* first call: the headers only. A declared body that is too large is refused at once. */
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+        if (cl && strtoull(cl, NULL, 10) > WEB_BODY_MAX)
+            return send_error(c, 413, "request body too large (at most 16384 bytes)");
+        b = calloc(1, sizeof *b);
+        if (!b)
+            return MHD_NO;
+        *con_cls = b;
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        if (b->len + *upload_size > WEB_BODY_MAX)
+            b->too_big = true;
+        else {
+            memcpy(b->data + b->len, upload, *upload_size);
+            b->len += *upload_size;
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    return route(c, ws, url, method, b);
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why)
+{
+    (void)cls;
+    (void)c;
+    (void)why;
+    free(*con_cls);
+    *con_cls = NULL;
+}
+
+web_server *web_server_start(const char *host, int port, web_games *games, char *where, size_t wn, char *why,
+                             size_t n)
+{
+    /* the socket is ours (jong/listen.h, as jong serve's): host names and both address
+     * families, and a bind error with its reason, which libmicrohttpd does not return */
+    jong_listener l;
+    jong_error err;
+    if (jong_listen_open(host, port, SOMAXCONN, &l, &err)) {
+        snprintf(why, n, "%s", err.msg);
+        return NULL;
+    }
+    web_server *ws = calloc(1, sizeof *ws);
+    if (!ws) {
+        close(l.fd);
+        snprintf(why, n, "out of memory");
+        return NULL;
+    }
+    ws->games = games;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (l.family == AF_INET6 ? MHD_USE_IPv6 : 0);
+    ws->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, ws, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)l.fd,
+                             MHD_OPTION_THREAD_POOL_SIZE, 4u, MHD_OPTION_CONNECTION_LIMIT, 512u,
+                             MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, completed, ws,
+                             MHD_OPTION_END);
+    if (!ws->d) {
+        /* The daemon closes the socket it was given when it stops; whether it does when it
+         * fails to start is not documented (its early checks leave it open): close it only
+         * if it is still open. No other thread of ours opens files at this point. */
+        if (fcntl(l.fd, F_GETFD) != -1)
+            close(l.fd);
+        snprintf(why, n, "cannot serve on %s:%d (libmicrohttpd could not start)", l.host, l.port);
+        free(ws);
+        return NULL;
+    }
+    snprintf(where, wn, "%s:%d", l.host, l.port);
+    return ws;
+}
+
+void web_server_stop(web_server *ws)
+{
+    if (!ws)
+        return;
+    MHD_stop_daemon(ws->d);
+    free(ws);
+}

@@ -1,0 +1,375 @@
+/* A seat played by an mjsonp client (the server side): a jong_player whose decisions are asked
+ * over the socket, so the server plays its tables with the same engine and table loop as the
+ * arena. The protocol answers every line, so an event is held back until the seat's next step
+ * is known: when the table asks the seat to decide, the held event goes out with the
+ * possible_actions of that decision; when the next event comes first, it goes out bare and its
+ * answer must be "none". */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "jong/mjai_serve.h"
+#include "io/line_conn.h"
+#include "records/mjai_internal.h"
+
+typedef struct {
+    line_conn conn;
+    jong_mjai_remote_opts o;
+    char names[4][JONG_MJAI_NAME_MAX];
+    int seat;
+    jong_mjai_event held;      /* the event not yet sent */
+    bool has_held;
+    bool skip_reach;           /* the seat's reach was sent during its decision */
+    bool stalled;              /* why it is gone: it did not answer in time (else it disconnected) */
+    /* what mjai_action_message needs of the game so far */
+    jong_mjai_decision *dec;
+    char *answer_log;          /* the last answer's "log" text, NULL when it had none */
+    jong_mjai_remote_stats st;
+} remote;
+
+static void say(remote *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(remote *r, const char *fmt, ...)
+{
+    if (!r->o.say)
+        return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    r->o.say(r->o.say_ctx, r->seat, msg);
+}
+
+/* The client is gone: its seat plays the default actions from now on. */
+static void drop_client(remote *r, const char *why)
+{
+    if (r->st.gone)
+        return;
+    r->st.gone = true;
+    line_conn_close(&r->conn);
+    say(r, "%s: its seat plays the default actions to the end of the game", why);
+}
+
+static bool send_json(remote *r, json_t *o)
+{
+    char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    if (!s)
+        return false;
+    size_t n = strlen(s);
+    char *line = realloc(s, n + 2);
+    if (!line) {
+        free(s);
+        return false;
+    }
+    line[n] = '\n'; /* one write per line: two small ones would wait on delayed ACKs */
+    bool ok = line_conn_write(&r->conn, line, n + 1);
+    free(line);
+    if (ok)
+        r->st.lines++;
+    return ok;
+}
+
+/* Read the answer to the line just sent into m. False when the client is gone (dropped) or the
+ * answer is not an mjai message (refused with an error line, its reply to that read). */
+static bool read_answer(remote *r, jong_mjai_event *m, const char *what);
+
+static void refuse(remote *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void refuse(remote *r, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    r->st.refused++;
+    say(r, "%s", msg);
+    json_t *o = json_pack("{s:s,s:s}", "type", "error", "message", msg);
+    bool ok = o && send_json(r, o);
+    json_decref(o);
+    if (!ok) {
+        drop_client(r, "the client disconnected");
+        return;
+    }
+    /* the client answers the error line too: that answer is read and dropped */
+    size_t l;
+    line_status st = line_conn_read(&r->conn, r->o.timeout_ms, NULL, &l);
+    if (st == LINE_OK) {
+        line_conn_drop(&r->conn, l);
+    } else {
+        r->stalled = st == LINE_LATE;
+        drop_client(r, st == LINE_LATE ? "the client did not answer in time" : "the client disconnected");
+    }
+}
+
+static bool read_answer(remote *r, jong_mjai_event *m, const char *what)
+{
+    size_t l;
+    line_status st = line_conn_read(&r->conn, r->o.timeout_ms, NULL, &l);
+    if (st != LINE_OK) {
+        char why[200];
+        r->stalled = st == LINE_LATE;
+        snprintf(why, sizeof why, "%s (answering %s)",
+                 st == LINE_LATE ? "the client did not answer in time" : "the client disconnected", what);
+        drop_client(r, why);
+        return false;
+    }
+    jong_error err;
+    int rc = jong_mjai_parse(r->conn.buf, l, m, &err);
+    free(r->answer_log);
+    r->answer_log = NULL;
+    if (!rc && strstr(r->conn.buf, "\"log\"")) { /* kept for the record (the line is NUL-ended) */
+        json_t *o = json_loadb(r->conn.buf, l, 0, NULL);
+        const char *s = json_string_value(json_object_get(o, "log"));
+        r->answer_log = s ? strdup(s) : NULL;
+        json_decref(o);
+    }
+    char text[120];
+    snprintf(text, sizeof text, "%.100s%s", r->conn.buf, l > 100 ? "..." : "");
+    line_conn_drop(&r->conn, l);
+    if (rc) {
+        refuse(r, "answer to %s refused: %s: %s", what, err.msg, text);
+        return false;
+    }
+    return true;
+}
+
+/* Send ev (with the decision's extras, when given) and read its answer. */
+static bool send_event(remote *r, const jong_mjai_event *ev, json_t *possible, json_t *cannot, jong_mjai_event *ans)
+{
+    json_t *o = mjai_event_json(ev);
+    if (!o) {
+        json_decref(possible);
+        json_decref(cannot);
+        return false;
+    }
+    if (possible)
+        json_object_set_new(o, "possible_actions", possible);
+    if (cannot)
+        json_object_set_new(o, "cannot_dahai", cannot);
+    bool ok = send_json(r, o);
+    json_decref(o);
+    if (!ok) {
+        drop_client(r, "the client disconnected");
+        return false;
+    }
+    return read_answer(r, ans, jong_mjai_type_name(ev->type));
+}
+
+/* Send the held event, where the seat has nothing to decide: the answer must be "none". */
+static void flush(remote *r)
+{
+    if (!r->has_held)
+        return;
+    r->has_held = false;
+    if (r->st.gone)
+        return;
+    jong_mjai_event ans;
+    if (send_event(r, &r->held, NULL, NULL, &ans) && ans.type != JONG_MJAI_NONE)
+        refuse(r, "out of turn: %s answered to %s, where only none may be", jong_mjai_type_name(ans.type),
+               jong_mjai_type_name(r->held.type));
+}
+
+/* Track what an answer message is built from (jong_mjai_live does this from a whole log). */
+static void track(remote *r, const jong_mjai_event *m)
+{
+    jong_mjai_decision *d = r->dec;
+    if (m->type == JONG_MJAI_START_KYOKU)
+        d->last_draw = d->last_tile = JONG_NO_TILE, d->last_actor = -1;
+    if (m->type == JONG_MJAI_DAHAI || m->type == JONG_MJAI_KAKAN) {
+        d->last_tile = m->pai;
+        d->last_actor = m->actor;
+    }
+    if (m->type == JONG_MJAI_TSUMO && m->actor == r->seat)
+        d->last_draw = m->pai;
+    d->after_own_draw = m->type == JONG_MJAI_TSUMO && m->actor == r->seat;
+    d->after_reach = false;
+}
+
+static void remote_observe(jong_player *p, const jong_view *v, const jong_event *seen)
+{
+    remote *r = p->state;
+    jong_mjai_event m;
+    jong_error err;
+    if (jong_mjai_of_engine_event(seen, &m, &err))
+        return;
+    r->seat = v->seat;
+    if (m.type == JONG_MJAI_REACH && m.actor == r->seat && r->skip_reach) {
+        r->skip_reach = false; /* the client has it from its own decision */
+        return;
+    }
+    r->skip_reach = false;
+    if (m.type == JONG_MJAI_START_GAME) {
+        for (int s = 0; s < 4; s++)
+            snprintf(m.names[s], sizeof m.names[s], "%s", r->names[s]);
+        m.id = (int8_t)r->seat;
+        m.has |= JONG_MJAI_HAS_ID;
+        m.kyoku_first = r->o.tonpu ? 4 : 0;
+        m.aka_flag = r->o.red_fives;
+    }
+    track(r, &m);
+    flush(r);
+    r->held = m;
+    r->has_held = true;
+    if (m.type == JONG_MJAI_END_GAME)
+        flush(r);
+}
+
+/* The legal answers as mjai messages (one "reach" for all the riichi discards), none left out
+ * but the pass. */
+static json_t *possible_actions(remote *r, const jong_action *legal, int n)
+{
+    json_t *a = json_array();
+    bool reach = false;
+    for (int i = 0; i < n && a; i++) {
+        if (legal[i].type == JONG_ACT_PASS)
+            continue;
+        jong_mjai_event m;
+        mjai_action_message(r->dec, &legal[i], &m);
+        if (m.type == JONG_MJAI_REACH) {
+            if (reach)
+                continue;
+            reach = true;
+        }
+        json_array_append_new(a, mjai_event_json(&m));
+    }
+    return a;
+}
+
+/* After the seat's own chi, pon or reach: the tiles in its hand that no legal discard plays. */
+static json_t *cannot_dahai(const jong_hand *h, const jong_action *legal, int n, bool riichi_only)
+{
+    bool ok[JONG_KINDS] = {false};
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == JONG_ACT_DISCARD && (!riichi_only || (legal[i].flags & JONG_ACT_FLAG_RIICHI)))
+            ok[legal[i].tile] = true;
+    json_t *a = json_array();
+    for (int k = 0; k < JONG_KINDS && a; k++)
+        if (h->counts[k] && !ok[k])
+            json_array_append_new(a, json_string(jong_mjai_tile_name(k)));
+    return a;
+}
+
+/* What choose returns when the exchange failed: a refused answer is illegal; a client that
+ * went away during this decision is a hang (it stalled) or a crash (it disconnected). */
+static int gone_answer(const remote *r, const jong_decision *d)
+{
+    if (!r->st.gone)
+        return d->nlegal;
+    return r->stalled ? JONG_CHOICE_LATE : -1;
+}
+
+/* An accepted answer's log text goes to the server, for the record. */
+static void pass_log(remote *r, int type)
+{
+    if (r->answer_log && r->o.on_log)
+        r->o.on_log(r->o.say_ctx, r->seat, type, r->answer_log);
+}
+
+static int remote_choose(jong_player *p, const jong_decision *d)
+{
+    remote *r = p->state;
+    r->seat = d->view->seat;
+    r->dec->seat = r->seat;
+    r->dec->view = *d->view;
+    if (r->st.gone || !r->has_held) {
+        flush(r);
+        return -1; /* a client that is gone: the default action (counted as a crash) */
+    }
+    r->has_held = false;
+    const jong_mjai_event *held = &r->held;
+    bool after_call = (held->type == JONG_MJAI_CHI || held->type == JONG_MJAI_PON) && held->actor == r->seat;
+    json_t *cannot = after_call ? cannot_dahai(&d->view->own, d->legal, d->nlegal, false) : NULL;
+    jong_mjai_event ans;
+    if (!send_event(r, held, possible_actions(r, d->legal, d->nlegal), cannot, &ans))
+        return gone_answer(r, d);
+    bool riichi = false;
+    if (ans.type == JONG_MJAI_REACH) {
+        bool may = false;
+        for (int i = 0; i < d->nlegal; i++)
+            may |= d->legal[i].type == JONG_ACT_DISCARD && (d->legal[i].flags & JONG_ACT_FLAG_RIICHI);
+        if (!may || ans.actor != r->seat) {
+            refuse(r, "illegal answer to %s: reach (not allowed now)", jong_mjai_type_name(held->type));
+            return d->nlegal;
+        }
+        pass_log(r, JONG_MJAI_REACH);
+        /* the reach goes to this client now (to the others when the table shows it), and its
+         * answer is the riichi discard */
+        jong_mjai_event reach;
+        jong_mjai_event_init(&reach, JONG_MJAI_REACH);
+        reach.actor = (int8_t)r->seat;
+        r->dec->after_reach = true;
+        r->dec->after_own_draw = false;
+        json_t *pa = json_array();
+        for (int i = 0; i < d->nlegal && pa; i++)
+            if (d->legal[i].type == JONG_ACT_DISCARD && (d->legal[i].flags & JONG_ACT_FLAG_RIICHI)) {
+                jong_mjai_event m;
+                mjai_action_message(r->dec, &d->legal[i], &m);
+                json_array_append_new(pa, mjai_event_json(&m));
+            }
+        r->skip_reach = true;
+        if (!send_event(r, &reach, pa, cannot_dahai(&d->view->own, d->legal, d->nlegal, true), &ans))
+            return gone_answer(r, d);
+        riichi = true;
+    }
+    int k = jong_mjai_find_action(&ans, r->seat, riichi, d->legal, d->nlegal);
+    if (k < 0 || (ans.type != JONG_MJAI_NONE && ans.actor != r->seat)) {
+        char text[200];
+        size_t len;
+        char *s = jong_mjai_format(&ans, text, sizeof text, &len);
+        if (s && s != text)
+            free(s);
+        refuse(r, "illegal answer to %s: %s", jong_mjai_type_name(held->type), s == text ? text : "(too long)");
+        return d->nlegal;
+    }
+    if (ans.type != JONG_MJAI_NONE)
+        pass_log(r, ans.type);
+    return k;
+}
+
+static void remote_destroy(jong_player *p)
+{
+    remote *r = p->state;
+    line_conn_close(&r->conn);
+    free(r->answer_log);
+    free(r->dec);
+    free(r);
+}
+
+static const jong_player_ops remote_ops = {remote_choose, remote_observe, remote_destroy};
+
+int jong_mjai_remote_new(int fd, const char *early, size_t nearly, const jong_mjai_remote_opts *o,
+                         jong_player **out, jong_error *err)
+{
+    remote *r = calloc(1, sizeof *r);
+    jong_player *p = calloc(1, sizeof *p);
+    jong_mjai_decision *dec = calloc(1, sizeof *dec);
+    if (!r || !p || !dec || nearly > sizeof r->conn.buf) {
+        free(r), free(p), free(dec);
+        return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
+    line_conn_init(&r->conn, fd);
+    if (nearly)
+        memcpy(r->conn.buf, early, nearly);
+    r->conn.n = nearly;
+    r->o = *o;
+    if (r->o.timeout_ms <= 0)
+        r->o.timeout_ms = 60000;
+    for (int s = 0; s < 4; s++)
+        snprintf(r->names[s], sizeof r->names[s], "%s", o->names[s] ? o->names[s] : "");
+    r->dec = dec;
+    dec->last_draw = dec->last_tile = JONG_NO_TILE;
+    dec->last_actor = -1;
+    p->ops = &remote_ops;
+    p->state = r;
+    snprintf(p->spec, sizeof p->spec, "mjsonp");
+    *out = p;
+    return JONG_OK;
+}
+
+const jong_mjai_remote_stats *jong_mjai_remote_get_stats(const jong_player *p)
+{
+    return &((const remote *)p->state)->st;
+}

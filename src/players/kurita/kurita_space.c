@@ -1,0 +1,243 @@
+/* The reduced set of hands of the MDP search (jong/kurita.h): 13-tile hands on exchange walks of
+ * length <= l from the current hand to a tenpai hand. A hand h lies on such a walk iff
+ * dist(h) + shanten(h) <= l, where dist is the tiles h holds beyond the current 14 (walk there by
+ * exchanges, then on to the nearest tenpai hand). Because shanten changes by at most one per
+ * exchange, every hand on a shortest walk to h satisfies the bound as well, so a breadth-first
+ * expansion that only expands hands within the bound finds them all. Each expansion of a hand
+ * tries every draw u and reads the shanten of every discard from one jong_discard_shanten call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/eval.h"
+#include "kurita.h"
+#include "kurita_space_internal.h"
+
+static uint64_t hand_hash(const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int k = 0; k < JONG_KINDS; k++)
+        h = (h ^ c[k]) * 1099511628211ull;
+    for (int m = 0; m < nm; m++)
+        h = (h ^ (uint64_t)(melds[m] + 1) << 8) * 1099511628211ull;
+    return h ^ h >> 29;
+}
+
+/* The slot of the state (counts, melds), holding its index + 1, or 0 when the slot is free. */
+static uint32_t *probe(const jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm)
+{
+    uint32_t mask = s->nslots - 1;
+    for (uint32_t i = (uint32_t)hand_hash(c, melds, nm) & mask;; i = (i + 1) & mask) {
+        uint32_t v = s->slots[i];
+        if (!v || (s->nmelds[v - 1] == nm && !memcmp(s->counts[v - 1], c, JONG_KINDS) &&
+                   (!nm || !memcmp(s->melds[v - 1], melds, (size_t)nm))))
+            return &s->slots[i];
+    }
+}
+
+int jong_ku_space_find_open(const jong_ku_space *s, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds)
+{
+    return (int)*probe(s, counts, melds, nmelds) - 1;
+}
+
+int jong_ku_space_find(const jong_ku_space *s, const uint8_t counts[JONG_KINDS])
+{
+    return jong_ku_space_find_open(s, counts, NULL, 0);
+}
+
+/* realloc of *p to n items of size sz; false when out of memory (*p left as it was) */
+static bool grow(void *p, size_t n, size_t sz)
+{
+    void *a = realloc(*(void **)p, n * sz);
+    if (a)
+        *(void **)p = a;
+    return a != NULL;
+}
+
+int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm, int total,
+                       int sets, int d, int max_hands)
+{
+    uint32_t *slot = probe(s, c, melds, nm);
+    if (*slot)
+        return (int)*slot - 1;
+    if (s->n >= max_hands) {
+        s->truncated = true;
+        return -1;
+    }
+    int n = s->n, cap = s->cap;
+    if (n >= cap) {
+        int c2 = cap ? cap * 2 : 1024;
+        if (c2 > max_hands)
+            c2 = max_hands;
+        size_t z = (size_t)c2;
+        if (!grow(&s->counts, z, JONG_KINDS) || !grow(&s->shanten, z, 1) || !grow(&s->dist, z, 1) ||
+            !grow(&s->waits, z, sizeof *s->waits) || !grow(&s->nmelds, z, 1) ||
+            !grow(&s->melds, z, JONG_KU_MAX_CALLS) || !grow(&s->total, z, sizeof *s->total) ||
+            !grow(&s->edge_start, z + 1, sizeof *s->edge_start) ||
+            (s->call_start && !grow(&s->call_start, z + 1, sizeof *s->call_start)))
+            return -1;
+        s->cap = c2;
+    }
+    memcpy(s->counts[n], c, JONG_KINDS);
+    memset(s->melds[n], 0, JONG_KU_MAX_CALLS);
+    if (nm)
+        memcpy(s->melds[n], melds, (size_t)nm);
+    s->nmelds[n] = (uint8_t)nm;
+    s->total[n] = total < 0 ? n : total;
+    int sh = jong_shanten_standard(c, sets - nm);
+    s->shanten[n] = (int8_t)sh;
+    s->dist[n] = (uint8_t)d;
+    s->waits[n] = 0;
+    if (sh == 0) {
+        int dist;
+        uint64_t w = jong_lowering_draws(c, sets - nm, (1ull << JONG_KINDS) - 1, &dist);
+        s->waits[n] = dist == 1 ? w : 0;
+    }
+    *slot = (uint32_t)n + 1;
+    s->n = n + 1;
+    return n;
+}
+
+/* A closed hand (shanten sh, dist d), inserted when new; -1 when full or out of memory. */
+static int find_or_add(jong_ku_space *s, const uint8_t c[JONG_KINDS], int sets, int d, int max_hands)
+{
+    return ku_space_add_state(s, c, NULL, 0, -1, sets, d, max_hands);
+}
+
+int ku_space_add_edge(jong_ku_space *s, int u, int x, int to)
+{
+    int cap = s->edge_cap;
+    if (s->nedges >= cap) {
+        int c2 = cap ? cap * 2 : 4096;
+        if (!grow(&s->edge_draw, (size_t)c2, 1) || !grow(&s->edge_discard, (size_t)c2, 1) ||
+            !grow(&s->edge_to, (size_t)c2, sizeof *s->edge_to))
+            return -1;
+        s->edge_cap = c2;
+    }
+    s->edge_draw[s->nedges] = (uint8_t)u;
+    s->edge_discard[s->nedges] = (uint8_t)x;
+    s->edge_to[s->nedges] = to;
+    s->nedges++;
+    return 0;
+}
+
+int ku_space_add_call(jong_ku_space *s, int t, int meld, int x, int to)
+{
+    int cap = s->call_cap;
+    if (s->ncalls >= cap) {
+        int c2 = cap ? cap * 2 : 4096;
+        if (!grow(&s->call_taken, (size_t)c2, 1) || !grow(&s->call_meld, (size_t)c2, 1) ||
+            !grow(&s->call_discard, (size_t)c2, 1) || !grow(&s->call_to, (size_t)c2, sizeof *s->call_to))
+            return -1;
+        s->call_cap = c2;
+    }
+    s->call_taken[s->ncalls] = (uint8_t)t;
+    s->call_meld[s->ncalls] = (uint8_t)meld;
+    s->call_discard[s->ncalls] = (uint8_t)x;
+    s->call_to[s->ncalls] = to;
+    s->ncalls++;
+    return 0;
+}
+
+void jong_ku_space_free(jong_ku_space *s)
+{
+    free(s->counts);
+    free(s->shanten);
+    free(s->dist);
+    free(s->waits);
+    free(s->nmelds);
+    free(s->melds);
+    free(s->total);
+    free(s->edge_start);
+    free(s->call_start);
+    free(s->call_taken);
+    free(s->call_meld);
+    free(s->call_discard);
+    free(s->call_to);
+    free(s->edge_draw);
+    free(s->edge_discard);
+    free(s->edge_to);
+    free(s->slots);
+    memset(s, 0, sizeof *s);
+}
+
+int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int sets, const uint8_t avail[JONG_KINDS],
+                        int l, int max_hands, jong_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (max_hands < JONG_KINDS)
+        max_hands = JONG_KINDS;
+    uint32_t slots = 1024;
+    while (slots < (uint32_t)max_hands * 2u)
+        slots *= 2;
+    s->nslots = slots;
+    s->slots = calloc(slots, sizeof *s->slots);
+    if (!s->slots)
+        return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
+    uint8_t top[JONG_KINDS]; /* copies of each kind a hand may hold */
+    for (int k = 0; k < JONG_KINDS; k++) {
+        int t = c14[k] + avail[k];
+        top[k] = (uint8_t)(t > 4 ? 4 : t);
+    }
+    uint8_t c[JONG_KINDS];
+    memcpy(c, c14, sizeof c);
+    int tiles = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        tiles += c14[k];
+    if (tiles % 3 == 1) { /* a hand between turns: itself is the one root */
+        if (find_or_add(s, c, sets, 0, max_hands) < 0)
+            goto oom;
+        s->root_kind[s->nroots++] = JONG_NO_TILE;
+    }
+    for (int x = 0; x < JONG_KINDS && tiles % 3 != 1; x++) {
+        if (!c14[x])
+            continue;
+        c[x]--;
+        int i = find_or_add(s, c, sets, 0, max_hands);
+        c[x]++;
+        if (i < 0)
+            goto oom;
+        s->root_kind[s->nroots++] = (uint8_t)x;
+    }
+    s->truncated = false;
+    for (int i = 0; i < s->n; i++) {
+        s->edge_start[i] = s->nedges;
+        int d = s->dist[i];
+        if (d + s->shanten[i] > l)
+            continue;
+        uint8_t h[JONG_KINDS];
+        memcpy(h, s->counts[i], sizeof h);
+        for (int u = 0; u < JONG_KINDS; u++) {
+            if (h[u] >= top[u])
+                continue;
+            h[u]++;
+            int sh[JONG_KINDS];
+            jong_discard_shanten(h, sets, sh, NULL);
+            int du = d + (h[u] > c14[u]);
+            for (int x = 0; x < JONG_KINDS; x++) {
+                if (x == u || !h[x] || sh[x] == JONG_UNDEFINED)
+                    continue;
+                int nd = du - (h[x] > c14[x]);
+                if (nd + sh[x] > l)
+                    continue;
+                h[x]--;
+                int j = find_or_add(s, h, sets, nd, max_hands);
+                h[x]++;
+                if (j < 0) {
+                    if (s->truncated)
+                        continue;
+                    goto oom;
+                }
+                if (ku_space_add_edge(s, u, x, j))
+                    goto oom;
+            }
+            h[u]--;
+        }
+    }
+    s->edge_start[s->n] = s->nedges;
+    s->nclosed = s->n;
+    s->sets = sets;
+    return JONG_OK;
+oom:
+    jong_ku_space_free(s);
+    return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
+}

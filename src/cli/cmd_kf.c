@@ -119,7 +119,7 @@ static int wn_table(int argc, char **argv)
            " *   jong kf wn-table --games %ld --seed %llu --players %s\n"
            " * Do not edit: remake it with that command. Row r: a seat's 16 tiles after its (r+1)-th\n"
            " * discard; column w: the share of WN w (the last column: 8 or more). Rows without samples\n"
-           " * repeat the row before. */\n#include \"jong/kf.h\"\n\n",
+           " * repeat the row before. */\n#include \"kf.h\"\n\n",
            games, (unsigned long long)seed, players);
     printf("const char jong_kf_wn_source[] = \"jong kf wn-table --games %ld --seed %llu --players %s\";\n\n",
            games, (unsigned long long)seed, players);

@@ -36,6 +36,15 @@ static void names_text(const char *const *names, char *buf, size_t n)
                                  names[i]);
 }
 
+/* 1 + the index of word among names (in any case when any_case), or 0. */
+static int one_of(const char *word, const char *const *names, bool any_case)
+{
+    for (int i = 0; names[i]; i++)
+        if (!(any_case ? strcasecmp : strcmp)(word, names[i]))
+            return i + 1;
+    return 0;
+}
+
 /* A bound as people write it: 10000000, not 1e+07. */
 static void number_text(double x, char *buf, size_t n)
 {
@@ -130,11 +139,11 @@ static int set_value(const cli_command *c, const cli_option *o, const char *name
             return cli_usage_error(c->name, "%s: '%s' is not a seat or wind (E S W N or 0-3)", name, value);
         return CLI_OK;
     case CLI_K_ENUM: {
-        for (int i = 0; o->names[i]; i++)
-            if (!strcasecmp(value, o->names[i])) {
-                *(int *)p = i;
-                return CLI_OK;
-            }
+        int i = one_of(value, o->names, true);
+        if (i) {
+            *(int *)p = i - 1;
+            return CLI_OK;
+        }
         char noun[64];
         option_noun(o->name, noun, sizeof noun);
         names_text(o->names, range, sizeof range);
@@ -185,6 +194,14 @@ static int take_word(const cli_command *c, const char *word, char **argv, int *n
                 return cli_usage_error(c->name, "%s ('%s' and '%s')", ps->too_many, *one, word);
             return cli_usage_error(c->name, "one %s only ('%s' and '%s')", ps->metavar, *one, word);
         }
+        if (ps->names && !one_of(word, ps->names, false)) {
+            char noun[64], list[256];
+            option_noun(ps->metavar, noun, sizeof noun);
+            for (char *q = noun; *q; q++)
+                *q = (char)tolower((unsigned char)*q);
+            names_text(ps->names, list, sizeof list);
+            return cli_usage_error(c->name, "unknown %s '%s' (%s)", noun, word, list);
+        }
         *one = word;
         break;
     }
@@ -211,10 +228,27 @@ static int set_defaults(const cli_command *c, void *opts)
     return CLI_OK;
 }
 
+/* "--records DIR and --out FILE are required" when required options are not in `given`. */
+static int check_required(const cli_command *c, uint64_t given)
+{
+    char missing[256] = "";
+    size_t used = 0;
+    int k = 0, n = 0;
+    for (const cli_option *o = c->options; o && o->name; o++, k++)
+        if (o->flags & CLI_REQUIRED && !(given >> k & 1) && used < sizeof missing) {
+            used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s%s%s", n ? " and " : "",
+                                     o->short_name ? (char[]){'-', o->short_name, 0} : o->name,
+                                     o->metavar ? " " : "", o->metavar ? o->metavar : "");
+            n++;
+        }
+    return n ? cli_usage_error(c->name, "%s %s required", missing, n > 1 ? "are" : "is") : CLI_OK;
+}
+
 int cli_parse(const cli_command *c, int argc, char **argv, void *opts)
 {
     if (set_defaults(c, opts) != CLI_OK)
         return CLI_FAIL;
+    uint64_t given = 0; /* bit k: the table's option k is on the command line */
     int npos = 0;
     bool options_end = false;
     for (int i = 1; i < argc; i++) {
@@ -247,6 +281,8 @@ int cli_parse(const cli_command *c, int argc, char **argv, void *opts)
         }
         if (set_value(c, o, name, value, opts) != CLI_OK)
             return CLI_USAGE;
+        if (o - c->options < 64)
+            given |= 1ull << (o - c->options);
         if (o->given)
             *(unsigned *)field(opts, c->given_at) |= o->given;
     }
@@ -261,7 +297,7 @@ int cli_parse(const cli_command *c, int argc, char **argv, void *opts)
             return cli_usage_error(c->name, "%s", ps->missing);
         return cli_usage_error(c->name, "missing %s", ps->metavar);
     }
-    return CLI_GO;
+    return check_required(c, given) == CLI_OK ? CLI_GO : CLI_USAGE;
 }
 
 /* ---- help -------------------------------------------------------------------------------------- */
@@ -322,9 +358,11 @@ static void option_help(const cli_option *o, char *buf, size_t n)
 {
     char range[96] = "";
     const char *def = o->def_text ? o->def_text : o->def;
-    if ((o->kind == CLI_K_INT && !(o->flags & CLI_NO_RANGE)) || o->kind == CLI_K_DOUBLE)
+    if (o->kind == CLI_K_INT || o->kind == CLI_K_DOUBLE)
         range_text(o, range, sizeof range);
-    if (range[0] && def)
+    if (o->flags & CLI_REQUIRED)
+        snprintf(buf, n, "%s (%s%srequired)", o->help, range, range[0] ? "; " : "");
+    else if (range[0] && def)
         snprintf(buf, n, "%s (%s; default: %s)", o->help, range, def);
     else if (range[0] || def)
         snprintf(buf, n, "%s (%s%s)", o->help, def ? "default: " : "", range[0] ? range : def);
@@ -343,9 +381,46 @@ static void help_line(FILE *f, const char *lab, const char *help, int col)
     wrap(f, help, col);
 }
 
+/* "usage: jong NAME POS [--opt META]... [--flag]", wrapped under its first option. */
+static void print_usage(const cli_command *c, FILE *f)
+{
+    if (c->usage) {
+        fprintf(f, "usage: %s\n", c->usage);
+        return;
+    }
+    int col = fprintf(f, "usage: jong %s", c->name), x = col;
+    if (c->pos.metavar)
+        x += fprintf(f, " %s", c->pos.metavar);
+    for (const cli_option *o = c->options; o && o->name; o++) {
+        if (o->flags & CLI_HIDDEN)
+            continue;
+        char word[128], name[8], values[96];
+        bool required = o->flags & CLI_REQUIRED;
+        const char *meta = o->metavar ? o->metavar : "";
+        snprintf(name, sizeof name, "-%c", o->short_name);
+        if (o->kind == CLI_K_RULES || o->kind == CLI_K_ENUM) { /* the values themselves: riichi|taiwan */
+            static const char *const rules[] = {"riichi", "taiwan", NULL};
+            const char *const *names = o->kind == CLI_K_RULES ? rules : o->names;
+            size_t used = 0;
+            for (int i = 0; names[i] && used < sizeof values; i++)
+                used += (size_t)snprintf(values + used, sizeof values - used, "%s%s", i ? "|" : "", names[i]);
+            meta = values;
+        }
+        snprintf(word, sizeof word, "%s%s%s%s%s%s", required ? "" : "[", o->short_name ? name : o->name,
+                 *meta ? " " : "", meta, required ? "" : "]", o->kind == CLI_K_LIST ? "..." : "");
+        int len = (int)strlen(word);
+        if (x + 1 + len > HELP_WIDTH) {
+            fprintf(f, "\n%*s", col, "");
+            x = col;
+        }
+        x += fprintf(f, " %s", word);
+    }
+    fputc('\n', f);
+}
+
 void cli_print_help(const cli_command *c, FILE *f)
 {
-    fprintf(f, "usage: %s\n", c->usage);
+    print_usage(c, f);
     if (c->about)
         fprintf(f, "\n%s", c->about);
     int col = 0;

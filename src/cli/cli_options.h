@@ -56,7 +56,7 @@ enum {
     CLI_HIDDEN = 1,   /* not listed in --help (another spelling of an option that is) */
     CLI_ABOVE_LO = 2, /* CLI_K_DOUBLE: the value must be > .dlo */
     CLI_BELOW_HI = 4, /* CLI_K_DOUBLE: the value must be < .dhi */
-    CLI_NO_RANGE = 8, /* CLI_K_INT: the range is not shown in --help (the help text says it) */
+    CLI_REQUIRED = 8, /* the command line must have it ("--win TILE is required") */
 };
 
 typedef struct cli_option {
@@ -94,6 +94,7 @@ typedef struct {
     const char *missing;  /* the error when there are fewer than min (default "missing METAVAR") */
     const char *too_many; /* CLI_POS_ONE: "one player only" (default "one METAVAR only") */
     const char *hint;     /* CLI_POS_NONE: said after "unexpected argument 'x'" */
+    const char *const *names; /* CLI_POS_ONE: the words allowed, NULL-terminated (NULL: any) */
 } cli_positional;
 
 /* A sub-command: `jong arena summary ...` runs run(argc - 1, argv + 1). */
@@ -105,7 +106,7 @@ typedef struct {
 
 typedef struct {
     const char *name;     /* as in messages: "play", "arena summary" */
-    const char *usage;    /* the usage lines without "usage: " */
+    const char *usage;    /* the usage lines without "usage: "; NULL: made from the table */
     const char *about;    /* the description, printed as written */
     const cli_option *options; /* ends with {NULL}; may be NULL */
     cli_positional pos;

@@ -116,7 +116,6 @@ static const cli_option summary_options[] = {
 
 static const cli_command summary_spec = {
     .name = "arena summary",
-    .usage = "jong arena summary DIR|FILE [--json]",
     .about = "The reports of a run again from its results file alone: the table (or its JSON) on\n"
              "stdout, and for a directory also its summary.json and summary.svg.\n",
     .options = summary_options,
@@ -132,7 +131,6 @@ static const cli_option compare_options[] = {
 
 static const cli_command compare_spec = {
     .name = "arena compare",
-    .usage = "jong arena compare RUN1 RUN2 [--json]",
     .about = "Two runs (directories or results files) that differ only in player A, e.g. two\n"
              "options of one player against the same opponents with the same --seed: player A's figures\n"
              "in each and their difference paired game by game over the games both finished (the same\n"

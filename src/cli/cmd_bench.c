@@ -101,6 +101,9 @@ static const cli_option options[] = {
 
 static int bench_shanten(int argc, char **argv);
 
+static const char *const benchmarks[] = {"shanten", "selfplay", "score", "simcat", "kf", "mizukami", "analyze", "kurita",
+                                         NULL};
+
 static const cli_sub subs[] = {
     {"shanten", "evaluator speed (the options above)", bench_shanten},
     {"selfplay", "self-play speed", bench_selfplay},
@@ -124,12 +127,11 @@ static const cli_command spec = {
              "standard form, 14-tile all three forms, 17-tile standard form (5 sets). Prints hands\n"
              "per second and a checksum of all results.\n",
     .options = options,
-    .pos = {CLI_POS_ONE_AT(what), .metavar = "BENCHMARK", .help = "shanten here; the others are below"},
+    .pos = {CLI_POS_ONE_AT(what), .metavar = "BENCHMARK", .help = "shanten here; the others are below",
+            .names = benchmarks},
     .subs = subs,
 };
 #undef OPTS
-
-#define BENCHMARKS "shanten, selfplay, score, simcat, kf, mizukami, analyze or kurita"
 
 /* `jong bench shanten ...` (also `jong bench --json shanten`). */
 static int run_shanten(int argc, char **argv, bool named)
@@ -139,9 +141,10 @@ static int run_shanten(int argc, char **argv, bool named)
     if (r != CLI_GO)
         return r;
     if (!o.what)
-        return cli_usage_error(spec.name, "which benchmark? (%s)", BENCHMARKS);
-    if (strcmp(o.what, "shanten"))
-        return cli_usage_error(spec.name, "unknown benchmark '%s' (%s)", o.what, BENCHMARKS);
+        return cli_usage_error(spec.name, "which benchmark? (shanten, selfplay, score, simcat, kf, mizukami, analyze "
+                               "or kurita)");
+    if (strcmp(o.what, "shanten")) /* another benchmark after an option */
+        return cli_usage_error(spec.name, "give %s first: jong bench %s [options]", o.what, o.what);
     int n = o.hands;
     uint64_t seed = o.seed;
     bool json = o.json;

@@ -30,7 +30,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = CMD,
-    .usage = "jong bot PLAYER[:opts] [--connect URL] [--seat N] [--name NAME] [--seed S]",
     .about = "Plays one seat of riichi games as an mjai bot on stdin/stdout, in any of the three dialects:\n"
              "one event per line, each answered by one line; the same where an event with\n"
              "\"can_act\": false gets no answer; a JSON array of events per line, answered once. The\n"
@@ -40,7 +39,7 @@ static const cli_command spec = {
              "answered with {\"type\":\"none\"}; so is a game the engine cannot follow (then the bot\n"
              "discards the drawn tile or passes).\n",
     .options = options,
-    .pos = {CLI_POS_ONE_AT(player), .metavar = "PLAYER", .min = 1, .help = "a player spec, as in jong play",
+    .pos = {CLI_POS_ONE_AT(player), .metavar = "PLAYER[:opts]", .min = 1, .help = "a player spec, as in jong play",
             .missing = "no player given (e.g. jong bot greedy)", .too_many = "one player only"},
     .epilog = "Exit status: 0 at the end of input (or when the server closes), 1 on a write or\n"
               "connection error, 2 bad usage.\n",

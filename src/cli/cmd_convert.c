@@ -19,14 +19,13 @@ typedef struct {
 
 #define OPTS convert_opts
 static const cli_option options[] = {
-    {"--output", CLI_STRING(out), "OUT", "where to write (required)", .short_name = 'o'},
+    {"--output", CLI_STRING(out), "OUT", "where to write", .short_name = 'o', .flags = CLI_REQUIRED},
     {"--json", CLI_FLAG(json), NULL, "print {\"in\",\"out\",\"format\",\"events\",\"hands\",\"complete\"} on stdout"},
     {NULL},
 };
 
 static const cli_command spec = {
     .name = CMD,
-    .usage = "jong convert IN -o OUT [--json]",
     .about = "Reads one game record and writes it as mjai events, one JSON object per line (.mjson).\n"
              "IN may be Tenhou mjlog XML, tenhou.net/6 JSON (one object, or one object per hand per line)\n"
              "or mjai .mjson; any of them may be gzipped. The format is told from the content.\n"
@@ -48,8 +47,6 @@ int cmd_convert(int argc, char **argv)
         return r;
     const char *in = opt.in, *out = opt.out;
     bool json = opt.json;
-    if (!out)
-        return cli_usage_error(CMD, "no output given (-o OUT)");
     if (json && !strcmp(out, "-"))
         return cli_usage_error(CMD, "--json and -o - would both write to stdout");
 

@@ -31,7 +31,6 @@ static const cli_option wn_options[] = {
 
 static const cli_command wn_spec = {
     .name = "kf wn-table",
-    .usage = "jong kf wn-table [--games N] [--seed S] [--players P]",
     .about = "Plays N seeded one-hand Taiwanese games with player P in every seat and prints the C\n"
              "source of src/players/kf/kf_wn_table.c: for each round 0..23 (a seat's discards so far;\n"
              "later rounds count as 23) the share of WN 0..8 (more counts as 8) of the seats' 16-tile\n"

@@ -26,7 +26,7 @@ typedef struct {
 static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
     {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs: name or "
-     "name:key=val,key=val (the players and their options are listed below); required"},
+     "name:key=val,key=val (the players and their options are listed below)", .flags = CLI_REQUIRED},
     {"--games", CLI_INT(games), "N", "games to play", .lo = 1, .hi = 100000000, .def = "1"},
     {"--seed", CLI_SEED(seed), "S", "the run's seed", .def_text = "from the clock; always printed"},
     {"--hands", CLI_INT(hands), "N", "play N-hand games instead of full games (the 'hands' rule option)",
@@ -140,8 +140,6 @@ int cmd_play(int argc, char **argv)
     const char *log_dir = o.log_dir;
     int games = o.games;
     uint64_t seed = o.seed;
-    if (!o.players)
-        return cli_usage_error(cmd, "--players is required");
     jong_ruleset rs;
     if (cli_build_ruleset(cmd, "--rule", v, o.rule.v, o.rule.n, o.hands, &rs))
         return CLI_USAGE;

@@ -39,7 +39,7 @@ typedef struct {
 static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "taiwan here; riichi (the default) is 'jong score --help'"},
     {"--win", CLI_STRING(win_text), "TILE", "the winning tile; a flower (f1-f4, s1-s4) scores a flower win "
-     "(all eight flowers held); required"},
+     "(all eight flowers held)", .flags = CLI_REQUIRED},
     {"--self-draw", CLI_FLAG(self_draw), NULL, "won on one's own draw (default: a discard of the winner's "
      "upper player, seat winner+3 mod 4)"},
     {"--discarder", CLI_WIND(discarder), "S", "the seat whose discard (or added kong, or flower) was taken"},
@@ -89,8 +89,6 @@ static int parse_args(int argc, char **argv, score_opts *o)
     int r = cli_parse(&spec, argc, argv, o);
     if (r != CLI_GO)
         return r;
-    if (!o->win_text)
-        return cli_usage_error(CMD, "missing --win TILE");
     if (o->self_draw && o->discarder != -2)
         return cli_usage_error(CMD, "--self-draw and --discarder exclude each other");
     return CLI_GO;

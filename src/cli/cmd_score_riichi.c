@@ -40,7 +40,7 @@ static const char *const winds = "ESWN";
 #define OPTS riichi_opts
 static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "riichi here; 'jong score --rules taiwan --help' for Taiwanese tai"},
-    {"--win", CLI_STRING(win_text), "TILE", "the winning tile (0p: a red five); required"},
+    {"--win", CLI_STRING(win_text), "TILE", "the winning tile (0p: a red five)", .flags = CLI_REQUIRED},
     {"--tsumo", CLI_FLAG(tsumo), NULL, "self-drawn (default: ron from the previous player)"},
     {"--discarder", CLI_WIND(discarder), "W", "the seat wind of the player who dealt in (ron)"},
     {"--seat", CLI_WIND(seat), "W", "the winner's seat wind E S W N; E is the dealer", .def = "E"},
@@ -100,8 +100,6 @@ static int parse_args(int argc, char **argv, riichi_opts *o)
     int r = cli_parse(&spec, argc, argv, o);
     if (r != CLI_GO)
         return r;
-    if (!o->win_text)
-        return cli_usage_error(CMD, "missing --win TILE");
     if (o->discarder >= 0 && (o->tsumo || o->flags & IMPLY_TSUMO))
         return cli_usage_error(CMD, "--discarder and a tsumo win exclude each other");
     if (o->discarder == o->seat)

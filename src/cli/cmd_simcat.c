@@ -30,7 +30,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = "simcat",
-    .usage = "jong simcat HAND [--options OPTS] [--seed S] [--seen TILES] [--json]",
     .about = "One SIMCAT discard decision for HAND, its simulations drawn from the tiles not in HAND\n"
              "nor in --seen. Prints the tatsu-breaking and non-tatsu-breaking sets, every discard's win\n"
              "rate, t1tb/t2tb/t1ntb/t2ntb with their rates (the paper's Tables 1 and 2), H1's pick and\n"

@@ -53,8 +53,8 @@ typedef struct {
 
 #define OPTS train_args
 static const cli_option options[] = {
-    {"--records", CLI_STRING(records), "DIR", "the game records (required)"},
-    {"--out", CLI_STRING(out), "FILE", "the model file to write (required)"},
+    {"--records", CLI_STRING(records), "DIR", "the game records", .flags = CLI_REQUIRED},
+    {"--out", CLI_STRING(out), "FILE", "the model file to write", .flags = CLI_REQUIRED},
     {"--games", CLI_INT(games), "N", "use the first N games", .lo = 1, .hi = 100000000, .def_text = "all"},
     {"--seed", CLI_SEED(seed), "S", "the split, the order of examples, the observers", .def = "1"},
     {"--test-share", CLI_DOUBLE(test_share), "F", "share of games held out", .dlo = 0, .dhi = 1,
@@ -72,7 +72,7 @@ static const cli_option options[] = {
 };
 
 static const cli_option alpha_options[] = {
-    {"--records", CLI_STRING(records), "DIR", "the game records (required)"},
+    {"--records", CLI_STRING(records), "DIR", "the game records", .flags = CLI_REQUIRED},
     {"--games", CLI_INT(games), "N", "use the first N games", .lo = 1, .hi = 100000000, .def_text = "all"},
     {"--decisions", CLI_INT(decisions), "N", "held-out discard decisions", .lo = 1, .hi = 100000000,
      .def = "600"},
@@ -83,6 +83,8 @@ static const cli_option alpha_options[] = {
 };
 
 static int train_alpha_command(int argc, char **argv);
+
+static const char *const model_names[] = {"waiting", "wintile", "score", "policy", "calls", "alpha", "kurita", NULL};
 
 static const cli_sub subs[] = {
     {"alpha", "Eq. 13's threshold from the held-out games (the paper's Fig. 4)", train_alpha_command},
@@ -109,13 +111,13 @@ static const cli_command spec = {
     .options = options,
     .pos = {CLI_POS_ONE_AT(model_text), .metavar = "MODEL", .min = 1,
             .help = "waiting, wintile, score, policy or calls (above)",
-            .missing = "which model: waiting, wintile, score, policy, calls, alpha or kurita"},
+            .missing = "which model: waiting, wintile, score, policy, calls, alpha or kurita",
+            .names = model_names},
     .subs = subs,
 };
 
 static const cli_command alpha_spec = {
     .name = "train alpha",
-    .usage = "jong train alpha --records DIR [--games N] [--decisions N] [--sims S] [--seed S] [--json]",
     .about = "Eq. 13's threshold (the paper's Fig. 4): on the discards of the held-out games (the same\n"
              "split as jong train MODEL), the shipped models' Monte Carlo and one-player rankings, and\n"
              "for each alpha the top-1 and top-3 agreement with the experts' discards of the switched\n"
@@ -343,11 +345,8 @@ static int parse(int argc, char **argv, train_args *a)
     for (int m = 0; m <= JONG_TRAIN_CALLS; m++)
         if (!strcmp(a->model_text, model_name(m)))
             a->model = m;
-    if (a->model < 0)
-        return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score, policy, calls, alpha or kurita)",
-                               a->model_text);
-    if (!a->records || !a->out)
-        return cli_usage_error(CMD, "--records DIR and --out FILE are required");
+    if (a->model < 0) /* alpha or kurita after an option */
+        return cli_usage_error(CMD, "give %s first: jong train %s [options]", a->model_text, a->model_text);
     return CLI_GO;
 }
 
@@ -460,8 +459,6 @@ static int train_alpha_command(int argc, char **argv)
     int rc = cli_parse(&alpha_spec, argc, argv, &a);
     if (rc != CLI_GO)
         return rc;
-    if (!a.records)
-        return cli_usage_error(alpha_spec.name, "--records DIR is required");
     paths p = {0};
     rc = train_record_paths(a.records, &p.v, &p.n);
     if (!rc) {

@@ -132,8 +132,8 @@ typedef struct {
 
 #define OPTS kurita_opts
 static const cli_option options[] = {
-    {"--records", CLI_STRING(records), "DIR", "the game records (required)"},
-    {"--out", CLI_STRING(out), "FILE", "the model file to write (required)"},
+    {"--records", CLI_STRING(records), "DIR", "the game records", .flags = CLI_REQUIRED},
+    {"--out", CLI_STRING(out), "FILE", "the model file to write", .flags = CLI_REQUIRED},
     {"--games", CLI_INT(games), "N", "use the first N games", .lo = 1, .hi = 100000000, .def_text = "all"},
     {"--eq17-games", CLI_INT(eq17_games), "G", "games for Eq. 17, 0 for none", .lo = 0, .hi = 100000000,
      .def = "300"},
@@ -150,8 +150,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = CMD,
-    .usage = "jong train kurita --records DIR --out FILE [--games N] [--eq17-games G] [--eq17-every K]\n"
-             "                         [--rank-records DIR2] [--rank-games R] [--json]",
     .about = "Counts, over the game records under DIR (four-player games, path order), each seat's\n"
              "discards that did not deal in and whether another player won before its next discard,\n"
              "by its discard number, the others' riichi and its own riichi; and its mean score change\n"
@@ -178,8 +176,6 @@ int cmd_train_kurita(int argc, char **argv)
     const char *records = o.records, *out = o.out, *rank_records = o.rank_records;
     long games = o.games, eq17_games = o.eq17_games, every = o.every, rank_games = o.rank_games;
     bool json = o.json;
-    if (!records || !out)
-        return cli_usage_error(CMD, "--records DIR and --out FILE are required");
     char **paths = NULL;
     size_t npaths = 0;
     int rc = train_record_paths(records, &paths, &npaths);

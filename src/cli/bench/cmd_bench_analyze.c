@@ -32,7 +32,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = "bench analyze",
-    .usage = "jong bench analyze [--hands N] [--sims N] [--seed S] [--json]",
     .about = "jong_analysis_run (the chances of `jong analyze`) on one thread over N seeded 14-tile\n"
              "riichi hands, hand i at turn 1 + i % 8 with the other seats' discards of the turns played\n"
              "seen, --sims simulations per discard. Prints the mean and largest seconds per hand and a\n"

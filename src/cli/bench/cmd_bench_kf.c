@@ -37,7 +37,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = "bench kf",
-    .usage = "jong bench kf [--hands N] [--hands-high M] [--seed S] [--nodes N] [--json]",
     .about = "KF-TREE decision time on one thread by waiting number (WN 1-5, as the paper's Table 3).\n"
              "Hands: a seeded 16-tile deal, then draws each followed by a discard of least WN, the\n"
              "other seats' tiles seen as discards; a hand joins bucket WN (the WN of its 17 tiles)\n"

@@ -111,7 +111,6 @@ static const cli_option options[] = {
 
 static const cli_command bench_spec = {
     .name = CMD,
-    .usage = "jong bench kurita [--decisions N] [--player SPEC] [--seed S] [--json]",
     .about = "Plays seeded riichi games, the kurita player in seat 0 and greedy in the others, and\n"
              "measures its first N discard decisions that are not forced: by shanten (0, 1, 2, 3 by the\n"
              "MDP; 4+ by the rule), the hands of the reduced set, the states valued, and the decision\n"

@@ -74,7 +74,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = CMD,
-    .usage = "jong bench mizukami [--decisions N] [--sims S] [--alpha A] [--seed S] [--json]",
     .about = "Plays seeded riichi self-play (oneplayer:calls=yakuhai in every seat) and evaluates seat 0's\n"
              "first N discard decisions with the mizukami Monte Carlo moves at S simulations per candidate\n"
              "and Eq. 13's alpha. Prints the simulations (one rest of a hand for one candidate) per second,\n"

@@ -34,7 +34,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = "bench score",
-    .usage = "jong bench score [--hands N] [--seed S] [--json]",
     .about = "Riichi scoring speed on one thread: N seeded random winning hands, scored again and\n"
              "again for at least a second. Prints hands scored per second and a checksum of every\n"
              "result (points, han, fu, yaku) that changes only when behaviour does.\n",

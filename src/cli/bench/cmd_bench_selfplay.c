@@ -33,7 +33,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = "bench selfplay",
-    .usage = "jong bench selfplay [--rules taiwan|riichi] [--players P[,P...]] [--hands N] [--seed S] [--json]",
     .about = "Self-play speed on one thread, records off: games between the players (16 hands each in\n"
              "Taiwanese, whole hanchan in riichi) until N hands are played. Prints hands per second\n"
              "and a signature (FNV-1a over every event) that changes only when behaviour changes.\n",

@@ -39,7 +39,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = "bench simcat",
-    .usage = "jong bench simcat [--hands N] [--sims N] [--m M] [--seed S] [--json]",
     .about = "SIMCAT simulation speed on one thread. N seeded mid-game hands: a random 16-tile deal,\n"
              "then 8 draws each followed by a discard of least shanten, with the tiles of the first 8\n"
              "turns of the other seats removed from the unseen pool. Each hand is one decision of\n"

@@ -43,8 +43,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = CMD,
-    .usage = "jong review RECORD [--seat N] [--player NAME] [--html OUT.html] [--sims N]\n"
-             "                          [--seed S] [--json]",
     .about = "Steps through a game record (a Jong record, or an mjai .mjson, Tenhou mjlog or\n"
              "tenhou.net/6 game, plain or gzipped) and, for every decision of one seat that\n"
              "had a choice, shows the action taken. A discard is analysed from the seat's view\n"

@@ -34,7 +34,7 @@ typedef struct {
 static const cli_option options[] = {
     {"--human", CLI_WIND(seat), "SEAT", "the person's seat, 0-3 or E S W N"},
     {"--players", CLI_STRING(players_text), "P[,P...]", "the other seats' players: 1, 2 alternating, or 4 "
-     "specs (the person's entry is unused); required"},
+     "specs (the person's entry is unused)", .flags = CLI_REQUIRED},
     {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
     {"--seed", CLI_SEED(seed), "S", "the game's seed", .def_text = "from the clock"},
     {"--hands", CLI_INT(hands), "N", "play N hands instead of a full game", .lo = 1, .hi = 100000},
@@ -243,8 +243,6 @@ int play_human(int argc, char **argv)
     int r = cli_parse(&spec, argc, argv, &o);
     if (r != CLI_GO)
         return r;
-    if (!o.players_text)
-        return cli_usage_error(CMD, "--players is required");
     jong_variant variant = o.rules;
     jong_ruleset rs;
     if (cli_build_ruleset(CMD, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))

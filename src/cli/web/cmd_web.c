@@ -37,7 +37,6 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = CMD,
-    .usage = "jong web [--port N] [--host H] [--max-games N] [--time-limit SEC] [--log DIR]",
     .about = "Serves http://127.0.0.1:8080/: a page to play a game against Jong's players (you take\n"
              "one seat; the page shows the table and offers only legal actions) and to analyse a\n"
              "hand as `jong analyze` does. The page, its script and the tile pictures come from the\n"

@@ -13,9 +13,10 @@
 #define HELP_WIDTH 80 /* the help's lines are at most this long */
 #define HELP_COLUMN 24 /* the option help starts here at the most */
 
+/* Where a value goes (commands without settings pass NULL). */
 static void *field(void *opts, size_t at)
 {
-    return (char *)opts + at;
+    return opts ? (char *)opts + at : NULL;
 }
 
 int cli_list_add(const char *cmd, const char *name, cli_list *l, const char *value)
@@ -235,7 +236,7 @@ static int check_required(const cli_command *c, uint64_t given)
     size_t used = 0;
     int k = 0, n = 0;
     for (const cli_option *o = c->options; o && o->name; o++, k++)
-        if (o->flags & CLI_REQUIRED && !(given >> k & 1) && used < sizeof missing) {
+        if (o->flags & CLI_REQUIRED && k < 64 && !(given >> k & 1) && used < sizeof missing) {
             used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s%s%s", n ? " and " : "",
                                      o->short_name ? (char[]){'-', o->short_name, 0} : o->name,
                                      o->metavar ? " " : "", o->metavar ? o->metavar : "");

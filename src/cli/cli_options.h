@@ -60,7 +60,7 @@ enum {
 };
 
 typedef struct cli_option {
-    const char *name;    /* "--games"; NULL ends a table */
+    const char *name;    /* "--games"; NULL ends a table (CLI_END) */
     cli_kind kind;
     size_t at;           /* offsetof the value in the command's settings (see CLI_AT) */
     const char *metavar; /* "N" in "--games N"; NULL for the flags */
@@ -108,9 +108,9 @@ typedef struct {
     const char *name;     /* as in messages: "play", "arena summary" */
     const char *usage;    /* the usage lines without "usage: "; NULL: made from the table */
     const char *about;    /* the description, printed as written */
-    const cli_option *options; /* ends with {NULL}; may be NULL */
+    const cli_option *options; /* ends with CLI_END; may be NULL */
     cli_positional pos;
-    const cli_sub *subs;  /* ends with {NULL}; may be NULL */
+    const cli_sub *subs;  /* ends with CLI_END; may be NULL */
     const char *epilog;   /* printed after the options, as written */
     void (*more_help)(FILE *f); /* then this (the players and their options) */
     size_t given_at;      /* unsigned: the .given bits of the options used */
@@ -137,6 +137,9 @@ typedef struct {
 #define CLI_POS_ONE_AT(f) .kind = CLI_POS_ONE, .at = CLI_AT(OPTS, f, const char *)
 #define CLI_POS_WORDS_AT(f) .kind = CLI_POS_WORDS, .at = CLI_AT(OPTS, f[0], char), .size = sizeof((OPTS *)0)->f
 #define CLI_POS_LIST_AT(f) .kind = CLI_POS_LIST, .at = CLI_AT(OPTS, f, cli_args)
+
+/* The end of a table of options or sub-commands. */
+#define CLI_END {.name = NULL}
 
 /* A number as text, for a default: CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS) is "2000". */
 #define CLI_TEXT_(x) #x

@@ -95,7 +95,7 @@ static const cli_option options[] = {
     {"--dealer", CLI_FLAG(dealer), NULL, "the seat is the dealer"},
     {"--player", CLI_STRING(player), "P", "also that engine's own value of each discard (simcat: simulated "
      "win rate; kf-rule: Eq. 9; kf-tree, kf-v: Etile)"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

@@ -65,7 +65,7 @@ static const cli_option options[] = {
      "file)"},
     {"--progress", CLI_FLAG(progress), NULL, "a progress bar on stderr even when it is not a terminal"},
     {"--json", CLI_FLAG(json), NULL, "the summary JSON on stdout instead of the table"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 
@@ -76,7 +76,7 @@ static const cli_sub subs[] = {
     {"summary", "the reports again (table, summary.json, summary.svg) from a run's results file alone",
      summary_command},
     {"compare", "player A of two runs on the same games, paired game by game", compare_command},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {
@@ -111,7 +111,7 @@ typedef struct {
 #define OPTS report_opts
 static const cli_option summary_options[] = {
     {"--json", CLI_FLAG(json), NULL, "the summary JSON on stdout instead of the table"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command summary_spec = {
@@ -126,7 +126,7 @@ static const cli_command summary_spec = {
 
 static const cli_option compare_options[] = {
     {"--json", CLI_FLAG(json), NULL, "the comparison as JSON"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command compare_spec = {

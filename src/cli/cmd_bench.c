@@ -96,7 +96,7 @@ static const cli_option options[] = {
      .def = CLI_TEXT(BENCH_DEFAULT_HANDS)},
     {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = CLI_TEXT(BENCH_DEFAULT_SEED)},
     {"--json", CLI_FLAG(json), NULL, "the cases as a JSON array"},
-    {NULL},
+    CLI_END,
 };
 
 static int bench_shanten(int argc, char **argv);
@@ -113,7 +113,7 @@ static const cli_sub subs[] = {
     {"mizukami", "Monte Carlo moves with opponent models: speed", cmd_bench_mizukami},
     {"analyze", "the chances of jong analyze, time per hand", bench_analyze},
     {"kurita", "the kurita player: states searched, decision time by shanten", cmd_bench_kurita},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

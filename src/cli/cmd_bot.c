@@ -25,7 +25,7 @@ static const cli_option options[] = {
     {"--seat", CLI_INT(seat), "N", "the seat when start_game has no id", .lo = 0, .hi = 3},
     {"--name", CLI_STRING(name), "NAME", "the name sent in join", .def = "jong"},
     {"--seed", CLI_SEED(seed), "S", "the seed of the player's decisions", .def = "1"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

@@ -21,7 +21,7 @@ typedef struct {
 static const cli_option options[] = {
     {"--output", CLI_STRING(out), "OUT", "where to write", .short_name = 'o', .flags = CLI_REQUIRED},
     {"--json", CLI_FLAG(json), NULL, "print {\"in\",\"out\",\"format\",\"events\",\"hands\",\"complete\"} on stdout"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

@@ -25,7 +25,7 @@ static const cli_option wn_options[] = {
      .def = "4000"},
     {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "7"},
     {"--players", CLI_STRING(players), "P", "the player in every seat", .def = "kf-rule"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 
@@ -44,7 +44,7 @@ static int wn_table(int argc, char **argv);
 
 static const cli_sub subs[] = {
     {"wn-table", "remake KF-V's waiting-number table from self-play", wn_table},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

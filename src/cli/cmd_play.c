@@ -40,7 +40,7 @@ static const cli_option options[] = {
     {"--quiet", CLI_FLAG(quiet), NULL, "no progress line"},
     {"--human", CLI_WIND(human), "SEAT", "a person plays seat SEAT at the terminal (see jong play --human E "
      "--help)"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

@@ -28,7 +28,7 @@ static const cli_option options[] = {
      "also \"imported\":{\"checked\",\"equal\",\"different\",\"skipped\",\"unreadable\",\"cut\",\"midgame\","
      "\"differences\":[{\"file\",\"event\",\"error\"}...]} (the first 100)"},
     {"--quiet", CLI_FLAG(quiet), NULL, "print nothing for files that verify"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

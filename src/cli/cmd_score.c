@@ -59,7 +59,7 @@ static const cli_option options[] = {
     {"--option", CLI_LIST(options), "N=V", "a rule option (kong_tai, big_hands, tai_cap, special_hands, base, "
      "unit, flowers, seat_wind, ...), repeatable or comma-separated"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

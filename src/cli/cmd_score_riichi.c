@@ -68,7 +68,7 @@ static const cli_option options[] = {
     {"--option", CLI_LIST(options), "N=V", "a rule option (kuitan, kiriage, double_yakuman, red_fives, ...), "
      "repeatable or comma-separated"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

@@ -56,7 +56,7 @@ static const cli_option options[] = {
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option, e.g. --rule red_fives=0 (repeatable)"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object per game on stdout instead of a text line (games are "
      "reported as they end, which with several tables is not their order)"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

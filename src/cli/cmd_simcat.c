@@ -25,7 +25,7 @@ static const cli_option options[] = {
     {"--seed", CLI_SEED(seed), "S", "the seed of the simulations; same seed, same output", .def = "1"},
     {"--seen", CLI_STRING(seen), "TILES", "tiles seen elsewhere, not drawn in the simulations"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

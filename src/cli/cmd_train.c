@@ -68,7 +68,7 @@ static const cli_option options[] = {
      "policy file also keeps FP by situation (Eq. 12) from the held-out games", .lo = 1, .hi = 10000000,
      .def = "20000"},
     {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_option alpha_options[] = {
@@ -79,7 +79,7 @@ static const cli_option alpha_options[] = {
     {"--sims", CLI_INT(sims), "S", "simulations per candidate", .lo = 1, .hi = 100000000, .def = "60"},
     {"--seed", CLI_SEED(seed), "S", "the split (as in jong train MODEL) and the simulations", .def = "1"},
     {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
-    {NULL},
+    CLI_END,
 };
 
 static int train_alpha_command(int argc, char **argv);
@@ -89,7 +89,7 @@ static const char *const model_names[] = {"waiting", "wintile", "score", "policy
 static const cli_sub subs[] = {
     {"alpha", "Eq. 13's threshold from the held-out games (the paper's Fig. 4)", train_alpha_command},
     {"kurita", "the kurita player's record-made parameters", cmd_train_kurita},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

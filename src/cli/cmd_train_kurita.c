@@ -144,7 +144,7 @@ static const cli_option options[] = {
     {"--rank-games", CLI_INT(rank_games), "R", "at most that many games of DIR2, 0 for all", .lo = 0,
      .hi = 100000000, .def = "0"},
     {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

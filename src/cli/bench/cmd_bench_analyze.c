@@ -26,7 +26,7 @@ static const cli_option options[] = {
      .def_text = "jong analyze's, " CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS)},
     {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = "20261123"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

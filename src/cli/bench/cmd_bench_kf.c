@@ -31,7 +31,7 @@ static const cli_option options[] = {
     {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = "20261123"},
     {"--nodes", CLI_INT(nodes), "N", "the search's node budget", .lo = 1, .hi = 2000000000, .def = "20000000"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

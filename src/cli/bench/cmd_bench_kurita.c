@@ -105,7 +105,7 @@ static const cli_option options[] = {
     {"--player", CLI_STRING(player), "SPEC", "the kurita player in seat 0, with its options", .def = "kurita"},
     {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261123"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

@@ -68,7 +68,7 @@ static const cli_option options[] = {
     {"--alpha", CLI_DOUBLE(alpha), "A", "Eq. 13's alpha", .dlo = 0, .dhi = 1e7, .def = "0.1"},
     {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261123"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

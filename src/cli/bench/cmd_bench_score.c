@@ -28,7 +28,7 @@ static const cli_option options[] = {
     {"--hands", CLI_INT(hands), "N", "random winning hands", .lo = 1, .hi = 10000000, .def = "100000"},
     {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = "20261123"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

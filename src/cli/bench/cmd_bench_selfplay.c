@@ -27,7 +27,7 @@ static const cli_option options[] = {
     {"--hands", CLI_INT(hands), "N", "hands to play", .lo = 1, .hi = 100000000, .def = "20000"},
     {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261122"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

@@ -33,7 +33,7 @@ static const cli_option options[] = {
      .def = CLI_TEXT(JONG_SIMCAT_MAX_ROUNDS)},
     {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = CLI_TEXT(SC_DEFAULT_SEED)},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

@@ -38,7 +38,7 @@ static const cli_option options[] = {
     {"--seed", CLI_SEED(seed), "S", "seed of the analysis; decision i uses a seed mixed from it, so the "
      "report is the same on every run", .def = "1"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object: the decisions and the summary"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

@@ -48,7 +48,7 @@ static const cli_option options[] = {
     {"--hint", CLI_FLAG(hint), NULL, "start with the hint line shown"},
     {"--time-limit", CLI_INT(time_limit), "SEC", "seconds per decision; when they run out, the table plays "
      "pass, or discards the tile just drawn", .lo = 1, .hi = 86400, .def_text = "none"},
-    {NULL},
+    CLI_END,
 };
 #undef OPTS
 

@@ -32,7 +32,7 @@ static const cli_option options[] = {
     {"--time-limit", CLI_INT(time_limit), "SEC", "seconds per decision of the person; when they run out the "
      "table passes or discards the tile just drawn", .lo = 1, .hi = 86400, .def_text = "none"},
     {"--log", CLI_STRING(log_dir), "DIR", "write each game's record to DIR/web-ID.jsonl when it ends"},
-    {NULL},
+    CLI_END,
 };
 
 static const cli_command spec = {

@@ -508,20 +508,13 @@ bool cli_dispatch(const cli_command *c, int argc, char **argv, int *status)
 const char *cli_find_option(int argc, char **argv, const char *name, bool *present)
 {
     size_t len = strlen(name);
+    const char *value = NULL;
     *present = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--"))
-            break;
-        if (strncmp(argv[i], name, len) != 0)
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+        if (strncmp(argv[i], name, len) != 0 || (argv[i][len] && argv[i][len] != '='))
             continue;
-        if (argv[i][len] == '=') {
-            *present = true;
-            return argv[i] + len + 1;
-        }
-        if (argv[i][len] == 0) {
-            *present = true;
-            return i + 1 < argc ? argv[i + 1] : NULL;
-        }
+        *present = true; /* the last one counts, as when the options are read */
+        value = argv[i][len] ? argv[i] + len + 1 : i + 1 < argc ? argv[i + 1] : NULL;
     }
-    return NULL;
+    return value;
 }

@@ -157,8 +157,8 @@ void cli_print_help(const cli_command *c, FILE *f);
  * options of its own. Returns false when the command line is the command's own to parse. */
 bool cli_dispatch(const cli_command *c, int argc, char **argv, int *status);
 
-/* The value of option `name` ("--rules VALUE" or "--rules=VALUE") among argv, NULL when it is
- * not there; *present says whether the option is there at all (its value may be missing).
+/* The value of option `name` ("--rules VALUE" or "--rules=VALUE") among argv (its last use), NULL
+ * when it is not there; *present says whether the option is there at all (its value may be missing).
  * For commands that pick a table by one option (jong score --rules, jong play --human). */
 const char *cli_find_option(int argc, char **argv, const char *name, bool *present);
 

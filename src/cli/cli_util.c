@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 bool cli_is_help(const char *arg)
@@ -55,36 +56,13 @@ int cli_input_error(const char *cmd, const char *input, const jong_error *err)
     return cli_fail(cmd, "%s: %s", input, why);
 }
 
-int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value)
+int cli_rules_parse(const char *text)
 {
-    const char *arg = argv[*i];
-    size_t len = strlen(name);
-    if (strncmp(arg, name, len) != 0)
-        return 0;
-    if (arg[len] == '=') {
-        *value = arg + len + 1;
-        return 1;
-    }
-    if (arg[len] != '\0')
-        return 0; /* a longer option that merely starts with this name */
-    if (*i + 1 >= argc) {
-        cli_usage_error(cmd, "%s needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
-}
-
-int cli_parse_rules(const char *cmd, const char *text, jong_variant *out)
-{
-    if (strcmp(text, "riichi") == 0)
-        *out = JONG_VARIANT_RIICHI;
-    else if (strcmp(text, "taiwan") == 0)
-        *out = JONG_VARIANT_TAIWAN;
-    else
-        return cli_usage_error(cmd, "--rules: unknown rules '%s' (riichi or taiwan)", text);
-    return CLI_OK;
+    if (!strcasecmp(text, "riichi"))
+        return JONG_VARIANT_RIICHI;
+    if (!strcasecmp(text, "taiwan"))
+        return JONG_VARIANT_TAIWAN;
+    return -1;
 }
 
 const char *cli_rules_name(jong_variant v)
@@ -110,30 +88,6 @@ int cli_parse_wind(const char *s)
     return -1;
 }
 
-int cli_wind_option(const char *cmd, int argc, char **argv, int *i, const char *name, int *out)
-{
-    const char *value;
-    int r = cli_option_value(cmd, argc, argv, i, name, &value);
-    if (r <= 0)
-        return r;
-    if ((*out = cli_parse_wind(value)) < 0) {
-        cli_usage_error(cmd, "%s: '%s' is not a seat or wind (E S W N or 0-3)", name, value);
-        return -1;
-    }
-    return 1;
-}
-
-bool cli_match_flag(const cli_flag *table, size_t n, const char *arg, unsigned *flags, bool *implied)
-{
-    for (size_t k = 0; k < n; k++)
-        if (strcmp(arg, table[k].name) == 0) {
-            *flags |= table[k].flag;
-            *implied |= table[k].implies;
-            return true;
-        }
-    return false;
-}
-
 int cli_append_word(const char *cmd, char *text, size_t size, const char *word, const char *what)
 {
     size_t used = strlen(text);
@@ -143,41 +97,6 @@ int cli_append_word(const char *cmd, char *text, size_t size, const char *word, 
         text[used++] = ' ';
     strcpy(text + used, word);
     return CLI_OK;
-}
-
-int cli_count_option(const char *cmd, int argc, char **argv, int *i, const char *name, long lo, long hi,
-                     int *out)
-{
-    const char *value;
-    int r = cli_option_value(cmd, argc, argv, i, name, &value);
-    if (r <= 0)
-        return r;
-    char *end;
-    errno = 0;
-    long v = strtol(value, &end, 10);
-    if (!*value || *end || errno || v < lo || v > hi) {
-        cli_usage_error(cmd, "%s wants a number in %ld..%ld, not '%s'", name, lo, hi, value);
-        return -1;
-    }
-    *out = (int)v;
-    return 1;
-}
-
-int cli_seed_option(const char *cmd, int argc, char **argv, int *i, uint64_t *out)
-{
-    const char *value;
-    int r = cli_option_value(cmd, argc, argv, i, "--seed", &value);
-    if (r <= 0)
-        return r;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(value, &end, 10);
-    if (!*value || *value == '-' || *end || errno) {
-        cli_usage_error(cmd, "--seed wants a number 0..2^64-1, not '%s'", value);
-        return -1;
-    }
-    *out = v;
-    return 1;
 }
 
 int cli_make_dirs(const char *path)
@@ -200,14 +119,15 @@ int cli_make_dirs(const char *path)
     return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-int cli_build_ruleset(const char *cmd, jong_variant v, const char *const *rule_opts, int nrule, int hands,
-                      jong_ruleset *rs)
+int cli_build_ruleset(const char *cmd, const char *opt, jong_variant v, const char *const *settings, int n,
+                      int hands, jong_ruleset *rs)
 {
     jong_ruleset_default(rs, v);
-    for (int k = 0; k < nrule; k++) {
+    for (int k = 0; k < n; k++) {
         jong_error err;
-        if (jong_ruleset_apply(rs, rule_opts[k], &err))
-            return cli_usage_error(cmd, "--rule %s: %s", rule_opts[k], err.msg);
+        jong_error_clear(&err);
+        if (jong_ruleset_apply(rs, settings[k], &err))
+            return cli_usage_error(cmd, "%s %s: %s", opt, settings[k], err.msg);
     }
     if (hands > 0) {
         char buf[16];

@@ -1,4 +1,5 @@
-/* Helpers shared by the `jong` subcommands: option parsing, error lines, tile lists.
+/* Helpers shared by the `jong` subcommands: error lines, hand sizes, files, rulesets (the
+ * options themselves are read by cli_options.h).
  * Every error a command reports is one line on stderr that starts with "jong CMD: ". */
 #ifndef JONG_CLI_UTIL_H
 #define JONG_CLI_UTIL_H
@@ -31,40 +32,12 @@ int cli_input_error(const char *cmd, const char *input, const jong_error *err);
 /* Writes "position N: reason" (or just the reason) for err into buf. */
 void cli_format_error(const jong_error *err, char *buf, size_t n);
 
-/* An option that takes a value, written "--name VALUE" or "--name=VALUE". If argv[*i] is that
- * option, sets *value, moves *i onto the last word used and returns 1; returns 0 if argv[*i] is
- * another word; when the value is missing, reports a usage error and returns -1. */
-int cli_option_value(const char *cmd, int argc, char **argv, int *i, const char *name,
-                     const char **value);
-
-/* "riichi" or "taiwan" into *out; otherwise a usage error (returns CLI_USAGE, else 0). */
-int cli_parse_rules(const char *cmd, const char *text, jong_variant *out);
+/* A rule family's name, "riichi" or "taiwan" in any case; -1 for anything else. */
+int cli_rules_parse(const char *text);
 const char *cli_rules_name(jong_variant v);
-
-/* A count option (--games, --hands): 1 parsed into *out (lo..hi), 0 another word, -1 after
- * reporting a usage error. */
-int cli_count_option(const char *cmd, int argc, char **argv, int *i, const char *name, long lo, long hi,
-                     int *out);
-/* --seed: a number 0..2^64-1; same returns as cli_count_option. */
-int cli_seed_option(const char *cmd, int argc, char **argv, int *i, uint64_t *out);
 
 /* A seat or wind: one character 0-3 or E S W N, as 0..3; -1 when it is neither. */
 int cli_parse_wind(const char *s);
-
-/* A seat- or wind-valued option (see cli_option_value): 1 parsed into *out, 0 another word,
- * -1 after reporting a usage error. */
-int cli_wind_option(const char *cmd, int argc, char **argv, int *i, const char *name, int *out);
-
-/* Boolean options that set a bit, some of which imply another option (e.g. --tsumo). */
-typedef struct {
-    const char *name;
-    unsigned flag;
-    bool implies;
-} cli_flag;
-
-/* If arg is one of the n flags, sets its bit in *flags (and *implied when it implies) and
- * returns true. */
-bool cli_match_flag(const cli_flag *table, size_t n, const char *arg, unsigned *flags, bool *implied);
 
 /* Appends a word to a space-separated text of `size` bytes; a usage error if it does not fit. */
 int cli_append_word(const char *cmd, char *text, size_t size, const char *word, const char *what);
@@ -84,9 +57,10 @@ int cli_print_json(const char *cmd, json_t *json);
 /* mkdir -p: a directory and any missing parents (0 or -1 with errno). */
 int cli_make_dirs(const char *path);
 
-/* A table's ruleset: the defaults of the variant, then each "name=value" of --rule, then
- * --hands N when hands > 0. A bad option is a usage error (returns CLI_USAGE, else 0). */
-int cli_build_ruleset(const char *cmd, jong_variant v, const char *const *rule_opts, int nrule, int hands,
-                      jong_ruleset *rs);
+/* A table's ruleset: the defaults of the variant, then each "name=value" given with the option
+ * `opt` (--rule, --option), then --hands N when hands > 0. A bad option is a usage error (returns
+ * CLI_USAGE, else 0). */
+int cli_build_ruleset(const char *cmd, const char *opt, jong_variant v, const char *const *settings, int n,
+                      int hands, jong_ruleset *rs);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "analyze_json.h"
 #include "analyze_player.h"
@@ -20,7 +21,7 @@
 #define HAND_TEXT_MAX 1024
 
 typedef struct {
-    char hand_text[HAND_TEXT_MAX]; /* the positional words joined by spaces */
+    char hand_text[HAND_TEXT_MAX]; /* the positional words (and --melds) joined by spaces */
     const char *seen_text;         /* NULL without --seen */
     jong_variant rules;
     bool json;
@@ -30,7 +31,7 @@ typedef struct {
     int turn, draws;               /* draws < 0: from the turn */
     int seat_wind, round_wind;     /* seat_wind < 0: South, or East for the dealer */
     bool dealer;
-    long sims;
+    int sims;
     uint64_t seed;
 } analyze_opts;
 
@@ -64,129 +65,63 @@ typedef struct {
     analyze_player_out player;
 } analysis;
 
-static int usage(FILE *f)
+/* --melds: joined to HAND, so that `jong analyze 123m --melds '[789s]' 456p` is one hand. */
+static int add_melds(const char *cmd, const char *name, const char *value, void *opts)
 {
-    fprintf(f,
-            "usage: jong analyze HAND [--rules riichi|taiwan] [--melds M] [--seen TILES] [--json]\n"
-            "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
-            "                    [--seat W] [--round W] [--dealer] [--player NAME]\n"
-            "\n"
-            "  Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
-            "  then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
-            "  and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
-            "  readings as sets and a pair, and one row per discard, best first.\n"
-            "\n"
-            "  HAND        any notation, e.g. 123m456p789s1122z, '445w1267t1144888999s',\n"
-            "              '123m456p11z [789s] (5555p)'; several words are joined.\n"
-            "  --rules R   riichi (default: 13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)\n"
-            "  --seen T    tiles visible elsewhere (discards, melds, indicators), not counted\n"
-            "              as unseen copies of effective tiles (give indicators in --dora instead,\n"
-            "              which counts them as seen too)\n"
-            "  --json      one JSON object on one line\n"
-            "\n"
-            "  For a hand about to discard, the chances of each discard (jong/analysis_sim.h):\n"
-            "  P(tenpai) and P(win) within the draws left and the expected points of the\n"
-            "  win (riichi: yaku, dora, riichi, ippatsu, ura; Taiwanese: tai), counting only\n"
-            "  the seat's own draws; exact when the discard leaves the hand ready or one draw\n"
-            "  is left, else simulated with 95%% intervals. The best row is marked '*'.\n"
-            "  --melds M   declared melds, as in HAND ('[123m] (5555p)'); joined to HAND\n"
-            "  --turn N    the seat's turn in the hand (default 1): draws left = 18 - N in\n"
-            "              riichi, 16 - N in Taiwanese\n"
-            "  --draws N   the draws left, directly\n"
-            "  --sims N    simulations per discard (default %d; 0 = no chances)\n"
-            "  --seed S    seed of the simulations (default 1)\n"
-            "  --dora T    riichi dora indicators (counted as seen)\n"
-            "  --seat W    seat wind E S W N (default S; E with --dealer)\n"
-            "  --round W   round wind (default E)\n"
-            "  --dealer    the seat is the dealer\n"
-            "  --player P  also that engine's own value of each discard (simcat: simulated\n"
-            "              win rate; kf-rule: Eq. 9; kf-tree, kf-v: Etile)\n"
-            "\n"
-            "  MTW(c) is shown for c = 1..N+2 (further if needed to show where the block\n"
-            "  count stops). Exit status: 0 done, 1 bad hand, 2 bad usage. Error positions\n"
-            "  count characters from 0.\n", JONG_ANALYSIS_DEFAULT_SIMS);
-    return f == stdout ? CLI_OK : CLI_USAGE;
+    (void)name;
+    analyze_opts *o = opts;
+    return cli_append_word(cmd, o->hand_text, sizeof o->hand_text, value, "HAND");
 }
 
-/* Joins the words of HAND so that `jong analyze 123m 456p [789s]` works without quotes. */
-static int add_hand_word(analyze_opts *o, const char *word)
-{
-    size_t used = strlen(o->hand_text);
-    size_t need = used + (used ? 1 : 0) + strlen(word);
-    if (need >= sizeof o->hand_text)
-        return cli_usage_error(CMD, "HAND is longer than %d characters", HAND_TEXT_MAX - 1);
-    if (used)
-        o->hand_text[used++] = ' ';
-    strcpy(o->hand_text + used, word);
-    return CLI_OK;
-}
+#define OPTS analyze_opts
+static const cli_option options[] = {
+    {"--rules", CLI_RULES(rules), "R", "riichi (13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)",
+     .def = "riichi"},
+    {"--melds", CLI_CALL(add_melds), "M", "declared melds, as in HAND ('[123m] (5555p)'); joined to HAND"},
+    {"--seen", CLI_STRING(seen_text), "T",
+     "tiles visible elsewhere (discards, melds, indicators), not counted as unseen copies of effective "
+     "tiles (give indicators in --dora instead, which counts them as seen too)"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
+    {"--turn", CLI_INT(turn), "N", "the seat's turn in the hand: draws left = 18 - N in riichi, 16 - N in "
+     "Taiwanese", .lo = 1, .hi = 30, .def = "1"},
+    {"--draws", CLI_INT(draws), "N", "the draws left, directly", .lo = 0, .hi = JONG_ANALYSIS_MAX_DRAWS,
+     .def_text = "from --turn"},
+    {"--sims", CLI_INT(sims), "N", "simulations per discard, 0 for no chances", .lo = 0,
+     .hi = JONG_ANALYSIS_MAX_SIMS, .def = CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS)},
+    {"--seed", CLI_SEED(seed), "S", "seed of the simulations", .def = "1"},
+    {"--dora", CLI_STRING(dora_text), "T", "riichi dora indicators (counted as seen)"},
+    {"--seat", CLI_WIND(seat_wind), "W", "seat wind E S W N", .def_text = "S; E with --dealer"},
+    {"--round", CLI_WIND(round_wind), "W", "round wind", .def = "E"},
+    {"--dealer", CLI_FLAG(dealer), NULL, "the seat is the dealer"},
+    {"--player", CLI_STRING(player), "P", "also that engine's own value of each discard (simcat: simulated "
+     "win rate; kf-rule: Eq. 9; kf-tree, kf-v: Etile)"},
+    CLI_END,
+};
 
-/* Returns -1 to go on, otherwise the exit status (help printed or usage error). */
-static int parse_args(int argc, char **argv, analyze_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    o->rules = JONG_VARIANT_RIICHI;
-    o->turn = 1;
-    o->draws = -1;
-    o->seat_wind = -1;
-    o->sims = JONG_ANALYSIS_DEFAULT_SIMS;
-    o->seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *value;
-        int r, n;
-        if (cli_is_help(argv[i]))
-            return usage(stdout);
-        if (strcmp(argv[i], "--json") == 0) {
-            o->json = true;
-        } else if (strcmp(argv[i], "--dealer") == 0) {
-            o->dealer = true;
-        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--turn", 1, 30, &o->turn)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--draws", 0, JONG_ANALYSIS_MAX_DRAWS, &o->draws)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--sims", 0, JONG_ANALYSIS_MAX_SIMS, &n)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->sims = n;
-        } else if ((r = cli_seed_option(CMD, argc, argv, &i, &o->seed)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_wind_option(CMD, argc, argv, &i, "--seat", &o->seat_wind)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_wind_option(CMD, argc, argv, &i, "--round", &o->round_wind)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--dora", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->dora_text = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--player", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->player = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--melds", &value)) != 0) {
-            if (r < 0 || add_hand_word(o, value) != CLI_OK)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {
-            if (r < 0 || cli_parse_rules(CMD, value, &o->rules) != CLI_OK)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--seen", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->seen_text = value;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        } else if (add_hand_word(o, argv[i]) != CLI_OK) {
-            return CLI_USAGE;
-        }
-    }
-    if (!o->hand_text[0])
-        return cli_usage_error(CMD, "missing HAND");
-    return -1;
-}
+static const cli_command spec = {
+    .name = CMD,
+    .usage = "jong analyze HAND [--rules riichi|taiwan] [--melds M] [--seen TILES] [--json]\n"
+             "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
+             "                    [--seat W] [--round W] [--dealer] [--player NAME]",
+    .about = "Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
+             "then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
+             "and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
+             "readings as sets and a pair, and one row per discard, best first.\n"
+             "\n"
+             "For a hand about to discard, also the chances of each discard (jong/analysis_sim.h):\n"
+             "P(tenpai) and P(win) within the draws left and the expected points of the\n"
+             "win (riichi: yaku, dora, riichi, ippatsu, ura; Taiwanese: tai), counting only\n"
+             "the seat's own draws; exact when the discard leaves the hand ready or one draw\n"
+             "is left, else simulated with 95% intervals. The best row is marked '*'.\n",
+    .options = options,
+    .pos = {CLI_POS_WORDS_AT(hand_text), .metavar = "HAND", .min = 1,
+            .help = "any notation, e.g. 123m456p789s1122z, '445w1267t1144888999s', "
+                    "'123m456p11z [789s] (5555p)'; several words are joined"},
+    .epilog = "MTW(c) is shown for c = 1..N+2 (further if needed to show where the block\n"
+              "count stops). Exit status: 0 done, 1 bad hand, 2 bad usage. Error positions\n"
+              "count characters from 0.\n",
+};
+#undef OPTS
 
 /* Parses the seen tiles and refuses a kind that would then have more than 4 copies in sight;
  * on error writes the reason into why. */
@@ -635,9 +570,9 @@ int cmd_analyze(int argc, char **argv)
 {
     /* Static: the analysis holds hundreds of readings, too big to want on the stack. */
     static analysis a;
-    analyze_opts o;
-    int r = parse_args(argc, argv, &o);
-    if (r >= 0)
+    analyze_opts o = {.draws = -1, .seat_wind = -1};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
         return r;
     memset(&a, 0, sizeof a);
     a.rules = o.rules;

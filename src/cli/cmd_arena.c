@@ -11,47 +11,136 @@
 #include <unistd.h>
 
 #include "cli_players.h"
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/arena.h"
 
-static const char *const usage =
-    "usage: jong arena --players A,B[,C,D] [--rules taiwan|riichi] [--mode 1v3|2v2|3v1|free]\n"
-    "                  [--games N | --matches M] [--match-hands H] [--game-hands K] [--seed S]\n"
-    "                  [--jobs J] [--time-per-move MS] [--rule NAME=VALUE]... [--out DIR]\n"
-    "                  [--resume] [--progress] [--json]\n"
-    "       jong arena summary DIR|FILE [--json]\n"
-    "       jong arena compare RUN1 RUN2 [--json]\n"
-    "\n"
-    "Duplicate matches: every game is played on the same walls under each seating of the mode,\n"
-    "so the luck of the deal cancels; prints per side (and per player) the win, self-draw,\n"
-    "deal-in and draw rates, tai per win (Taiwanese) or ranks and uma (riichi), the score per\n"
-    "game and match wins, each with a 95% confidence interval over games, and whether the\n"
-    "difference between the sides is significant (paired per game). \"±n/a\": the interval\n"
-    "rests on fewer than two games, or the games show no spread at all.\n"
-    "  --players      2 or 4 player specs (name or name:key=val,key=val), labelled A B C D\n"
-    "  --mode         2v2 (default): A+C against B+D, partners opposite, teams swapped;\n"
-    "                 1v3: A alone takes each seat; 3v1: the last player alone; free: 4 players\n"
-    "  --game-hands   hands per game (default: 1 in Taiwanese, a whole game in riichi)\n"
-    "  --games N      games to play; --matches M plays M matches of --match-hands hands (384)\n"
-    "                 (default: one match)\n"
-    "  --seed S       the run's seed (default: from the clock; always printed)\n"
-    "  --jobs J       worker threads (default: the processors); results do not depend on it\n"
-    "  --time-per-move MS  time given to the players; an answer later than MS plus a grace\n"
-    "                 (a quarter, at least 50 ms) is a fault (default: none, 10 s hang limit)\n"
-    "  --out DIR      write DIR/results.jsonl (one line per game), summary.json, summary.svg\n"
-    "  --resume       continue the run in --out DIR (its options come from its results file)\n"
-    "  --progress     a progress bar on stderr even when it is not a terminal\n"
-    "  --json         the summary JSON on stdout instead of the table\n"
-    "A player that answers illegally, crashes (answers < 0) or runs late loses that decision\n"
-    "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n"
-    "\n"
-    "compare: two runs (directories or results files) that differ only in player A, e.g. two\n"
-    "options of one player against the same opponents with the same --seed: player A's figures\n"
-    "in each and their difference paired game by game over the games both finished (the same\n"
-    "walls and the same opponents' decisions until A's play differs), with its 95% interval.\n";
-
 static const char *const cmd = "arena";
+
+enum { GIVEN_RULES = 1, GIVEN_PLAYERS = 2, GIVEN_MODE = 4, GIVEN_GAMES = 8, GIVEN_SEED = 16,
+       GIVEN_MATCH = 32, GIVEN_TIME = 64 };
+
+typedef struct {
+    jong_variant rules;
+    const char *players, *out;
+    cli_list rule;
+    int mode, games, matches, match_hands, game_hands, jobs, time_ms;
+    uint64_t seed;
+    bool resume, json, progress;
+    unsigned given; /* GIVEN_*: what --resume must check against the results file */
+} arena_opts;
+
+static const char *const mode_names[] = {"1v3", "2v2", "3v1", "free", NULL};
+_Static_assert(JONG_ARENA_1V3 == 0 && JONG_ARENA_2V2 == 1 && JONG_ARENA_3V1 == 2 && JONG_ARENA_FREE == 3 &&
+                   JONG_ARENA_MODES == 4, "mode_names follows jong_arena_mode");
+
+#define OPTS arena_opts
+static const cli_option options[] = {
+    {"--players", CLI_STRING(players), "A,B[,C,D]", "2 or 4 player specs (name or name:key=val,key=val), "
+     "labelled A B C D; required unless --resume", .given = GIVEN_PLAYERS},
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan", .given = GIVEN_RULES},
+    {"--mode", CLI_ENUM(mode), "M", "2v2: A+C against B+D, partners opposite, teams swapped; 1v3: A alone "
+     "takes each seat; 3v1: the last player alone; free: 4 players", .names = mode_names, .def = "2v2",
+     .given = GIVEN_MODE},
+    {"--game-hands", CLI_INT(game_hands), "K", "hands per game", .lo = 1, .hi = 1000000,
+     .def_text = "1 in Taiwanese, a whole game in riichi", .given = GIVEN_RULES},
+    {"--games", CLI_INT(games), "N", "games to play", .lo = 1, .hi = 100000000, .def_text = "one match",
+     .given = GIVEN_GAMES},
+    {"--matches", CLI_INT(matches), "M", "play M matches of --match-hands hands", .lo = 1, .hi = 1000000,
+     .given = GIVEN_GAMES},
+    {"--match-hands", CLI_INT(match_hands), "H", "hands of a match", .lo = 1, .hi = 100000000, .def = "384",
+     .given = GIVEN_MATCH},
+    {"--seed", CLI_SEED(seed), "S", "the run's seed", .def_text = "from the clock; always printed",
+     .given = GIVEN_SEED},
+    {"--jobs", CLI_INT(jobs), "J", "worker threads; results do not depend on it", .lo = 1, .hi = 1024,
+     .def_text = "the processors"},
+    {"--time-per-move", CLI_INT(time_ms), "MS", "time given to the players; an answer later than MS plus a "
+     "grace (a quarter, at least 50 ms) is a fault", .lo = 1, .hi = 3600000,
+     .def_text = "none, 10 s hang limit", .given = GIVEN_TIME},
+    {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)", .given = GIVEN_RULES},
+    {"--out", CLI_STRING(out), "DIR", "write DIR/results.jsonl (one line per game), summary.json, "
+     "summary.svg"},
+    {"--resume", CLI_FLAG(resume), NULL, "continue the run in --out DIR (its options come from its results "
+     "file)"},
+    {"--progress", CLI_FLAG(progress), NULL, "a progress bar on stderr even when it is not a terminal"},
+    {"--json", CLI_FLAG(json), NULL, "the summary JSON on stdout instead of the table"},
+    CLI_END,
+};
+#undef OPTS
+
+static int summary_command(int argc, char **argv);
+static int compare_command(int argc, char **argv);
+
+static const cli_sub subs[] = {
+    {"summary", "the reports again (table, summary.json, summary.svg) from a run's results file alone",
+     summary_command},
+    {"compare", "player A of two runs on the same games, paired game by game", compare_command},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = "arena",
+    .usage = "jong arena --players A,B[,C,D] [--rules taiwan|riichi] [--mode 1v3|2v2|3v1|free]\n"
+             "                  [--games N | --matches M] [--match-hands H] [--game-hands K] [--seed S]\n"
+             "                  [--jobs J] [--time-per-move MS] [--rule NAME=VALUE]... [--out DIR]\n"
+             "                  [--resume] [--progress] [--json]\n"
+             "       jong arena summary DIR|FILE [--json]\n"
+             "       jong arena compare RUN1 RUN2 [--json]",
+    .about = "Duplicate matches: every game is played on the same walls under each seating of the mode,\n"
+             "so the luck of the deal cancels; prints per side (and per player) the win, self-draw,\n"
+             "deal-in and draw rates, tai per win (Taiwanese) or ranks and uma (riichi), the score per\n"
+             "game and match wins, each with a 95% confidence interval over games, and whether the\n"
+             "difference between the sides is significant (paired per game). \"±n/a\": the interval\n"
+             "rests on fewer than two games, or the games show no spread at all.\n"
+             "A player that answers illegally, crashes (answers < 0) or runs late loses that decision\n"
+             "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n",
+    .options = options,
+    .subs = subs,
+    .more_help = cli_print_players,
+    .given_at = offsetof(arena_opts, given),
+};
+
+/* The options of `jong arena summary` and `jong arena compare`. */
+typedef struct {
+    const char *run;
+    cli_args runs;
+    bool json;
+} report_opts;
+
+#define OPTS report_opts
+static const cli_option summary_options[] = {
+    {"--json", CLI_FLAG(json), NULL, "the summary JSON on stdout instead of the table"},
+    CLI_END,
+};
+
+static const cli_command summary_spec = {
+    .name = "arena summary",
+    .about = "The reports of a run again from its results file alone: the table (or its JSON) on\n"
+             "stdout, and for a directory also its summary.json and summary.svg.\n",
+    .options = summary_options,
+    .pos = {CLI_POS_ONE_AT(run), .metavar = "DIR|FILE", .min = 1,
+            .help = "the run's directory (--out DIR) or its results file",
+            .missing = "give the run's directory or its results file"},
+};
+
+static const cli_option compare_options[] = {
+    {"--json", CLI_FLAG(json), NULL, "the comparison as JSON"},
+    CLI_END,
+};
+
+static const cli_command compare_spec = {
+    .name = "arena compare",
+    .about = "Two runs (directories or results files) that differ only in player A, e.g. two\n"
+             "options of one player against the same opponents with the same --seed: player A's figures\n"
+             "in each and their difference paired game by game over the games both finished (the same\n"
+             "walls and the same opponents' decisions until A's play differs), with its 95% interval.\n",
+    .options = compare_options,
+    .pos = {CLI_POS_LIST_AT(runs), .metavar = "RUN1 RUN2", .min = 2, .max = 2,
+            .help = "the two runs: directories (--out DIR) or results files",
+            .missing = "give two runs (directories or results files)"},
+};
+#undef OPTS
 
 static atomic_bool interrupted;
 
@@ -216,27 +305,15 @@ static int load_run(const char *where, jong_arena_results *r, bool *is_dir)
 /* `jong arena summary DIR|FILE`: the reports from a results file alone. */
 static int summary_command(int argc, char **argv)
 {
-    const char *where = NULL;
-    bool json = false;
-    for (int i = 2; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            cli_print_players(stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if (argv[i][0] == '-' || where)
-            return cli_usage_error(cmd, "summary: unexpected argument '%s'", argv[i]);
-        else
-            where = argv[i];
-    }
-    if (!where)
-        return cli_usage_error(cmd, "summary: give the run's directory or its results file");
+    report_opts o = {0};
+    int rc = cli_parse(&summary_spec, argc, argv, &o);
+    if (rc != CLI_GO)
+        return rc;
+    const char *where = o.run;
+    bool json = o.json;
     jong_arena_results r;
     bool is_dir;
-    int rc = load_run(where, &r, &is_dir);
-    if (rc)
+    if ((rc = load_run(where, &r, &is_dir)))
         return rc;
     rc = report(&r, is_dir ? where : NULL, json);
     jong_arena_results_free(&r);
@@ -246,27 +323,15 @@ static int summary_command(int argc, char **argv)
 /* `jong arena compare RUN1 RUN2`: player A of two runs on the same games, paired per game. */
 static int compare_command(int argc, char **argv)
 {
-    const char *where[2] = {NULL, NULL};
-    int nwhere = 0;
-    bool json = false;
-    for (int i = 2; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if (argv[i][0] == '-' || nwhere == 2)
-            return cli_usage_error(cmd, "compare: unexpected argument '%s'", argv[i]);
-        else
-            where[nwhere++] = argv[i];
-    }
-    if (nwhere < 2)
-        return cli_usage_error(cmd, "compare: give two runs (directories or results files)");
+    report_opts o = {0};
+    int rc = cli_parse(&compare_spec, argc, argv, &o);
+    if (rc != CLI_GO)
+        return rc;
+    const char *where[2] = {o.runs.v[0], o.runs.v[1]};
+    bool json = o.json;
     jong_arena_results r[2];
     bool is_dir;
-    int rc = load_run(where[0], &r[0], &is_dir);
-    if (rc)
+    if ((rc = load_run(where[0], &r[0], &is_dir)))
         return rc;
     if ((rc = load_run(where[1], &r[1], &is_dir))) {
         jong_arena_results_free(&r[0]);
@@ -290,9 +355,6 @@ static int compare_command(int argc, char **argv)
 }
 
 /* ---- a run ---- */
-
-enum { GIVEN_RULES = 1, GIVEN_PLAYERS = 2, GIVEN_MODE = 4, GIVEN_GAMES = 8, GIVEN_SEED = 16,
-       GIVEN_MATCH = 32, GIVEN_TIME = 64 };
 
 /* --resume: the configuration comes from the results file; options given again must agree. */
 static int resume_config(const char *path, jong_arena_config *cfg, unsigned given, jong_arena_results *r,
@@ -334,108 +396,39 @@ static int resume_config(const char *path, jong_arena_config *cfg, unsigned give
 
 int cmd_arena(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "summary"))
-        return summary_command(argc, argv);
-    if (argc > 1 && !strcmp(argv[1], "compare"))
-        return compare_command(argc, argv);
-    const char *rules_text = "taiwan", *players_text = NULL, *out = NULL, *value;
-    const char *rule_opts[64];
-    int nrule = 0, matches = 0, game_hands = 0, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-    int time_ms = 0;
-    bool resume = false, json = false, force_progress = false;
-    unsigned given = 0;
+    int rc;
+    if (cli_dispatch(&spec, argc, argv, &rc))
+        return rc;
+    arena_opts o = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .seed = (uint64_t)time(NULL)};
+    if ((rc = cli_parse(&spec, argc, argv, &o)) != CLI_GO)
+        return rc;
+    const char *out = o.out;
+    bool resume = o.resume;
+    unsigned given = o.given;
+    if (o.games && o.matches)
+        return cli_usage_error(cmd, "give --games or --matches, not both");
     jong_arena_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.mode = JONG_ARENA_2V2;
-    cfg.match_hands = 384;
-    cfg.seed = (uint64_t)time(NULL);
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            cli_print_players(stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_option_value(cmd, argc, argv, &i, "--rules", &value))) {
-            if (r < 0) return CLI_USAGE;
-            rules_text = value;
-            given |= GIVEN_RULES;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--players", &value))) {
-            if (r < 0) return CLI_USAGE;
-            players_text = value;
-            given |= GIVEN_PLAYERS;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--mode", &value))) {
-            if (r < 0) return CLI_USAGE;
-            int m = jong_arena_mode_parse(value);
-            if (m < 0)
-                return cli_usage_error(cmd, "--mode %s: give 1v3, 2v2, 3v1 or free", value);
-            cfg.mode = (jong_arena_mode)m;
-            given |= GIVEN_MODE;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--games", 1, 100000000, &cfg.games))) {
-            if (r < 0) return CLI_USAGE;
-            given |= GIVEN_GAMES;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--matches", 1, 1000000, &matches))) {
-            if (r < 0) return CLI_USAGE;
-            given |= GIVEN_GAMES;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--match-hands", 1, 100000000, &cfg.match_hands))) {
-            if (r < 0) return CLI_USAGE;
-            given |= GIVEN_MATCH;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--game-hands", 1, 1000000, &game_hands))) {
-            if (r < 0) return CLI_USAGE;
-            given |= GIVEN_RULES;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--jobs", 1, 1024, &jobs))) {
-            if (r < 0) return CLI_USAGE;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--time-per-move", 1, 3600000, &time_ms))) {
-            if (r < 0) return CLI_USAGE;
-            given |= GIVEN_TIME;
-        } else if ((r = cli_seed_option(cmd, argc, argv, &i, &cfg.seed))) {
-            if (r < 0) return CLI_USAGE;
-            given |= GIVEN_SEED;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--rule", &value))) {
-            if (r < 0) return CLI_USAGE;
-            if (nrule == 64)
-                return cli_usage_error(cmd, "too many --rule options");
-            rule_opts[nrule++] = value;
-            given |= GIVEN_RULES;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--out", &value))) {
-            if (r < 0) return CLI_USAGE;
-            out = value;
-        } else if (!strcmp(argv[i], "--resume")) {
-            resume = true;
-        } else if (!strcmp(argv[i], "--progress")) {
-            force_progress = true;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else {
-            return cli_usage_error(cmd, "unknown argument '%s'", argv[i]);
-        }
-    }
-    if (cfg.games && matches)
-        return cli_usage_error(cmd, "give --games or --matches, not both");
-    jong_variant v;
-    if (cli_parse_rules(cmd, rules_text, &v))
+    cfg.mode = (jong_arena_mode)o.mode;
+    cfg.games = o.games;
+    cfg.match_hands = o.match_hands;
+    cfg.seed = o.seed;
+    cfg.time_ms = o.time_ms;
+    if (cli_build_ruleset(cmd, "--rule", o.rules, o.rule.v, o.rule.n, 0, &cfg.rules))
         return CLI_USAGE;
-    jong_ruleset_default(&cfg.rules, v);
-    for (int k = 0; k < nrule; k++) {
-        jong_error err;
-        if (jong_ruleset_apply(&cfg.rules, rule_opts[k], &err))
-            return cli_usage_error(cmd, "--rule %s: %s", rule_opts[k], err.msg);
-    }
     /* a whole Taiwanese game can last thousands of hands (a draw keeps the deal): one hand each */
-    if (game_hands)
-        cfg.rules.hands = game_hands;
-    else if (!cfg.rules.hands && v == JONG_VARIANT_TAIWAN)
+    if (o.game_hands)
+        cfg.rules.hands = o.game_hands;
+    else if (!cfg.rules.hands && o.rules == JONG_VARIANT_TAIWAN)
         cfg.rules.hands = 1;
-    cfg.time_ms = time_ms;
-    if (players_text) {
-        int rc = split_players(players_text, &cfg);
-        if (rc)
+    if (o.players) {
+        if ((rc = split_players(o.players, &cfg)))
             return rc;
     } else if (!resume) {
         return cli_usage_error(cmd, "--players is required");
     }
     if (!cfg.games)
-        cfg.games = (matches ? matches : 1) * jong_arena_match_games(&cfg);
+        cfg.games = (o.matches ? o.matches : 1) * jong_arena_match_games(&cfg);
     if (resume && !out)
         return cli_usage_error(cmd, "--resume needs --out DIR (the run to continue)");
 
@@ -443,7 +436,6 @@ int cmd_arena(int argc, char **argv)
     jong_error err;
     char path[4200] = "";
     long good = 0;
-    int rc;
     if (out)
         snprintf(path, sizeof path, "%s/results.jsonl", out);
     if (resume) {
@@ -486,14 +478,14 @@ int cmd_arena(int argc, char **argv)
             return cli_fail(cmd, "%s: %s", path, err.msg);
         }
     }
-    fprintf(stderr, "jong arena: seed %llu, %d games, %d jobs\n", (unsigned long long)cfg.seed, cfg.games, jobs);
+    fprintf(stderr, "jong arena: seed %llu, %d games, %d jobs\n", (unsigned long long)cfg.seed, cfg.games, o.jobs);
     if (resume)
         fprintf(stderr, "jong arena: resuming %s: %d of %d games done\n", out, r.ndone, cfg.games);
 
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    progress pr = {.show = force_progress || isatty(2), .done_before = r.ndone, .start = cli_now()};
-    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = cli_now_ms, .interrupt = &interrupted, .results = results,
+    progress pr = {.show = o.progress || isatty(2), .done_before = r.ndone, .start = cli_now()};
+    jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .interrupt = &interrupted, .results = results,
                                 .on_game = on_game, .ctx = &pr};
     rc = jong_arena_run(&r, &opts, &err);
     show_progress(&pr, r.ndone, cfg.games, true);
@@ -506,7 +498,7 @@ int cmd_arena(int argc, char **argv)
         status = rewrite_in_order(path, &r);
     double took = cli_now() - pr.start;
     fprintf(stderr, "jong arena: %d of %d games done, %.1f s\n", r.ndone, cfg.games, took);
-    if (r.ndone && report(&r, out, json))
+    if (r.ndone && report(&r, out, o.json))
         status = CLI_FAIL;
     else if (status == CLI_OK && r.ndone < cfg.games)
         status = cli_fail(cmd, "interrupted: %d of %d games done%s", r.ndone, cfg.games,

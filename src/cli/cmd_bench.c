@@ -7,11 +7,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_options.h"
+#include "cli_util.h"
 #include "commands.h"
 #include "jong/jong.h"
 
 #define BENCH_DEFAULT_HANDS 1000000
-#define BENCH_DEFAULT_SEED 20261121u
+#define BENCH_DEFAULT_SEED 20261121
 #define BENCH_MIN_SECONDS 1.0
 
 typedef struct {
@@ -81,74 +83,71 @@ static uint64_t run_pass(const bench_case *c, const uint8_t *hands, int n)
     return sum;
 }
 
-static int usage(FILE *f)
-{
-    fprintf(f, "usage: jong bench shanten [--json] [--hands N] [--seed S]\n"
-               "       jong bench selfplay --help   (self-play speed)\n"
-               "       jong bench score --help      (riichi scoring speed)\n"
-               "       jong bench simcat --help     (SIMCAT simulation speed)\n"
-               "       jong bench kf --help         (KF-TREE decision time by waiting number)\n"
-               "       jong bench mizukami --help   (Monte Carlo moves with opponent models: speed)\n"
-               "       jong bench analyze --help    (the chances of jong analyze, time per hand)\n"
-               "       jong bench kurita --help     (the kurita player: states searched, decision time by shanten)\n"
-               "  Evaluator speed on one thread over N seeded random hands (default %d):\n"
-               "  14-tile standard form, 14-tile all three forms, 17-tile standard form (5 sets).\n"
-               "  Prints hands per second and a checksum of all results.\n",
-            BENCH_DEFAULT_HANDS);
-    return f == stdout ? 0 : 2;
-}
+typedef struct {
+    const char *what;
+    int hands;
+    uint64_t seed;
+    bool json;
+} bench_opts;
 
-int cmd_bench(int argc, char **argv)
-{
-    if (argc > 1 && !strcmp(argv[1], "selfplay"))
-        return bench_selfplay(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "score"))
-        return bench_score(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "simcat"))
-        return bench_simcat(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "kf"))
-        return bench_kf(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "mizukami"))
-        return cmd_bench_mizukami(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "kurita"))
-        return cmd_bench_kurita(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "analyze"))
-        return bench_analyze(argc - 1, argv + 1);
-    int json = 0, n = BENCH_DEFAULT_HANDS;
-    uint64_t seed = BENCH_DEFAULT_SEED;
-    const char *what = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return usage(stdout);
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (!strcmp(argv[i], "--hands") && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[++i], &end, 10);
-            if (*end || v < 1 || v > 100000000) {
-                fprintf(stderr, "jong bench: --hands: '%s' is not a count in 1..100000000\n", argv[i]);
-                return 2;
-            }
-            n = (int)v;
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            char *end;
-            seed = strtoull(argv[++i], &end, 10);
-            if (*end || !*argv[i]) {
-                fprintf(stderr, "jong bench: --seed: '%s' is not a number\n", argv[i]);
-                return 2;
-            }
-        } else if (argv[i][0] != '-' && !what)
-            what = argv[i];
-        else {
-            fprintf(stderr, "jong bench: unknown option '%s'\n", argv[i]);
-            return usage(stderr);
-        }
-    }
-    if (!what || strcmp(what, "shanten") != 0) {
-        fprintf(stderr, "jong bench: %s (available: shanten, selfplay, score, simcat, kf, analyze, mizukami, kurita)\n", what ? "unknown benchmark" : "which benchmark?");
-        return usage(stderr);
-    }
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--hands", CLI_INT(hands), "N", "random hands per case", .lo = 1, .hi = 100000000,
+     .def = CLI_TEXT(BENCH_DEFAULT_HANDS)},
+    {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = CLI_TEXT(BENCH_DEFAULT_SEED)},
+    {"--json", CLI_FLAG(json), NULL, "the cases as a JSON array"},
+    CLI_END,
+};
 
+static int bench_shanten(int argc, char **argv);
+
+static const char *const benchmarks[] = {"shanten", "selfplay", "score", "simcat", "kf", "mizukami", "analyze", "kurita",
+                                         NULL};
+
+static const cli_sub subs[] = {
+    {"shanten", "evaluator speed (the options above)", bench_shanten},
+    {"selfplay", "self-play speed", bench_selfplay},
+    {"score", "riichi scoring speed", bench_score},
+    {"simcat", "SIMCAT simulation speed", bench_simcat},
+    {"kf", "KF-TREE decision time by waiting number", bench_kf},
+    {"mizukami", "Monte Carlo moves with opponent models: speed", cmd_bench_mizukami},
+    {"analyze", "the chances of jong analyze, time per hand", bench_analyze},
+    {"kurita", "the kurita player: states searched, decision time by shanten", cmd_bench_kurita},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = "bench",
+    .usage = "jong bench shanten [--hands N] [--seed S] [--json]\n"
+             "       jong bench BENCHMARK [options]   (jong bench BENCHMARK --help for its options)",
+    .about = "Speed of the evaluator, the players or self-play, each with a signature of the work\n"
+             "that changes only when behaviour does.\n"
+             "\n"
+             "shanten: the evaluator's speed on one thread over N seeded random hands: 14-tile\n"
+             "standard form, 14-tile all three forms, 17-tile standard form (5 sets). Prints hands\n"
+             "per second and a checksum of all results.\n",
+    .options = options,
+    .pos = {CLI_POS_ONE_AT(what), .metavar = "BENCHMARK", .help = "shanten here; the others are below",
+            .names = benchmarks},
+    .subs = subs,
+};
+#undef OPTS
+
+/* `jong bench shanten ...` (also `jong bench --json shanten`). */
+static int run_shanten(int argc, char **argv, bool named)
+{
+    bench_opts o = {.what = named ? "shanten" : NULL};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
+        return r;
+    if (!o.what)
+        return cli_usage_error(spec.name, "which benchmark? (shanten, selfplay, score, simcat, kf, mizukami, analyze "
+                               "or kurita)");
+    if (strcmp(o.what, "shanten")) /* another benchmark after an option */
+        return cli_usage_error(spec.name, "give %s first: jong bench %s [options]", o.what, o.what);
+    int n = o.hands;
+    uint64_t seed = o.seed;
+    bool json = o.json;
     fprintf(stderr, "jong bench shanten: seed %llu, %d hands per case\n", (unsigned long long)seed, n);
     json_t *out = json_array();
     for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
@@ -190,4 +189,17 @@ int cmd_bench(int argc, char **argv)
     }
     json_decref(out);
     return 0;
+}
+
+static int bench_shanten(int argc, char **argv)
+{
+    return run_shanten(argc, argv, true);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    int status;
+    if (cli_dispatch(&spec, argc, argv, &status))
+        return status;
+    return run_shanten(argc, argv, false);
 }

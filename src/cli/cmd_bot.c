@@ -4,31 +4,47 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/mjai.h"
 
 #define CMD "bot"
 
-static const char *const usage =
-    "usage: jong bot PLAYER[:opts] [--connect URL] [--seat N] [--name NAME] [--seed S]\n"
-    "\n"
-    "Plays one seat of riichi games as an mjai bot on stdin/stdout, in any of the three dialects:\n"
-    "one event per line, each answered by one line; the same where an event with\n"
-    "\"can_act\": false gets no answer; a JSON array of events per line, answered once. The\n"
-    "seat comes from start_game's \"id\" (or --seat). Each decision replays the game so far\n"
-    "through Jong's engine for the legal actions, and PLAYER (as in jong play) chooses.\n"
-    "A line that is not an mjai message is reported on stderr (\"jong bot: line N: ...\") and\n"
-    "answered with {\"type\":\"none\"}; so is a game the engine cannot follow (then the bot\n"
-    "discards the drawn tile or passes).\n"
-    "  --connect URL  play on a TCP mjai server instead (mjsonp://host:port/room, e.g.\n"
-    "               mjsonp://127.0.0.1:11600/default): join, then one answer per line until\n"
-    "               the server closes the connection\n"
-    "  --seat N     the seat (0-3) when start_game has no id\n"
-    "  --name NAME  the name sent in join (default jong)\n"
-    "  --seed S     the seed of the player's decisions (default 1)\n"
-    "Exit status: 0 at the end of input (or when the server closes), 1 on a write or\n"
-    "connection error, 2 bad usage.\n";
+typedef struct {
+    const char *player, *name, *url;
+    int seat;
+    uint64_t seed;
+} bot_opts;
+
+#define OPTS bot_opts
+static const cli_option options[] = {
+    {"--connect", CLI_STRING(url), "URL", "play on a TCP mjai server instead (mjsonp://host:port/room, e.g. "
+     "mjsonp://127.0.0.1:11600/default): join, then one answer per line until the server closes the "
+     "connection"},
+    {"--seat", CLI_INT(seat), "N", "the seat when start_game has no id", .lo = 0, .hi = 3},
+    {"--name", CLI_STRING(name), "NAME", "the name sent in join", .def = "jong"},
+    {"--seed", CLI_SEED(seed), "S", "the seed of the player's decisions", .def = "1"},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = CMD,
+    .about = "Plays one seat of riichi games as an mjai bot on stdin/stdout, in any of the three dialects:\n"
+             "one event per line, each answered by one line; the same where an event with\n"
+             "\"can_act\": false gets no answer; a JSON array of events per line, answered once. The\n"
+             "seat comes from start_game's \"id\" (or --seat). Each decision replays the game so far\n"
+             "through Jong's engine for the legal actions, and PLAYER (as in jong play) chooses.\n"
+             "A line that is not an mjai message is reported on stderr (\"jong bot: line N: ...\") and\n"
+             "answered with {\"type\":\"none\"}; so is a game the engine cannot follow (then the bot\n"
+             "discards the drawn tile or passes).\n",
+    .options = options,
+    .pos = {CLI_POS_ONE_AT(player), .metavar = "PLAYER[:opts]", .min = 1, .help = "a player spec, as in jong play",
+            .missing = "no player given (e.g. jong bot greedy)", .too_many = "one player only"},
+    .epilog = "Exit status: 0 at the end of input (or when the server closes), 1 on a write or\n"
+              "connection error, 2 bad usage.\n",
+};
+#undef OPTS
 
 static void report(void *ctx, long line, const char *msg)
 {
@@ -38,50 +54,14 @@ static void report(void *ctx, long line, const char *msg)
 
 int cmd_bot(int argc, char **argv)
 {
-    const char *player = NULL, *name = "jong", *url = NULL;
-    int seat = -1;
-    uint64_t seed = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (cli_is_help(a)) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        int r = cli_count_option(CMD, argc, argv, &i, "--seat", 0, 3, &seat);
-        if (r < 0)
-            return CLI_USAGE;
-        if (r > 0)
-            continue;
-        r = cli_seed_option(CMD, argc, argv, &i, &seed);
-        if (r < 0)
-            return CLI_USAGE;
-        if (r > 0)
-            continue;
-        r = cli_option_value(CMD, argc, argv, &i, "--connect", &v);
-        if (r < 0)
-            return CLI_USAGE;
-        if (r > 0) {
-            url = v;
-            continue;
-        }
-        r = cli_option_value(CMD, argc, argv, &i, "--name", &v);
-        if (r < 0)
-            return CLI_USAGE;
-        if (r > 0) {
-            name = v;
-            continue;
-        }
-        if (a[0] == '-')
-            return cli_usage_error(CMD, "unknown option '%s'", a);
-        if (player)
-            return cli_usage_error(CMD, "one player only ('%s' and '%s')", player, a);
-        player = a;
-    }
-    if (!player)
-        return cli_usage_error(CMD, "no player given (e.g. jong bot greedy)");
+    bot_opts o = {.seat = -1};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
+        return r;
+    const char *url = o.url;
     jong_mjai_bot *bot;
     jong_error err;
-    if (jong_mjai_bot_new(player, name, seat, seed, &bot, &err))
+    if (jong_mjai_bot_new(o.player, o.name, o.seat, o.seed, &bot, &err))
         return cli_usage_error(CMD, "%s", err.msg);
     if (url) {
         char host[256], room[64];

@@ -5,61 +5,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/mjai.h"
 
 #define CMD "convert"
 
-static const char *const usage =
-    "usage: jong convert IN -o OUT [--json]\n"
-    "\n"
-    "Reads one game record and writes it as mjai events, one JSON object per line (.mjson).\n"
-    "IN may be Tenhou mjlog XML, tenhou.net/6 JSON (one object, or one object per hand per line)\n"
-    "or mjai .mjson; any of them may be gzipped. The format is told from the content.\n"
-    "OUT ending in .gz is gzipped; OUT - writes to stdout. Three-player games are refused.\n"
-    "  -o, --output OUT  where to write (required)\n"
-    "  --json            print {\"in\",\"out\",\"format\",\"events\",\"hands\",\"complete\"} on stdout\n"
-    "Exit status: 0 converted, 1 unreadable input or output, 2 bad usage.\n";
+typedef struct {
+    const char *in, *out;
+    bool json;
+} convert_opts;
+
+#define OPTS convert_opts
+static const cli_option options[] = {
+    {"--output", CLI_STRING(out), "OUT", "where to write", .short_name = 'o', .flags = CLI_REQUIRED},
+    {"--json", CLI_FLAG(json), NULL, "print {\"in\",\"out\",\"format\",\"events\",\"hands\",\"complete\"} on stdout"},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = CMD,
+    .about = "Reads one game record and writes it as mjai events, one JSON object per line (.mjson).\n"
+             "IN may be Tenhou mjlog XML, tenhou.net/6 JSON (one object, or one object per hand per line)\n"
+             "or mjai .mjson; any of them may be gzipped. The format is told from the content.\n"
+             "OUT ending in .gz is gzipped; OUT - writes to stdout. Three-player games are refused.\n",
+    .options = options,
+    .pos = {CLI_POS_ONE_AT(in), .metavar = "IN", .min = 1, .help = "the game record to read",
+            .missing = "no input file given", .too_many = "one input file only"},
+    .epilog = "Exit status: 0 converted, 1 unreadable input or output, 2 bad usage.\n",
+};
+#undef OPTS
 
 static const char *const source_names[] = {"mjson", "mjlog", "tenhou6"};
 
 int cmd_convert(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (cli_is_help(a)) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        int r = cli_option_value(CMD, argc, argv, &i, "--output", &v);
-        if (r == 0 && !strcmp(a, "-o")) {
-            if (i + 1 >= argc)
-                return cli_usage_error(CMD, "-o needs a file name");
-            v = argv[++i];
-            r = 1;
-        }
-        if (r < 0)
-            return CLI_USAGE;
-        if (r > 0) {
-            out = v;
-            continue;
-        }
-        if (!strcmp(a, "--json"))
-            json = true;
-        else if (a[0] == '-' && a[1])
-            return cli_usage_error(CMD, "unknown option '%s'", a);
-        else if (in)
-            return cli_usage_error(CMD, "one input file only ('%s' and '%s')", in, a);
-        else
-            in = a;
-    }
-    if (!in)
-        return cli_usage_error(CMD, "no input file given");
-    if (!out)
-        return cli_usage_error(CMD, "no output given (-o OUT)");
+    convert_opts opt = {0};
+    int r = cli_parse(&spec, argc, argv, &opt);
+    if (r != CLI_GO)
+        return r;
+    const char *in = opt.in, *out = opt.out;
+    bool json = opt.json;
     if (json && !strcmp(out, "-"))
         return cli_usage_error(CMD, "--json and -o - would both write to stdout");
 

@@ -6,18 +6,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_players.h"
+#include "cli_util.h"
 #include "commands.h"
 #include "jong/jong.h"
 #include "players/kf/kf.h"
 
-static const char *const usage =
-    "usage: jong kf wn-table [--games N] [--seed S] [--players P]\n"
-    "  Plays N seeded one-hand Taiwanese games (default 4000) with player P in every seat\n"
-    "  (default kf-rule) and prints the C source of src/players/kf/kf_wn_table.c: for each round\n"
-    "  0..23 (a seat's discards so far; later rounds count as 23) the share of WN 0..8 (more\n"
-    "  counts as 8) of the seats' 16-tile hands after their discards. Progress on stderr.\n"
-    "  The shipped table: jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6 > src/players/kf/kf_wn_table.c\n";
+typedef struct {
+    int games;
+    uint64_t seed;
+    const char *players;
+} wn_opts;
+
+#define OPTS wn_opts
+static const cli_option wn_options[] = {
+    {"--games", CLI_INT(games), "N", "one-hand Taiwanese games to play", .lo = 1, .hi = 10000000,
+     .def = "4000"},
+    {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "7"},
+    {"--players", CLI_STRING(players), "P", "the player in every seat", .def = "kf-rule"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command wn_spec = {
+    .name = "kf wn-table",
+    .about = "Plays N seeded one-hand Taiwanese games with player P in every seat and prints the C\n"
+             "source of src/players/kf/kf_wn_table.c: for each round 0..23 (a seat's discards so far;\n"
+             "later rounds count as 23) the share of WN 0..8 (more counts as 8) of the seats' 16-tile\n"
+             "hands after their discards. Progress on stderr.\n",
+    .options = wn_options,
+    .epilog = "The shipped table: jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6 > "
+              "src/players/kf/kf_wn_table.c\n",
+};
+
+static int wn_table(int argc, char **argv);
+
+static const cli_sub subs[] = {
+    {"wn-table", "remake KF-V's waiting-number table from self-play", wn_table},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = "kf",
+    .usage = "jong kf wn-table [--games N] [--seed S] [--players P]",
+    .about = "The KF players' tables, remade by self-play.\n",
+    .subs = subs,
+};
 
 static int play_one(const jong_ruleset *rs, uint64_t seed, int g, jong_player *pl[JONG_SEATS],
                     long counts[JONG_KF_ROUNDS][JONG_KF_WN_MAX + 1])
@@ -70,42 +105,21 @@ static int play_one(const jong_ruleset *rs, uint64_t seed, int g, jong_player *p
 
 static int wn_table(int argc, char **argv)
 {
-    long games = 4000;
-    uint64_t seed = 7;
-    const char *players = "kf-rule";
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        char *end;
-        if (!strcmp(argv[i], "--games") && i + 1 < argc) {
-            games = strtol(argv[++i], &end, 10);
-            if (*end || games < 1 || games > 10000000) {
-                fprintf(stderr, "jong kf wn-table: --games: '%s' is not a count in 1..10000000\n", argv[i]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            seed = strtoull(argv[++i], &end, 10);
-            if (*end || !*argv[i]) {
-                fprintf(stderr, "jong kf wn-table: --seed: '%s' is not a number\n", argv[i]);
-                return 2;
-            }
-        } else if (!strcmp(argv[i], "--players") && i + 1 < argc) {
-            players = argv[++i];
-        } else {
-            fprintf(stderr, "jong kf wn-table: unknown option '%s'\n%s", argv[i], usage);
-            return 2;
-        }
-    }
+    wn_opts o = {0};
+    int rc = cli_parse(&wn_spec, argc, argv, &o);
+    if (rc != CLI_GO)
+        return rc;
+    long games = o.games;
+    uint64_t seed = o.seed;
+    const char *players = o.players;
     jong_player *pl[JONG_SEATS];
-    if (cli_make_players("jong kf wn-table", players, JONG_VARIANT_TAIWAN, pl))
-        return 2;
+    if ((rc = cli_make_players(wn_spec.name, players, JONG_VARIANT_TAIWAN, pl)))
+        return rc;
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
     static long counts[JONG_KF_ROUNDS][JONG_KF_WN_MAX + 1];
     fprintf(stderr, "jong kf wn-table: seed %llu, %ld games of %s\n", (unsigned long long)seed, games, players);
-    int rc = 0;
+    rc = 0;
     for (long g = 0; g < games && !rc; g++) {
         rc = play_one(&rs, seed, (int)g, pl, counts);
         if (g % 20 == 19 || g == games - 1)
@@ -147,9 +161,7 @@ static int wn_table(int argc, char **argv)
 
 int cmd_kf(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "wn-table"))
-        return wn_table(argc - 1, argv + 1);
-    FILE *f = argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ? stdout : stderr;
-    fprintf(f, "usage: jong kf wn-table --help   (remake KF-V's waiting-number table from self-play)\n");
-    return f == stdout ? 0 : 2;
+    int status;
+    cli_dispatch(&spec, argc, argv, &status);
+    return status;
 }

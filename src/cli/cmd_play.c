@@ -9,25 +9,51 @@
 #include <time.h>
 
 #include "cli_players.h"
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 
-static const char *const usage =
-    "usage: jong play [--rules taiwan|riichi] --players P[,P...] [--games N] [--seed S] [--hands N]\n"
-    "                 [--rule NAME=VALUE]... [--log DIR] [--check] [--json] [--quiet]\n"
-    "\n"
-    "Plays N games (default 1) of self-play and prints a summary per seat: hands won,\n"
-    "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n"
-    "  --players   1, 2 (alternating) or 4 player specs: name or name:key=val,key=val\n"
-    "              (the players and their options are listed below)\n"
-    "  --seed S    the run's seed (default: from the clock; always printed)\n"
-    "  --hands N   play N-hand games instead of full games (the 'hands' rule option)\n"
-    "  --rule      set a rule option, e.g. --rule multiple_winners=on (repeatable)\n"
-    "  --log DIR   write each game's record to DIR/game-NNNNNN.jsonl (DIR is created)\n"
-    "  --check     verify tiles, scores and views after every event (slower)\n"
-    "  --json      the summary as one JSON object on stdout\n"
-    "  --quiet     no progress line\n"
-    "  --human SEAT  a person plays seat SEAT at the terminal (see jong play --human E --help)\n";
+typedef struct {
+    jong_variant rules;
+    const char *players, *log_dir;
+    int games, hands, human;
+    uint64_t seed;
+    cli_list rule;
+    bool check, json, quiet;
+} play_opts;
+
+#define OPTS play_opts
+static const cli_option options[] = {
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
+    {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs: name or "
+     "name:key=val,key=val (the players and their options are listed below)", .flags = CLI_REQUIRED},
+    {"--games", CLI_INT(games), "N", "games to play", .lo = 1, .hi = 100000000, .def = "1"},
+    {"--seed", CLI_SEED(seed), "S", "the run's seed", .def_text = "from the clock; always printed"},
+    {"--hands", CLI_INT(hands), "N", "play N-hand games instead of full games (the 'hands' rule option)",
+     .lo = 1, .hi = 100000000},
+    {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option, e.g. --rule multiple_winners=on "
+     "(repeatable)"},
+    {"--log", CLI_STRING(log_dir), "DIR", "write each game's record to DIR/game-NNNNNN.jsonl (DIR is "
+     "created)"},
+    {"--check", CLI_FLAG(check), NULL, "verify tiles, scores and views after every event (slower)"},
+    {"--json", CLI_FLAG(json), NULL, "the summary as one JSON object on stdout"},
+    {"--quiet", CLI_FLAG(quiet), NULL, "no progress line"},
+    {"--human", CLI_WIND(human), "SEAT", "a person plays seat SEAT at the terminal (see jong play --human E "
+     "--help)"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = "play",
+    .usage = "jong play [--rules taiwan|riichi] --players P[,P...] [--games N] [--seed S] [--hands N]\n"
+             "                 [--rule NAME=VALUE]... [--log DIR] [--check] [--json] [--quiet]\n"
+             "       jong play --human SEAT --players P[,P...] ...   (a person at the terminal)",
+    .about = "Plays N games of self-play and prints a summary per seat: hands won,\n"
+             "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n",
+    .options = options,
+    .more_help = cli_print_players,
+};
 
 typedef struct {
     int games_done, games;
@@ -101,73 +127,36 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
 
 int cmd_play(int argc, char **argv)
 {
-    const char *cmd = "play", *rules_text = "taiwan", *players_text = NULL, *log_dir = NULL;
-    const char *value;
-    int games = 1, hands = -1;
-    uint64_t seed = (uint64_t)time(NULL);
-    bool check = false, json = false, quiet = false;
+    const char *cmd = spec.name;
+    bool human;
+    cli_find_option(argc, argv, "--human", &human);
+    if (human)
+        return play_human(argc, argv);
+    play_opts o = {.hands = -1, .seed = (uint64_t)time(NULL)};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
+        return r;
+    jong_variant v = o.rules;
+    const char *log_dir = o.log_dir;
+    int games = o.games;
+    uint64_t seed = o.seed;
     jong_ruleset rs;
-    const char *rule_opts[64];
-    int nrule = 0;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--human") || !strncmp(argv[i], "--human=", 8))
-            return play_human(argc, argv);
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            cli_print_players(stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_option_value(cmd, argc, argv, &i, "--rules", &value))) {
-            if (r < 0) return CLI_USAGE;
-            rules_text = value;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--players", &value))) {
-            if (r < 0) return CLI_USAGE;
-            players_text = value;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--games", 1, 100000000, &games)) ||
-                   (r = cli_count_option(cmd, argc, argv, &i, "--hands", 1, 100000000, &hands)) ||
-                   (r = cli_seed_option(cmd, argc, argv, &i, &seed))) {
-            if (r < 0) return CLI_USAGE;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--rule", &value))) {
-            if (r < 0) return CLI_USAGE;
-            if (nrule == 64)
-                return cli_usage_error(cmd, "too many --rule options");
-            rule_opts[nrule++] = value;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--log", &value))) {
-            if (r < 0) return CLI_USAGE;
-            log_dir = value;
-        } else if (!strcmp(argv[i], "--check")) {
-            check = true;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else if (!strcmp(argv[i], "--quiet")) {
-            quiet = true;
-        } else {
-            return cli_usage_error(cmd, "unknown argument '%s'", argv[i]);
-        }
-    }
-    jong_variant v;
-    if (cli_parse_rules(cmd, rules_text, &v))
-        return CLI_USAGE;
-    if (!players_text)
-        return cli_usage_error(cmd, "--players is required");
-    if (cli_build_ruleset(cmd, v, rule_opts, nrule, hands, &rs))
+    if (cli_build_ruleset(cmd, "--rule", v, o.rule.v, o.rule.n, o.hands, &rs))
         return CLI_USAGE;
     if (log_dir && cli_make_dirs(log_dir))
         return cli_fail(cmd, "--log %s: %s", log_dir, strerror(errno));
     jong_player *players[JONG_SEATS];
-    int rc = cli_make_players(cmd, players_text, v, players);
+    int rc = cli_make_players(cmd, o.players, v, players);
     if (rc)
         return rc;
     fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)seed);
 
     jong_game_result total;
     memset(&total, 0, sizeof total);
-    progress pr = {.games = games, .start = cli_now(), .quiet = quiet};
+    progress pr = {.games = games, .start = cli_now(), .quiet = o.quiet};
     int status = CLI_OK;
     for (int g = 0; g < games && status == CLI_OK; g++) {
-        jong_table t = {.rules = &rs, .seed = seed, .game_number = g, .check = check,
+        jong_table t = {.rules = &rs, .seed = seed, .game_number = g, .check = o.check,
                         .on_hand = on_hand, .on_hand_ctx = &pr, .now_ms = cli_now_ms};
         memcpy(t.players, players, sizeof players);
         FILE *f = NULL;
@@ -220,7 +209,7 @@ int cmd_play(int argc, char **argv)
     }
     show_progress(&pr, total.hands, true);
     if (pr.games_done)
-        print_summary((const jong_player *const *)players, &total, pr.games_done, seed, json, v == JONG_VARIANT_RIICHI);
+        print_summary((const jong_player *const *)players, &total, pr.games_done, seed, o.json, v == JONG_VARIANT_RIICHI);
     cli_free_players(players);
     return status;
 }

@@ -8,36 +8,53 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/mjai.h"
 
 #define CMD "replay"
 
-static const char *const usage =
-    "usage: jong replay FILE... --verify [--json] [--quiet]\n"
-    "\n"
-    "Re-runs each game of each record file (written by jong play --log) through the engine: the\n"
-    "walls come from the header's rules, seed and game number, the players' answers from the\n"
-    "recorded events, and every event the engine produces must equal the recorded line.\n"
-    "Prints per file \"FILE: verified N games, H hands, E events\", or the first error as\n"
-    "\"jong replay: FILE:LINE: message\" on stderr. FILE - reads stdin.\n"
-    "\n"
-    "Imported games (Tenhou mjlog XML, tenhou.net/6 JSON, mjai .mjson, plain or gzipped; a\n"
-    "DIRECTORY is searched for .xml .mjlog .json .mjson .gz files) are replayed through the riichi\n"
-    "engine: walls rebuilt from the record, every action the record's, every event the engine\n"
-    "emits equal to the record's (scores, deltas, yaku, dora, the hand sequence, the final\n"
-    "scores). Each game that differs prints \"jong replay: FILE: event N: what differs\"; the end\n"
-    "prints \"imported: N games checked, E equal, D different, S three-player skipped, U\n"
-    "unreadable; C cut short (equal up to their end), M starting after East 1 (not replayed)\".\n"
-    "Progress goes to stderr every 1000 files.\n"
-    "  --verify   check the records (required: the only mode so far)\n"
-    "  --json     one JSON object on stdout: {\"ok\":..., \"files\":[{\"file\",\"ok\",\"games\",\n"
-    "             \"hands\",\"events\"} or {\"file\",\"ok\":false,\"line\",\"error\"}]}; with imported\n"
-    "             games also \"imported\":{\"checked\",\"equal\",\"different\",\"skipped\",\n"
-    "             \"unreadable\",\"cut\",\"midgame\",\"differences\":[{\"file\",\"event\",\"error\"}...]} (the first 100)\n"
-    "  --quiet    print nothing for files that verify\n"
-    "Exit status: 0 all verified, 1 a file failed, 2 bad usage.\n";
+typedef struct {
+    cli_args files;
+    bool verify, json, quiet;
+} replay_opts;
+
+#define OPTS replay_opts
+static const cli_option options[] = {
+    {"--verify", CLI_FLAG(verify), NULL, "check the records (required: the only mode so far)"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object on stdout: {\"ok\":..., \"files\":[{\"file\",\"ok\","
+     "\"games\",\"hands\",\"events\"} or {\"file\",\"ok\":false,\"line\",\"error\"}]}; with imported games "
+     "also \"imported\":{\"checked\",\"equal\",\"different\",\"skipped\",\"unreadable\",\"cut\",\"midgame\","
+     "\"differences\":[{\"file\",\"event\",\"error\"}...]} (the first 100)"},
+    {"--quiet", CLI_FLAG(quiet), NULL, "print nothing for files that verify"},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = CMD,
+    .usage = "jong replay FILE... --verify [--json] [--quiet]",
+    .about = "Re-runs each game of each record file (written by jong play --log) through the engine: the\n"
+             "walls come from the header's rules, seed and game number, the players' answers from the\n"
+             "recorded events, and every event the engine produces must equal the recorded line.\n"
+             "Prints per file \"FILE: verified N games, H hands, E events\", or the first error as\n"
+             "\"jong replay: FILE:LINE: message\" on stderr. FILE - reads stdin.\n"
+             "\n"
+             "Imported games (Tenhou mjlog XML, tenhou.net/6 JSON, mjai .mjson, plain or gzipped; a\n"
+             "DIRECTORY is searched for .xml .mjlog .json .mjson .gz files) are replayed through the riichi\n"
+             "engine: walls rebuilt from the record, every action the record's, every event the engine\n"
+             "emits equal to the record's (scores, deltas, yaku, dora, the hand sequence, the final\n"
+             "scores). Each game that differs prints \"jong replay: FILE: event N: what differs\"; the end\n"
+             "prints \"imported: N games checked, E equal, D different, S three-player skipped, U\n"
+             "unreadable; C cut short (equal up to their end), M starting after East 1 (not replayed)\".\n"
+             "Progress goes to stderr every 1000 files.\n",
+    .options = options,
+    .pos = {CLI_POS_LIST_AT(files), .metavar = "FILE...", .min = 1,
+            .help = "Jong records, imported games or directories of them; - reads stdin",
+            .missing = "no record file given"},
+    .epilog = "Exit status: 0 all verified, 1 a file failed, 2 bad usage.\n",
+};
+#undef OPTS
 
 /* The message without the library's "line N: " prefix, which the FILE:LINE form replaces. */
 static const char *strip_line(const jong_error *err, int line)
@@ -156,39 +173,21 @@ static void import_dir(const char *dir, import_stats *st)
 
 int cmd_replay(int argc, char **argv)
 {
-    bool verify = false, json = false, quiet = false;
-    int nfiles = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(a, "--verify"))
-            verify = true;
-        else if (!strcmp(a, "--json"))
-            json = true;
-        else if (!strcmp(a, "--quiet"))
-            quiet = true;
-        else if (a[0] == '-' && a[1])
-            return cli_usage_error(CMD, "unknown option '%s'", a);
-        else
-            nfiles++;
-    }
-    if (!nfiles)
-        return cli_usage_error(CMD, "no record file given");
-    if (!verify)
+    replay_opts opt = {0};
+    int r = cli_parse(&spec, argc, argv, &opt);
+    if (r != CLI_GO)
+        return r;
+    if (!opt.verify)
         return cli_usage_error(CMD, "--verify is required (the only mode so far)");
+    bool json = opt.json, quiet = opt.quiet;
 
     json_t *out = json ? json_object() : NULL, *files = json ? json_array() : NULL;
     int status = CLI_OK;
     import_stats imp = {0};
     imp.quiet = quiet;
     imp.diffs = json ? json_array() : NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *path = argv[i];
-        if (path[0] == '-' && path[1])
-            continue;
+    for (int i = 0; i < opt.files.n; i++) {
+        const char *path = opt.files.v[i];
         bool is_stdin = !strcmp(path, "-");
         struct stat sb;
         if (!is_stdin && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/jong.h"
@@ -13,18 +14,14 @@
 
 #define CMD "score"
 #define HAND_TEXT_MAX 1024
-#define MAX_OPTIONS 32
-#define MAX_STREAK 1000
 
 typedef struct {
     char hand_text[HAND_TEXT_MAX];
     const char *win_text, *flowers_text;
-    const char *options[MAX_OPTIONS];
-    int noptions;
+    cli_list options;
     jong_variant rules;
     int winner, dealer, round, streak, discarder; /* discarder -2: not given */
     bool self_draw, json;
-    bool implied_self_draw; /* by --replacement, --heavenly, --earthly: an explicit --discarder wins */
     unsigned flags;
 } score_opts;
 
@@ -35,143 +32,66 @@ typedef struct {
     int hand_tai; /* the entries' sum, before the cap */
 } score;
 
-static int usage(FILE *f)
-{
-    fprintf(f,
-            "usage: jong score --rules taiwan HAND --win TILE [--self-draw | --discarder SEAT]\n"
-            "                  [--seat SEAT] [--dealer SEAT] [--streak N] [--round WIND]\n"
-            "                  [--flowers FLOWERS] [--robbing-kong] [--replacement] [--last-tile]\n"
-            "                  [--heavenly | --earthly | --human] [--option NAME=VALUE ...] [--json]\n"
-            "\n"
-            "  The tai of a Taiwanese win, pattern by pattern (a larger pattern replaces the\n"
-            "  smaller ones it implies; the reading of the hand with the most tai is used), then\n"
-            "  the payments (base + tai x unit) and each seat's score change.\n"
-            "\n"
-            "  HAND          the winning hand with the win tile (17 tiles, melds count 3) or\n"
-            "                without it (16); melds as [123m] (exposed) and (1111m) (concealed\n"
-            "                kong), flowers as f1-f4 s1-s4; several words are joined.\n"
-            "  --win TILE    the winning tile; a flower (f1-f4, s1-s4) scores a flower win\n"
-            "                (all eight flowers held)\n"
-            "  --self-draw   won on one's own draw (default: a discard of the winner's upper\n"
-            "                player, seat winner+3 mod 4)\n"
-            "  --discarder S the seat whose discard (or added kong, or flower) was taken\n"
-            "  --seat S      the winner's seat (default 0); a seat is 0-3, or E S W N for 0-3\n"
-            "  --dealer S    the dealer's seat (default 0); the seat wind follows the seat_wind\n"
-            "                option (default: the dealer is East)\n"
-            "  --streak N    times the dealer has kept the deal (default 0)\n"
-            "  --round W     round wind E S W N or 0-3 (default E)\n"
-            "  --flowers F   flowers held, e.g. f1s2 (also allowed inside HAND)\n"
-            "  --robbing-kong --replacement --last-tile --heavenly --earthly --human\n"
-            "                circumstances of the win; --replacement, --heavenly and --earthly\n"
-            "                imply --self-draw unless --discarder is given\n"
-            "  --option N=V  a rule option (kong_tai, big_hands, tai_cap, special_hands, base,\n"
-            "                unit, flowers, seat_wind, ...), repeatable or comma-separated\n"
-            "  --rules R     taiwan here; riichi (the default) is 'jong score --help'\n"
-            "  --json        one JSON object on one line\n"
-            "\n"
-            "  Exit status: 0 done, 1 bad hand or not a win, 2 bad usage.\n");
-    return f == stdout ? CLI_OK : CLI_USAGE;
-}
+/* --replacement, --heavenly and --earthly imply --self-draw unless --discarder is given. */
+#define IMPLY_SELF_DRAW (JONG_WIN_REPLACEMENT | JONG_WIN_HEAVENLY | JONG_WIN_EARTHLY)
 
-static int add_hand_word(score_opts *o, const char *word)
-{
-    return cli_append_word(CMD, o->hand_text, sizeof o->hand_text, word, "HAND");
-}
-
-static int parse_streak(const char *s)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < 0 || v > MAX_STREAK)
-        return -1;
-    return (int)v;
-}
-
-static const cli_flag flag_options[] = {
-    {"--robbing-kong", JONG_WIN_ROBBING_KONG, false}, {"--replacement", JONG_WIN_REPLACEMENT, true},
-    {"--last-tile", JONG_WIN_LAST_TILE, false},       {"--heavenly", JONG_WIN_HEAVENLY, true},
-    {"--earthly", JONG_WIN_EARTHLY, true},            {"--human", JONG_WIN_HUMAN, false},
+#define OPTS score_opts
+static const cli_option options[] = {
+    {"--rules", CLI_RULES(rules), "R", "taiwan here; riichi (the default) is 'jong score --help'"},
+    {"--win", CLI_STRING(win_text), "TILE", "the winning tile; a flower (f1-f4, s1-s4) scores a flower win "
+     "(all eight flowers held)", .flags = CLI_REQUIRED},
+    {"--self-draw", CLI_FLAG(self_draw), NULL, "won on one's own draw (default: a discard of the winner's "
+     "upper player, seat winner+3 mod 4)"},
+    {"--discarder", CLI_WIND(discarder), "S", "the seat whose discard (or added kong, or flower) was taken"},
+    {"--seat", CLI_WIND(winner), "S", "the winner's seat: 0-3, or E S W N for 0-3", .def = "0"},
+    {"--dealer", CLI_WIND(dealer), "S", "the dealer's seat; the seat wind follows the seat_wind option "
+     "(by default the dealer is East)", .def = "0"},
+    {"--streak", CLI_INT(streak), "N", "times the dealer has kept the deal", .lo = 0, .hi = 1000, .def = "0"},
+    {"--round", CLI_WIND(round), "W", "round wind E S W N or 0-3", .def = "E"},
+    {"--flowers", CLI_STRING(flowers_text), "F", "flowers held, e.g. f1s2 (also allowed inside HAND)"},
+    {"--robbing-kong", CLI_BITS(flags), NULL, "won on the tile of another player's added kong", .bits = JONG_WIN_ROBBING_KONG},
+    {"--replacement", CLI_BITS(flags), NULL, "self-drawn on a replacement tile (after a kong or a flower)",
+     .bits = JONG_WIN_REPLACEMENT},
+    {"--last-tile", CLI_BITS(flags), NULL, "the last tile of the wall (self-draw) or the last discard", .bits = JONG_WIN_LAST_TILE},
+    {"--heavenly", CLI_BITS(flags), NULL, "the dealer wins on the deal", .bits = JONG_WIN_HEAVENLY},
+    {"--earthly", CLI_BITS(flags), NULL, "a non-dealer wins on his first draw", .bits = JONG_WIN_EARTHLY},
+    {"--human", CLI_BITS(flags), NULL, "a win on a discard of the first go-around", .bits = JONG_WIN_HUMAN},
+    {"--option", CLI_LIST(options), "N=V", "a rule option (kong_tai, big_hands, tai_cap, special_hands, base, "
+     "unit, flowers, seat_wind, ...), repeatable or comma-separated"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
+    CLI_END,
 };
-#define NFLAGS (sizeof flag_options / sizeof flag_options[0])
 
-static bool parse_flag(score_opts *o, const char *arg)
-{
-    if (strcmp(arg, "--self-draw") == 0)
-        return o->self_draw = true;
-    if (strcmp(arg, "--json") == 0)
-        return o->json = true;
-    return cli_match_flag(flag_options, NFLAGS, arg, &o->flags, &o->implied_self_draw);
-}
+static const cli_command spec = {
+    .name = CMD,
+    .usage = "jong score --rules taiwan HAND --win TILE [--self-draw | --discarder SEAT]\n"
+             "                  [--seat SEAT] [--dealer SEAT] [--streak N] [--round WIND]\n"
+             "                  [--flowers FLOWERS] [--robbing-kong] [--replacement] [--last-tile]\n"
+             "                  [--heavenly | --earthly | --human] [--option NAME=VALUE ...] [--json]",
+    .about = "The tai of a Taiwanese win, pattern by pattern (a larger pattern replaces the\n"
+             "smaller ones it implies; the reading of the hand with the most tai is used), then\n"
+             "the payments (base + tai x unit) and each seat's score change.\n"
+             "--replacement, --heavenly and --earthly imply --self-draw unless --discarder is given.\n",
+    .options = options,
+    .pos = {CLI_POS_WORDS_AT(hand_text), .metavar = "HAND", .min = 1,
+            .help = "the winning hand with the win tile (17 tiles, melds count 3) or without it (16); "
+                    "melds as [123m] (exposed) and (1111m) (concealed kong), flowers as f1-f4 s1-s4; several "
+                    "words are joined"},
+    .epilog = "Exit status: 0 done, 1 bad hand or not a win, 2 bad usage.\n",
+};
+#undef OPTS
 
-/* Returns -1 to go on, otherwise the exit status (help printed or usage error). */
+/* Returns CLI_GO to go on, otherwise the exit status (help printed or usage error). */
 static int parse_args(int argc, char **argv, score_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->rules = JONG_VARIANT_RIICHI;
     o->discarder = -2;
-    for (int i = 1; i < argc; i++) {
-        const char *value;
-        int r;
-        if (cli_is_help(argv[i]))
-            return usage(stdout);
-        if (parse_flag(o, argv[i]))
-            continue;
-        if ((r = cli_wind_option(CMD, argc, argv, &i, "--seat", &o->winner)) ||
-            (r = cli_wind_option(CMD, argc, argv, &i, "--dealer", &o->dealer)) ||
-            (r = cli_wind_option(CMD, argc, argv, &i, "--discarder", &o->discarder)) ||
-            (r = cli_wind_option(CMD, argc, argv, &i, "--round", &o->round))) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {
-            if (r < 0 || cli_parse_rules(CMD, value, &o->rules) != CLI_OK)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--win", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->win_text = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--flowers", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->flowers_text = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--streak", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            if ((o->streak = parse_streak(value)) < 0)
-                return cli_usage_error(CMD, "--streak: '%s' is not a number 0-%d", value, MAX_STREAK);
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--option", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (o->noptions == MAX_OPTIONS)
-                return cli_usage_error(CMD, "more than %d --option", MAX_OPTIONS);
-            o->options[o->noptions++] = value;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        } else if (add_hand_word(o, argv[i]) != CLI_OK) {
-            return CLI_USAGE;
-        }
-    }
-    if (!o->hand_text[0])
-        return cli_usage_error(CMD, "missing HAND");
-    if (!o->win_text)
-        return cli_usage_error(CMD, "missing --win TILE");
+    int r = cli_parse(&spec, argc, argv, o);
+    if (r != CLI_GO)
+        return r;
     if (o->self_draw && o->discarder != -2)
         return cli_usage_error(CMD, "--self-draw and --discarder exclude each other");
-    return -1;
-}
-
-/* The rules and their --option settings. */
-static int read_rules(const score_opts *o, jong_ruleset *rs)
-{
-    if (o->rules != JONG_VARIANT_TAIWAN)
-        return cli_fail(CMD, "riichi scoring is not available yet (use --rules taiwan)");
-    jong_ruleset_default(rs, JONG_VARIANT_TAIWAN);
-    for (int i = 0; i < o->noptions; i++) {
-        jong_error err;
-        jong_error_clear(&err);
-        if (jong_ruleset_apply(rs, o->options[i], &err) != JONG_OK)
-            return cli_usage_error(CMD, "--option %s: %s", o->options[i], err.msg);
-    }
-    return CLI_OK;
+    return CLI_GO;
 }
 
 /* --flowers: a list of flowers only, none already in the hand. */
@@ -247,7 +167,7 @@ static int read_hand(const score_opts *o, score *s)
 static int run_score(const score_opts *o, score *s)
 {
     memset(s, 0, sizeof *s);
-    int r = read_rules(o, &s->rs);
+    int r = cli_build_ruleset(CMD, "--option", JONG_VARIANT_TAIWAN, o->options.v, o->options.n, 0, &s->rs);
     if (r != CLI_OK)
         return r;
     jong_win_context *c = &s->ctx;
@@ -258,7 +178,7 @@ static int run_score(const score_opts *o, score *s)
     c->dealer_streak = o->streak;
     c->round_wind = o->round;
     c->seat_wind = jong_ruleset_seat_wind(&s->rs, o->winner, o->dealer);
-    if (o->self_draw || (o->implied_self_draw && o->discarder == -2))
+    if (o->self_draw || (o->flags & IMPLY_SELF_DRAW && o->discarder == -2))
         c->discarder = -1;
     else
         c->discarder = o->discarder != -2 ? o->discarder : (o->winner + 3) % 4;
@@ -391,13 +311,9 @@ static int print_json(const score *s, const char *hand)
 /* Riichi unless the command line says --rules taiwan (riichi is the default). */
 static bool wants_riichi(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--rules=taiwan") == 0)
-            return false;
-        if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc && strcmp(argv[i + 1], "taiwan") == 0)
-            return false;
-    }
-    return true;
+    bool given;
+    const char *rules = cli_find_option(argc, argv, "--rules", &given);
+    return !rules || cli_rules_parse(rules) != JONG_VARIANT_TAIWAN;
 }
 
 int cmd_score(int argc, char **argv)
@@ -406,7 +322,7 @@ int cmd_score(int argc, char **argv)
         return score_riichi(argc, argv);
     score_opts o;
     int r = parse_args(argc, argv, &o);
-    if (r >= 0)
+    if (r != CLI_GO)
         return r;
     score s;
     if ((r = run_score(&o, &s)) != CLI_OK)

@@ -7,23 +7,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/jong.h"
 
 #define CMD "score"
 #define HAND_TEXT_MAX 1024
-#define MAX_OPTIONS 32
-#define MAX_COUNTER 1000
 
 typedef struct {
     char hand_text[HAND_TEXT_MAX];
     const char *win_text, *melds_text, *dora_text, *ura_text;
-    const char *options[MAX_OPTIONS];
-    int noptions;
+    cli_list options;
+    jong_variant rules;
     int seat, round, discarder; /* winds 0..3; discarder -1: not given */
     int honba, sticks;
-    bool tsumo, implied_tsumo, json;
+    bool tsumo, json;
     unsigned flags;
 } riichi_opts;
 
@@ -33,151 +32,79 @@ typedef struct {
     jong_riichi_result res;
 } riichi_score;
 
-static int usage(FILE *f)
-{
-    fprintf(f,
-            "usage: jong score [--rules riichi] HAND --win TILE [--tsumo | --discarder WIND]\n"
-            "                  [--riichi | --double-riichi] [--ippatsu] [--haitei | --houtei]\n"
-            "                  [--rinshan] [--chankan] [--tenhou | --chiihou] [--dora TILES]\n"
-            "                  [--ura TILES] [--seat WIND] [--round WIND] [--honba N] [--sticks N]\n"
-            "                  [--melds MELDS] [--option NAME=VALUE ...] [--json]\n"
-            "       jong score --rules taiwan --help   (Taiwanese tai scoring)\n"
-            "\n"
-            "  The yaku and han of a riichi win, its fu part by part, and the points: basic points,\n"
-            "  the limit reached, what each seat pays, then honba and riichi sticks. The reading of\n"
-            "  the hand (and the place of the winning tile) worth the most points is used.\n"
-            "\n"
-            "  HAND          the winning hand with the win tile (14 tiles, melds count 3) or without\n"
-            "                it (13); melds as [123m] [555z] [1111p] (called) and (1111m) (concealed\n"
-            "                kan); red fives as 0m 0p 0s; several words are joined.\n"
-            "  --win TILE    the winning tile (0p: a red five)\n"
-            "  --tsumo       self-drawn (default: ron from the previous player)\n"
-            "  --discarder W the seat wind of the player who dealt in (ron)\n"
-            "  --seat W      the winner's seat wind E S W N (default E: the dealer)\n"
-            "  --round W     the round wind (default E)\n"
-            "  --riichi --double-riichi --ippatsu --haitei --houtei --rinshan --chankan --tenhou\n"
-            "  --chiihou     circumstances of the win; --haitei, --rinshan, --tenhou and --chiihou\n"
-            "                imply --tsumo\n"
-            "  --dora TILES  dora indicators (up to 5), e.g. 3m7z; --ura TILES ura indicators\n"
-            "                (they count only with riichi)\n"
-            "  --honba N     counters on the table (300 each on ron, 100 from each payer on tsumo)\n"
-            "  --sticks N    riichi sticks on the table (1000 each)\n"
-            "  --melds MELDS declared melds, as in HAND\n"
-            "  --option N=V  a rule option (kuitan, kiriage, double_yakuman, red_fives, ...),\n"
-            "                repeatable or comma-separated\n"
-            "  --json        one JSON object on one line\n"
-            "\n"
-            "  Exit status: 0 done, 1 bad hand, not a win or no yaku, 2 bad usage.\n");
-    return f == stdout ? CLI_OK : CLI_USAGE;
-}
-
-static int add_hand_word(riichi_opts *o, const char *word)
-{
-    return cli_append_word(CMD, o->hand_text, sizeof o->hand_text, word, "HAND");
-}
-
 static const char *const winds = "ESWN";
 
-static const cli_flag flag_options[] = {
-    {"--riichi", JONG_RIICHI_WIN_RIICHI, false},   {"--double-riichi", JONG_RIICHI_WIN_DOUBLE_RIICHI, false},
-    {"--ippatsu", JONG_RIICHI_WIN_IPPATSU, false}, {"--haitei", JONG_RIICHI_WIN_HAITEI, true},
-    {"--houtei", JONG_RIICHI_WIN_HOUTEI, false},   {"--rinshan", JONG_RIICHI_WIN_RINSHAN, true},
-    {"--chankan", JONG_RIICHI_WIN_CHANKAN, false}, {"--tenhou", JONG_RIICHI_WIN_TENHOU, true},
-    {"--chiihou", JONG_RIICHI_WIN_CHIIHOU, true},
+/* --haitei, --rinshan, --tenhou and --chiihou imply --tsumo. */
+#define IMPLY_TSUMO (JONG_RIICHI_WIN_HAITEI | JONG_RIICHI_WIN_RINSHAN | JONG_RIICHI_WIN_TENHOU | JONG_RIICHI_WIN_CHIIHOU)
+
+#define OPTS riichi_opts
+static const cli_option options[] = {
+    {"--rules", CLI_RULES(rules), "R", "riichi here; 'jong score --rules taiwan --help' for Taiwanese tai"},
+    {"--win", CLI_STRING(win_text), "TILE", "the winning tile (0p: a red five)", .flags = CLI_REQUIRED},
+    {"--tsumo", CLI_FLAG(tsumo), NULL, "self-drawn (default: ron from the previous player)"},
+    {"--discarder", CLI_WIND(discarder), "W", "the seat wind of the player who dealt in (ron)"},
+    {"--seat", CLI_WIND(seat), "W", "the winner's seat wind E S W N; E is the dealer", .def = "E"},
+    {"--round", CLI_WIND(round), "W", "the round wind", .def = "E"},
+    {"--riichi", CLI_BITS(flags), NULL, "the winner declared riichi", .bits = JONG_RIICHI_WIN_RIICHI},
+    {"--double-riichi", CLI_BITS(flags), NULL, "... on his first uninterrupted discard (replaces riichi)",
+     .bits = JONG_RIICHI_WIN_DOUBLE_RIICHI},
+    {"--ippatsu", CLI_BITS(flags), NULL, "within one uninterrupted go-around after riichi",
+     .bits = JONG_RIICHI_WIN_IPPATSU},
+    {"--haitei", CLI_BITS(flags), NULL, "tsumo on the last tile of the live wall", .bits = JONG_RIICHI_WIN_HAITEI},
+    {"--houtei", CLI_BITS(flags), NULL, "ron on the last discard", .bits = JONG_RIICHI_WIN_HOUTEI},
+    {"--rinshan", CLI_BITS(flags), NULL, "tsumo on a kan's replacement tile", .bits = JONG_RIICHI_WIN_RINSHAN},
+    {"--chankan", CLI_BITS(flags), NULL, "ron on the tile of another player's added kan",
+     .bits = JONG_RIICHI_WIN_CHANKAN},
+    {"--tenhou", CLI_BITS(flags), NULL, "the dealer's win on the deal", .bits = JONG_RIICHI_WIN_TENHOU},
+    {"--chiihou", CLI_BITS(flags), NULL, "a non-dealer's tsumo on his first, uninterrupted draw",
+     .bits = JONG_RIICHI_WIN_CHIIHOU},
+    {"--dora", CLI_STRING(dora_text), "TILES", "dora indicators (up to 5), e.g. 3m7z"},
+    {"--ura", CLI_STRING(ura_text), "TILES", "ura indicators (they count only with riichi)"},
+    {"--honba", CLI_INT(honba), "N", "counters on the table: 300 each on ron, 100 from each payer on tsumo",
+     .lo = 0, .hi = 1000, .def = "0"},
+    {"--sticks", CLI_INT(sticks), "N", "riichi sticks on the table, 1000 each", .lo = 0, .hi = 1000,
+     .def = "0"},
+    {"--melds", CLI_STRING(melds_text), "MELDS", "declared melds, as in HAND"},
+    {"--option", CLI_LIST(options), "N=V", "a rule option (kuitan, kiriage, double_yakuman, red_fives, ...), "
+     "repeatable or comma-separated"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
+    CLI_END,
 };
-#define NFLAGS (sizeof flag_options / sizeof flag_options[0])
 
-static bool parse_flag(riichi_opts *o, const char *arg)
-{
-    if (strcmp(arg, "--tsumo") == 0)
-        return o->tsumo = true;
-    if (strcmp(arg, "--json") == 0)
-        return o->json = true;
-    return cli_match_flag(flag_options, NFLAGS, arg, &o->flags, &o->implied_tsumo);
-}
+static const cli_command spec = {
+    .name = CMD,
+    .usage = "jong score [--rules riichi] HAND --win TILE [--tsumo | --discarder WIND]\n"
+             "                  [--riichi | --double-riichi] [--ippatsu] [--haitei | --houtei]\n"
+             "                  [--rinshan] [--chankan] [--tenhou | --chiihou] [--dora TILES]\n"
+             "                  [--ura TILES] [--seat WIND] [--round WIND] [--honba N] [--sticks N]\n"
+             "                  [--melds MELDS] [--option NAME=VALUE ...] [--json]\n"
+             "       jong score --rules taiwan --help   (Taiwanese tai scoring)",
+    .about = "The yaku and han of a riichi win, its fu part by part, and the points: basic points,\n"
+             "the limit reached, what each seat pays, then honba and riichi sticks. The reading of\n"
+             "the hand (and the place of the winning tile) worth the most points is used.\n"
+             "--haitei, --rinshan, --tenhou and --chiihou imply --tsumo.\n",
+    .options = options,
+    .pos = {CLI_POS_WORDS_AT(hand_text), .metavar = "HAND", .min = 1,
+            .help = "the winning hand with the win tile (14 tiles, melds count 3) or without it (13); melds "
+                    "as [123m] [555z] [1111p] (called) and (1111m) (concealed kan); red fives as 0m 0p 0s; "
+                    "several words are joined"},
+    .epilog = "Exit status: 0 done, 1 bad hand, not a win or no yaku, 2 bad usage.\n",
+};
+#undef OPTS
 
-static int count_option(int argc, char **argv, int *i, const char *name, int *out)
-{
-    const char *value;
-    int r = cli_option_value(CMD, argc, argv, i, name, &value);
-    if (r <= 0)
-        return r;
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (!*value || *end || v < 0 || v > MAX_COUNTER) {
-        cli_usage_error(CMD, "%s: '%s' is not a number 0-%d", name, value, MAX_COUNTER);
-        return -1;
-    }
-    *out = (int)v;
-    return 1;
-}
-
-/* A text-valued option. */
-static int text_option(int argc, char **argv, int *i, const char *name, const char **out)
-{
-    return cli_option_value(CMD, argc, argv, i, name, out);
-}
-
-/* Returns -1 to go on, otherwise the exit status (help printed or usage error). */
+/* Returns CLI_GO to go on, otherwise the exit status (help printed or usage error). */
 static int parse_args(int argc, char **argv, riichi_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->discarder = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *value;
-        int r;
-        if (cli_is_help(argv[i]))
-            return usage(stdout);
-        if (parse_flag(o, argv[i]))
-            continue;
-        if ((r = cli_wind_option(CMD, argc, argv, &i, "--seat", &o->seat)) ||
-            (r = cli_wind_option(CMD, argc, argv, &i, "--round", &o->round)) ||
-            (r = cli_wind_option(CMD, argc, argv, &i, "--discarder", &o->discarder)) ||
-            (r = count_option(argc, argv, &i, "--honba", &o->honba)) ||
-            (r = count_option(argc, argv, &i, "--sticks", &o->sticks)) ||
-            (r = text_option(argc, argv, &i, "--win", &o->win_text)) ||
-            (r = text_option(argc, argv, &i, "--melds", &o->melds_text)) ||
-            (r = text_option(argc, argv, &i, "--dora", &o->dora_text)) ||
-            (r = text_option(argc, argv, &i, "--ura", &o->ura_text))) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value)) != 0) {
-            jong_variant v;
-            if (r < 0 || cli_parse_rules(CMD, value, &v) != CLI_OK)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--option", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (o->noptions == MAX_OPTIONS)
-                return cli_usage_error(CMD, "more than %d --option", MAX_OPTIONS);
-            o->options[o->noptions++] = value;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        } else if (add_hand_word(o, argv[i]) != CLI_OK) {
-            return CLI_USAGE;
-        }
-    }
-    if (!o->hand_text[0])
-        return cli_usage_error(CMD, "missing HAND");
-    if (!o->win_text)
-        return cli_usage_error(CMD, "missing --win TILE");
-    if (o->discarder >= 0 && (o->tsumo || o->implied_tsumo))
+    int r = cli_parse(&spec, argc, argv, o);
+    if (r != CLI_GO)
+        return r;
+    if (o->discarder >= 0 && (o->tsumo || o->flags & IMPLY_TSUMO))
         return cli_usage_error(CMD, "--discarder and a tsumo win exclude each other");
     if (o->discarder == o->seat)
         return cli_usage_error(CMD, "--discarder %c: the winner cannot ron his own discard", winds[o->seat]);
-    return -1;
-}
-
-static int read_rules(const riichi_opts *o, jong_ruleset *rs)
-{
-    jong_ruleset_default(rs, JONG_VARIANT_RIICHI);
-    for (int i = 0; i < o->noptions; i++) {
-        jong_error err;
-        jong_error_clear(&err);
-        if (jong_ruleset_apply(rs, o->options[i], &err) != JONG_OK)
-            return cli_usage_error(CMD, "--option %s: %s", o->options[i], err.msg);
-    }
-    return CLI_OK;
+    return CLI_GO;
 }
 
 /* --dora / --ura: up to 5 indicators, in kind order. */
@@ -268,7 +195,7 @@ static int read_hand(const riichi_opts *o, riichi_score *s)
 static int run_score(const riichi_opts *o, riichi_score *s)
 {
     memset(s, 0, sizeof *s);
-    int r = read_rules(o, &s->rs);
+    int r = cli_build_ruleset(CMD, "--option", JONG_VARIANT_RIICHI, o->options.v, o->options.n, 0, &s->rs);
     if (r != CLI_OK)
         return r;
     jong_riichi_context *c = &s->ctx;
@@ -276,7 +203,7 @@ static int run_score(const riichi_opts *o, riichi_score *s)
         (r = read_indicators("--dora", o->dora_text, c->dora, &c->ndora)) != CLI_OK ||
         (r = read_indicators("--ura", o->ura_text, c->ura, &c->nura)) != CLI_OK)
         return r;
-    c->tsumo = o->tsumo || o->implied_tsumo;
+    c->tsumo = o->tsumo || o->flags & IMPLY_TSUMO;
     c->seat_wind = o->seat;
     c->round_wind = o->round;
     c->dealer = o->seat == 0;
@@ -318,9 +245,9 @@ static void flags_text(unsigned flags, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = 0;
-    for (size_t k = 0; k < NFLAGS && used < size; k++)
-        if (flags & flag_options[k].flag)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "", flag_options[k].name + 2);
+    for (const cli_option *f = options; f->name && used < size; f++)
+        if (f->kind == CLI_K_BITS && flags & f->bits)
+            used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? " " : "", f->name + 2);
 }
 
 #define LABEL "%-10s"
@@ -449,9 +376,9 @@ static json_t *json_result(const riichi_score *s, const char *hand)
     json_object_set_new(root, "round_wind", json_wind(winds[c->round_wind]));
     json_object_set_new(root, "dealer", json_boolean(c->dealer));
     json_t *flags = json_array();
-    for (size_t k = 0; k < NFLAGS; k++)
-        if (c->flags & flag_options[k].flag)
-            json_array_append_new(flags, json_string(flag_options[k].name + 2));
+    for (const cli_option *f = options; f->name; f++)
+        if (f->kind == CLI_K_BITS && c->flags & f->bits)
+            json_array_append_new(flags, json_string(f->name + 2));
     json_object_set_new(root, "flags", flags);
     json_object_set_new(root, "dora_indicators", json_indicators(c->dora, c->ndora));
     json_object_set_new(root, "ura_indicators", json_indicators(c->ura, c->nura));
@@ -503,7 +430,7 @@ int score_riichi(int argc, char **argv)
 {
     riichi_opts o;
     int r = parse_args(argc, argv, &o);
-    if (r >= 0)
+    if (r != CLI_GO)
         return r;
     riichi_score s;
     if ((r = run_score(&o, &s)) != CLI_OK)

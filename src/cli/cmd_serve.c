@@ -6,45 +6,80 @@
 #include <time.h>
 
 #include "cli_players.h"
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/mjai_serve.h"
 
 #define CMD "serve"
 
-static const char *const usage =
-    "usage: jong serve [--port P] [--host ADDR] [--game-type one_kyoku|tonpu|tonnan] [--games N]\n"
-    "                  [--seat K=PLAYER]... [--seed S] [--timeout MS] [--tables M] [--out DIR]\n"
-    "                  [--rule NAME=VALUE]... [--json]\n"
-    "\n"
-    "Hosts riichi games for mjai bots (the TCP \"mjsonp\" protocol): a client connects, gets\n"
-    "hello, answers {\"type\":\"join\",\"name\":...,\"room\":...}, and takes the next free seat of a\n"
-    "table in its room (seats in the order clients join); a table starts once its seats are\n"
-    "filled, and several tables play at once. Every event goes to every client, which answers\n"
-    "each line; a decision's event carries possible_actions and, after a call or a reach,\n"
-    "cannot_dahai. Each answer is checked against the engine's legal actions: a malformed,\n"
-    "unknown, out-of-turn or illegal one gets {\"type\":\"error\",...} and a line on stderr, and a\n"
-    "decision answered so is played by the default action (pass, else tsumogiri), counted as\n"
-    "a fault. A client that disconnects or does not answer in time is dropped and its seat\n"
-    "plays the default actions to the end of its game. Game g deals the walls of (seed, g),\n"
-    "as jong play does. Stops after N games (Ctrl-C: no new games, the running ones finish).\n"
-    "  --port P        TCP port (default 11600; 0 picks a free one, printed on stderr)\n"
-    "  --host ADDR     address or host name to listen on (default 127.0.0.1; ::1 for IPv6,\n"
-    "                  0.0.0.0 for all IPv4 interfaces, :: for all interfaces, IPv4 too where\n"
-    "                  the system allows); the address bound is printed on stderr\n"
-    "  --game-type T   one_kyoku (one hand), tonpu (East only) or tonnan (East-South, default)\n"
-    "  --games N       games to host in all (default 1)\n"
-    "  --seat K=PLAYER seat K (0-3 or E S W N) played by the server: a player spec as in\n"
-    "                  jong play, or ext:cmd='...' for a command it runs (repeatable)\n"
-    "  --seed S        the run's seed (default: from the clock; always printed)\n"
-    "  --timeout MS    time for each answer and for a client's join (default 60000)\n"
-    "  --tables M      tables at once (default 64)\n"
-    "  --out DIR       write each game's record to DIR/game-NNNNNN.mjson (default serve-games)\n"
-    "  --rule          set a rule option, e.g. --rule red_fives=0 (repeatable)\n"
-    "  --json          one JSON object per game on stdout instead of a text line (games are\n"
-    "                  reported as they end, which with several tables is not their order)\n"
-    "Exit status: 0 when every game was played, 1 when the host does not resolve, the port\n"
-    "cannot be opened or a game failed, 2 bad usage.\n";
+typedef struct {
+    jong_mjai_serve_opts s;
+    int type;
+    cli_list rule;
+    bool json;
+} serve_opts;
+
+enum { ONE_KYOKU, TONPU, TONNAN };
+static const char *const game_types[] = {"one_kyoku", "tonpu", "tonnan", NULL};
+
+/* --seat K=PLAYER */
+static int seat_option(const char *cmd, const char *name, const char *v, void *opts)
+{
+    serve_opts *o = opts;
+    char k[2] = {v[0], 0};
+    int seat = v[0] && v[1] == '=' ? cli_parse_wind(k) : -1;
+    if (seat < 0 || !v[2])
+        return cli_usage_error(cmd, "%s %s: K=PLAYER expected, K one of 0-3 or E S W N", name, v);
+    o->s.seats[seat] = v + 2;
+    return CLI_OK;
+}
+
+#define OPTS serve_opts
+static const cli_option options[] = {
+    {"--port", CLI_INT(s.port), "P", "TCP port; 0 picks a free one, printed on stderr", .lo = 0, .hi = 65535,
+     .def = "11600"},
+    {"--host", CLI_STRING(s.host), "ADDR", "address or host name to listen on (::1 for IPv6, 0.0.0.0 for "
+     "all IPv4 interfaces, :: for all interfaces, IPv4 too where the system allows); the address bound is "
+     "printed on stderr", .def_text = "127.0.0.1"},
+    {"--game-type", CLI_ENUM(type), "T", "one_kyoku: one hand, tonpu: East only, tonnan: East-South",
+     .names = game_types, .def = "tonnan"},
+    {"--games", CLI_INT(s.games), "N", "games to host in all", .lo = 1, .hi = 100000000, .def = "1"},
+    {"--seat", CLI_CALL(seat_option), "K=PLAYER", "seat K (0-3 or E S W N) played by the server: a player "
+     "spec as in jong play, or ext:cmd='...' for a command it runs (repeatable)"},
+    {"--seed", CLI_SEED(s.seed), "S", "the run's seed", .def_text = "from the clock; always printed"},
+    {"--timeout", CLI_INT(s.timeout_ms), "MS", "time for each answer and for a client's join", .lo = 1,
+     .hi = 3600000, .def = "60000"},
+    {"--tables", CLI_INT(s.max_tables), "M", "tables at once", .lo = 1, .hi = 4096, .def_text = "64"},
+    {"--out", CLI_STRING(s.out_dir), "DIR", "write each game's record to DIR/game-NNNNNN.mjson",
+     .def = "serve-games"},
+    {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option, e.g. --rule red_fives=0 (repeatable)"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object per game on stdout instead of a text line (games are "
+     "reported as they end, which with several tables is not their order)"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = CMD,
+    .usage = "jong serve [--port P] [--host ADDR] [--game-type one_kyoku|tonpu|tonnan] [--games N]\n"
+             "                  [--seat K=PLAYER]... [--seed S] [--timeout MS] [--tables M] [--out DIR]\n"
+             "                  [--rule NAME=VALUE]... [--json]",
+    .about = "Hosts riichi games for mjai bots (the TCP \"mjsonp\" protocol): a client connects, gets\n"
+             "hello, answers {\"type\":\"join\",\"name\":...,\"room\":...}, and takes the next free seat of a\n"
+             "table in its room (seats in the order clients join); a table starts once its seats are\n"
+             "filled, and several tables play at once. Every event goes to every client, which answers\n"
+             "each line; a decision's event carries possible_actions and, after a call or a reach,\n"
+             "cannot_dahai. Each answer is checked against the engine's legal actions: a malformed,\n"
+             "unknown, out-of-turn or illegal one gets {\"type\":\"error\",...} and a line on stderr, and a\n"
+             "decision answered so is played by the default action (pass, else tsumogiri), counted as\n"
+             "a fault. A client that disconnects or does not answer in time is dropped and its seat\n"
+             "plays the default actions to the end of its game. Game g deals the walls of (seed, g),\n"
+             "as jong play does. Stops after N games (Ctrl-C: no new games, the running ones finish).\n",
+    .options = options,
+    .epilog = "Exit status: 0 when every game was played, 1 when the host does not resolve, the port\n"
+              "cannot be opened or a game failed, 2 bad usage.\n",
+};
 
 static atomic_bool stop_flag;
 
@@ -126,70 +161,16 @@ static void on_game(void *ctx, const jong_mjai_served_game *g)
 
 int cmd_serve(int argc, char **argv)
 {
-    jong_mjai_serve_opts o;
-    memset(&o, 0, sizeof o);
-    o.port = 11600;
-    o.games = 1;
-    o.timeout_ms = 60000;
-    o.out_dir = "serve-games";
-    o.seed = (uint64_t)time(NULL);
-    const char *type = "tonnan", *rule_opts[64];
-    int nrule = 0;
-    serve_out out = {false, 0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        int r;
-        if (cli_is_help(a)) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(a, "--json")) {
-            out.json = true;
-        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--port", 0, 65535, &o.port)) ||
-                   (r = cli_count_option(CMD, argc, argv, &i, "--games", 1, 100000000, &o.games)) ||
-                   (r = cli_count_option(CMD, argc, argv, &i, "--timeout", 1, 3600000, &o.timeout_ms)) ||
-                   (r = cli_count_option(CMD, argc, argv, &i, "--tables", 1, 4096, &o.max_tables)) ||
-                   (r = cli_seed_option(CMD, argc, argv, &i, &o.seed))) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--host", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o.host = v;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--out", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o.out_dir = v;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--game-type", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            type = v;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rule", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (nrule == 64)
-                return cli_usage_error(CMD, "too many --rule options");
-            rule_opts[nrule++] = v;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--seat", &v))) {
-            if (r < 0)
-                return CLI_USAGE;
-            char k[2] = {v[0], 0};
-            int seat = v[0] && v[1] == '=' ? cli_parse_wind(k) : -1;
-            if (seat < 0 || !v[2])
-                return cli_usage_error(CMD, "--seat %s: K=PLAYER expected, K one of 0-3 or E S W N", v);
-            o.seats[seat] = v + 2;
-        } else {
-            return cli_usage_error(CMD, "unknown argument '%s'", a);
-        }
-    }
-    int hands = 0;
-    if (!strcmp(type, "one_kyoku"))
-        hands = 1;
-    else if (!strcmp(type, "tonpu"))
-        rule_opts[nrule < 64 ? nrule++ : 63] = "length=tonpuu";
-    else if (strcmp(type, "tonnan"))
-        return cli_usage_error(CMD, "--game-type %s: one_kyoku, tonpu or tonnan expected", type);
-    if (cli_build_ruleset(CMD, JONG_VARIANT_RIICHI, rule_opts, nrule, hands, &o.rules))
+    serve_opts so = {.s.seed = (uint64_t)time(NULL)};
+    int rc = cli_parse(&spec, argc, argv, &so);
+    if (rc != CLI_GO)
+        return rc;
+    jong_mjai_serve_opts o = so.s;
+    serve_out out = {so.json, 0};
+    if (so.type == TONPU && cli_list_add(CMD, "--rule", &so.rule, "length=tonpuu"))
+        return CLI_USAGE;
+    if (cli_build_ruleset(CMD, "--rule", JONG_VARIANT_RIICHI, so.rule.v, so.rule.n, so.type == ONE_KYOKU ? 1 : 0,
+                          &o.rules))
         return CLI_USAGE;
     for (int s = 0; s < 4; s++) { /* a bad spec is a usage error now, not a failed table later */
         jong_player *p;
@@ -206,7 +187,7 @@ int cmd_serve(int argc, char **argv)
     if (cli_make_dirs(o.out_dir))
         return cli_fail(CMD, "cannot create %s", o.out_dir);
     fprintf(stderr, "jong serve: seed %llu, %d game%s of %s\n", (unsigned long long)o.seed, o.games,
-            o.games == 1 ? "" : "s", type);
+            o.games == 1 ? "" : "s", game_types[so.type]);
     signal(SIGPIPE, SIG_IGN); /* a client that went away is an error line, not the server's end */
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);

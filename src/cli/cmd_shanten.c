@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/jong.h"
@@ -16,22 +17,20 @@
 #define CMD "shanten"
 #define MAX_TILES 17
 
-static int usage(FILE *f)
-{
-    fprintf(f,
-            "usage: jong shanten < hands.txt\n"
-            "\n"
-            "  Reads one hand per line: any hand notation (melds allowed), or exactly 34\n"
-            "  digits 0-4 giving the count of each kind 1m..9m 1p..9p 1s..9s E S W N P F C.\n"
-            "  Prints per line, space separated:\n"
-            "    standard-shanten seven-pairs-shanten thirteen-orphans-shanten MTW(1)..MTW(N+1)\n"
-            "  with N = 4 sets for hands of up to 14 tiles and 5 sets for 15-17 tiles (declared\n"
-            "  melds count 3 tiles and as formed sets). Seven pairs and thirteen orphans are\n"
-            "  `-` unless the hand has 13 or 14 tiles and no melds.\n"
-            "  An empty line gives an empty line. A bad line gives `error` on stdout and one\n"
-            "  message on stderr; the exit status is then 1 at the end (2 for bad usage).\n");
-    return f == stdout ? CLI_OK : CLI_USAGE;
-}
+static const cli_command spec = {
+    .name = CMD,
+    .usage = "jong shanten < hands.txt",
+    .about = "Reads one hand per line: any hand notation (melds allowed), or exactly 34\n"
+             "digits 0-4 giving the count of each kind 1m..9m 1p..9p 1s..9s E S W N P F C.\n"
+             "Prints per line, space separated:\n"
+             "  standard-shanten seven-pairs-shanten thirteen-orphans-shanten MTW(1)..MTW(N+1)\n"
+             "with N = 4 sets for hands of up to 14 tiles and 5 sets for 15-17 tiles (declared\n"
+             "melds count 3 tiles and as formed sets). Seven pairs and thirteen orphans are\n"
+             "`-` unless the hand has 13 or 14 tiles and no melds.\n"
+             "An empty line gives an empty line. A bad line gives `error` on stdout and one\n"
+             "message on stderr; the exit status is then 1 at the end (2 for bad usage).\n",
+    .pos = {.hint = "hands are read from stdin"},
+};
 
 /* A line of digits only is a count vector; it must then be 34 digits 0..4. */
 static bool all_digits(const char *s, size_t len)
@@ -133,11 +132,9 @@ static size_t trim_end(const char *s, size_t len)
 
 int cmd_shanten(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i]))
-            return usage(stdout);
-        return cli_usage_error(CMD, "unexpected argument '%s' (hands are read from stdin)", argv[i]);
-    }
+    int r = cli_parse(&spec, argc, argv, NULL);
+    if (r != CLI_GO)
+        return r;
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;

@@ -5,19 +5,40 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/jong.h"
 #include "players/simcat/simcat.h"
 
-static const char *const usage =
-    "usage: jong simcat HAND [--options OPTS] [--seed S] [--seen TILES] [--json]\n"
-    "  One SIMCAT discard decision for HAND (3n+2 concealed tiles, melds allowed), its\n"
-    "  simulations drawn from the tiles not in HAND nor in --seen. OPTS are the simcat player's\n"
-    "  options (model=fp,pp=on,heuristic=h2h1,sims=10000,m=12,rd=3,first=300,step=100); m is\n"
-    "  the number of rounds simulated. Prints the tatsu-breaking and non-tatsu-breaking sets,\n"
-    "  every discard's win rate, t1tb/t2tb/t1ntb/t2ntb with their rates (the paper's Tables 1\n"
-    "  and 2), H1's pick and the discard chosen. Seed default 1; same seed, same output.\n";
+typedef struct {
+    const char *hand, *options, *seen;
+    uint64_t seed;
+    bool json;
+} simcat_opts;
+
+#define OPTS simcat_opts
+static const cli_option options[] = {
+    {"--options", CLI_STRING(options), "OPTS", "the simcat player's options "
+     "(model=fp,pp=on,heuristic=h2h1,sims=10000,m=12,rd=3,first=300,step=100); m is the number of rounds "
+     "simulated"},
+    {"--seed", CLI_SEED(seed), "S", "the seed of the simulations; same seed, same output", .def = "1"},
+    {"--seen", CLI_STRING(seen), "TILES", "tiles seen elsewhere, not drawn in the simulations"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = "simcat",
+    .about = "One SIMCAT discard decision for HAND, its simulations drawn from the tiles not in HAND\n"
+             "nor in --seen. Prints the tatsu-breaking and non-tatsu-breaking sets, every discard's win\n"
+             "rate, t1tb/t2tb/t1ntb/t2ntb with their rates (the paper's Tables 1 and 2), H1's pick and\n"
+             "the discard chosen.\n",
+    .options = options,
+    .pos = {CLI_POS_ONE_AT(hand), .metavar = "HAND", .min = 1,
+            .help = "3n+2 concealed tiles, melds allowed (Taiwanese)"},
+};
+#undef OPTS
 
 static const char *name(int k) { return k >= 0 ? jong_kind_name(k, JONG_STYLE_COMPACT) : "-"; }
 
@@ -40,32 +61,14 @@ static json_t *set_json(uint64_t bits)
 
 int cmd_simcat(int argc, char **argv)
 {
-    const char *cmd = "simcat", *hand_text = NULL, *opts = "", *seen = NULL;
-    uint64_t seed = 1;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(argv[i], "--json")) {
-            json = true;
-            continue;
-        }
-        if ((r = cli_option_value(cmd, argc, argv, &i, "--options", &opts)) != 0 ||
-            (r = cli_option_value(cmd, argc, argv, &i, "--seen", &seen)) != 0 ||
-            (r = cli_seed_option(cmd, argc, argv, &i, &seed)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            continue;
-        }
-        if (argv[i][0] == '-' || hand_text)
-            return cli_usage_error(cmd, "unexpected '%s'", argv[i]);
-        hand_text = argv[i];
-    }
-    if (!hand_text)
-        return cli_usage_error(cmd, "which hand?");
+    const char *cmd = spec.name;
+    simcat_opts opt = {.options = ""};
+    int r = cli_parse(&spec, argc, argv, &opt);
+    if (r != CLI_GO)
+        return r;
+    const char *hand_text = opt.hand, *opts = opt.options, *seen = opt.seen;
+    uint64_t seed = opt.seed;
+    bool json = opt.json;
     jong_error err;
     jong_hand h;
     if (jong_parse_hand(hand_text, &h, &err))

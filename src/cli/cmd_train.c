@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "models/learn.h"
@@ -16,38 +17,6 @@
 #include "jong/rng.h"
 #include "models/opptrain.h"
 #include "train_records.h"
-
-static const char *const usage =
-    "usage: jong train waiting|wintile|score|policy|calls --records DIR --out FILE [options]\n"
-    "  Trains one of the opponent models of Mizukami and Tsuruoka on the game records under DIR\n"
-    "  (every .xml mjlog, .mjson or tenhou.net/6 .json file, also gzipped, in path order; three-\n"
-    "  player and unreadable games are skipped with a warning), holding out whole games:\n"
-    "    waiting  P(a seat is tenpai) after each discard; held-out AUC without riichi seats\n"
-    "    wintile  P(kind k is a winning tile) of waiting seats, 34 models; held-out Eq. 5 value\n"
-    "    score    ln(points) of each win, ron and tsumo models; held-out mean square error\n"
-    "    policy   one-player discards (pairs: the expert's against each other candidate);\n"
-    "             held-out top-1 and top-3 agreement with the experts' discards\n"
-    "    calls    P(call) of each pon or chi a discard offers; held-out agreement with the\n"
-    "             experts' calls (called when P > 0.5), and the AUC\n"
-    "  --games N        use the first N games (default: all)\n"
-    "  --seed S         the split, the order of examples, the observers (default 1)\n"
-    "  --test-share F   share of games held out (default 0.1)\n"
-    "  --epochs E --eta X --lambda X   FOBOS/AdaGrad settings (default 3, 0.01, 0.01)\n"
-    "  --wpet-games N   policy: one-player self-play games for WPET (Eq. 11; default 20000);\n"
-    "                   the policy file also keeps FP by situation (Eq. 12) from the held-out games\n"
-    "  --json           print the figures as one JSON object\n"
-    "  Progress on stderr. The shipped models: see docs/experiments/mizukami.md.\n"
-    "\n"
-    "usage: jong train alpha --records DIR [--games N] [--decisions N] [--sims S] [--seed S] [--json]\n"
-    "  Eq. 13's threshold (the paper's Fig. 4): on the discards of the held-out games (the same\n"
-    "  split as above), the shipped models' Monte Carlo and one-player rankings, and for each alpha\n"
-    "  the top-1 and top-3 agreement with the experts' discards of the switched player\n"
-    "  (default 600 decisions, 60 simulations per candidate).\n"
-    "\n"
-    "usage: jong train kurita --records DIR --out FILE [--games N] [--json]\n"
-    "  The kurita player's record-made parameters (docs/experiments/kurita.md): another player's\n"
-    "  win during each of a seat's turns by turn and riichi, the effect of the seat's own riichi,\n"
-    "  and the seat's mean score change when another wins without it dealing in.\n";
 
 #define CMD "train"
 
@@ -70,14 +39,92 @@ static void progress(void *ctx, int epoch, size_t done, size_t total, double los
 
 typedef struct {
     int model;
-    const char *records, *out;
-    long games;
+    const char *model_text, *records, *out;
+    int games;
     uint64_t seed;
     double test_share;
+    int epochs;
+    double eta, lambda;
     jong_train_opts o;
     bool json;
     int wpet_games;
+    int decisions, sims; /* alpha */
 } train_args;
+
+#define OPTS train_args
+static const cli_option options[] = {
+    {"--records", CLI_STRING(records), "DIR", "the game records", .flags = CLI_REQUIRED},
+    {"--out", CLI_STRING(out), "FILE", "the model file to write", .flags = CLI_REQUIRED},
+    {"--games", CLI_INT(games), "N", "use the first N games", .lo = 1, .hi = 100000000, .def_text = "all"},
+    {"--seed", CLI_SEED(seed), "S", "the split, the order of examples, the observers", .def = "1"},
+    {"--test-share", CLI_DOUBLE(test_share), "F", "share of games held out", .dlo = 0, .dhi = 1,
+     .flags = CLI_ABOVE_LO | CLI_BELOW_HI, .def = "0.1"},
+    {"--epochs", CLI_INT(epochs), "E", "FOBOS/AdaGrad passes over the training examples", .lo = 1, .hi = 1000,
+     .def = "3"},
+    {"--eta", CLI_DOUBLE(eta), "X", "FOBOS/AdaGrad learning rate", .dlo = 0, .flags = CLI_ABOVE_LO, .def = "0.01"},
+    {"--lambda", CLI_DOUBLE(lambda), "X", "FOBOS/AdaGrad regularisation: L1 for wintile, L2 for the others",
+     .dlo = 0, .def = "0.01"},
+    {"--wpet-games", CLI_INT(wpet_games), "N", "policy: one-player self-play games for WPET (Eq. 11); the "
+     "policy file also keeps FP by situation (Eq. 12) from the held-out games", .lo = 1, .hi = 10000000,
+     .def = "20000"},
+    {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
+    CLI_END,
+};
+
+static const cli_option alpha_options[] = {
+    {"--records", CLI_STRING(records), "DIR", "the game records", .flags = CLI_REQUIRED},
+    {"--games", CLI_INT(games), "N", "use the first N games", .lo = 1, .hi = 100000000, .def_text = "all"},
+    {"--decisions", CLI_INT(decisions), "N", "held-out discard decisions", .lo = 1, .hi = 100000000,
+     .def = "600"},
+    {"--sims", CLI_INT(sims), "S", "simulations per candidate", .lo = 1, .hi = 100000000, .def = "60"},
+    {"--seed", CLI_SEED(seed), "S", "the split (as in jong train MODEL) and the simulations", .def = "1"},
+    {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
+    CLI_END,
+};
+
+static int train_alpha_command(int argc, char **argv);
+
+static const char *const model_names[] = {"waiting", "wintile", "score", "policy", "calls", "alpha", "kurita", NULL};
+
+static const cli_sub subs[] = {
+    {"alpha", "Eq. 13's threshold from the held-out games (the paper's Fig. 4)", train_alpha_command},
+    {"kurita", "the kurita player's record-made parameters", cmd_train_kurita},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = "train",
+    .usage = "jong train waiting|wintile|score|policy|calls --records DIR --out FILE [options]\n"
+             "       jong train alpha --records DIR [--games N] [--decisions N] [--sims S] [--seed S] [--json]\n"
+             "       jong train kurita --records DIR --out FILE [options]",
+    .about = "Trains one of the opponent models of Mizukami and Tsuruoka on the game records under DIR\n"
+             "(every .xml mjlog, .mjson or tenhou.net/6 .json file, also gzipped, in path order; three-\n"
+             "player and unreadable games are skipped with a warning), holding out whole games:\n"
+             "  waiting  P(a seat is tenpai) after each discard; held-out AUC without riichi seats\n"
+             "  wintile  P(kind k is a winning tile) of waiting seats, 34 models; held-out Eq. 5 value\n"
+             "  score    ln(points) of each win, ron and tsumo models; held-out mean square error\n"
+             "  policy   one-player discards (pairs: the expert's against each other candidate);\n"
+             "           held-out top-1 and top-3 agreement with the experts' discards\n"
+             "  calls    P(call) of each pon or chi a discard offers; held-out agreement with the\n"
+             "           experts' calls (called when P > 0.5), and the AUC\n"
+             "Progress on stderr. The shipped models: see docs/experiments/mizukami.md.\n",
+    .options = options,
+    .pos = {CLI_POS_ONE_AT(model_text), .metavar = "MODEL", .min = 1,
+            .help = "waiting, wintile, score, policy or calls (above)",
+            .missing = "which model: waiting, wintile, score, policy, calls, alpha or kurita",
+            .names = model_names},
+    .subs = subs,
+};
+
+static const cli_command alpha_spec = {
+    .name = "train alpha",
+    .about = "Eq. 13's threshold (the paper's Fig. 4): on the discards of the held-out games (the same\n"
+             "split as jong train MODEL), the shipped models' Monte Carlo and one-player rankings, and\n"
+             "for each alpha the top-1 and top-3 agreement with the experts' discards of the switched\n"
+             "player.\n",
+    .options = alpha_options,
+};
+#undef OPTS
 
 /* The held-out figures. */
 typedef struct {
@@ -291,83 +338,16 @@ static int run(const train_args *a, jong_opp_trainset *t, size_t *ntrain_out, si
 static int parse(int argc, char **argv, train_args *a)
 {
     memset(a, 0, sizeof *a);
-    a->seed = 1;
-    a->test_share = 0.1;
     a->model = -1;
-    a->wpet_games = 20000;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if ((r = cli_option_value(CMD, argc, argv, &i, "--records", &a->records)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--out", &a->out)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_seed_option(CMD, argc, argv, &i, &a->seed)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--games", &v)) != 0) {
-            char *end;
-            if (r < 0)
-                return CLI_USAGE;
-            a->games = strtol(v, &end, 10);
-            if (*end || a->games < 1)
-                return cli_usage_error(CMD, "--games wants a count >= 1, not '%s'", v);
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--wpet-games", &v)) != 0) {
-            char *end;
-            if (r < 0)
-                return CLI_USAGE;
-            a->wpet_games = (int)strtol(v, &end, 10);
-            if (*end || a->wpet_games < 1 || a->wpet_games > 10000000)
-                return cli_usage_error(CMD, "--wpet-games wants 1..10000000, not '%s'", v);
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--epochs", &v)) != 0) {
-            char *end;
-            if (r < 0)
-                return CLI_USAGE;
-            a->o.epochs = (int)strtol(v, &end, 10);
-            if (*end || a->o.epochs < 1 || a->o.epochs > 1000)
-                return cli_usage_error(CMD, "--epochs wants 1..1000, not '%s'", v);
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--eta", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--lambda", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--test-share", &v)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            char *end;
-            double x = strtod(v, &end);
-            const char *name = argv[i - (strchr(argv[i], '=') ? 0 : 1)];
-            bool eta = strstr(name, "--eta") == name, share = strstr(name, "--test-share") == name;
-            if (*end || !(x >= 0) || (eta && x == 0) || (share && !(x > 0 && x < 1)))
-                return cli_usage_error(CMD, "bad value '%s' for %s", v, eta ? "--eta" : share ? "--test-share" : "--lambda");
-            if (eta)
-                a->o.eta = x;
-            else if (share)
-                a->test_share = x;
-            else
-                a->o.lambda = x;
-        } else if (!strcmp(argv[i], "--json")) {
-            a->json = true;
-        } else if (argv[i][0] == '-') {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        } else if (a->model < 0) {
-            for (int m = 0; m <= JONG_TRAIN_CALLS; m++)
-                if (!strcmp(argv[i], model_name(m)))
-                    a->model = m;
-            if (a->model < 0)
-                return cli_usage_error(CMD, "unknown model '%s' (waiting, wintile, score, policy, calls, alpha or kurita)", argv[i]);
-        } else {
-            return cli_usage_error(CMD, "unexpected argument '%s'", argv[i]);
-        }
-    }
-    if (a->model < 0)
-        return cli_usage_error(CMD, "which model: waiting, wintile, score, policy, calls, alpha or kurita");
-    if (!a->records || !a->out)
-        return cli_usage_error(CMD, "--records DIR and --out FILE are required");
-    return 0;
+    int rc = cli_parse(&spec, argc, argv, a);
+    if (rc != CLI_GO)
+        return rc;
+    for (int m = 0; m <= JONG_TRAIN_CALLS; m++)
+        if (!strcmp(a->model_text, model_name(m)))
+            a->model = m;
+    if (a->model < 0) /* alpha or kurita after an option */
+        return cli_usage_error(CMD, "give %s first: jong train %s [options]", a->model_text, a->model_text);
+    return CLI_GO;
 }
 
 static int cmp_score(const void *a, const void *b)
@@ -472,74 +452,39 @@ static int train_alpha(const train_args *a, const paths *p, long limit, int sims
     return CLI_OK;
 }
 
+/* `jong train alpha` */
+static int train_alpha_command(int argc, char **argv)
+{
+    train_args a = {.test_share = 0.1};
+    int rc = cli_parse(&alpha_spec, argc, argv, &a);
+    if (rc != CLI_GO)
+        return rc;
+    paths p = {0};
+    rc = train_record_paths(a.records, &p.v, &p.n);
+    if (!rc) {
+        fprintf(stderr, "jong %s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
+                (unsigned long long)a.seed);
+        rc = train_alpha(&a, &p, a.decisions, a.sims);
+    }
+    for (size_t i = 0; i < p.n; i++)
+        free(p.v[i]);
+    free(p.v);
+    return rc;
+}
+
 int cmd_train(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "kurita"))
-        return cmd_train_kurita(argc, argv);
-    if (argc > 1 && !strcmp(argv[1], "alpha")) {
-        train_args a = {.seed = 1, .test_share = 0.1, .json = false};
-        long limit = 600;
-        int sims = 60;
-        for (int i = 2; i < argc; i++) {
-            const char *v;
-            int r;
-            if (cli_is_help(argv[i])) {
-                fputs(usage, stdout);
-                return CLI_OK;
-            }
-            if ((r = cli_option_value(CMD, argc, argv, &i, "--records", &a.records)) != 0) {
-                if (r < 0)
-                    return CLI_USAGE;
-            } else if ((r = cli_seed_option(CMD, argc, argv, &i, &a.seed)) != 0) {
-                if (r < 0)
-                    return CLI_USAGE;
-            } else if ((r = cli_option_value(CMD, argc, argv, &i, "--games", &v)) != 0 ||
-                       (r = cli_option_value(CMD, argc, argv, &i, "--decisions", &v)) != 0 ||
-                       (r = cli_option_value(CMD, argc, argv, &i, "--sims", &v)) != 0) {
-                if (r < 0)
-                    return CLI_USAGE;
-                char *end;
-                long x = strtol(v, &end, 10);
-                const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
-                if (*end || x < 1 || x > 100000000)
-                    return cli_usage_error(CMD, "%.*s wants a count 1..100000000, not '%s'", (int)strcspn(name, "="),
-                                           name, v);
-                if (!strncmp(name, "--games", 7))
-                    a.games = x;
-                else if (!strncmp(name, "--decisions", 11))
-                    limit = x;
-                else
-                    sims = (int)x;
-            } else if (!strcmp(argv[i], "--json")) {
-                a.json = true;
-            } else {
-                return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-            }
-        }
-        if (!a.records)
-            return cli_usage_error(CMD, "--records DIR is required");
-        paths p = {0};
-        int rc = train_record_paths(a.records, &p.v, &p.n);
-        if (!rc) {
-            fprintf(stderr, "jong %s alpha: %zu record files under %s; seed %llu\n", CMD, p.n, a.records,
-                    (unsigned long long)a.seed);
-            rc = train_alpha(&a, &p, limit, sims);
-        }
-        for (size_t i = 0; i < p.n; i++)
-            free(p.v[i]);
-        free(p.v);
+    int rc;
+    if (cli_dispatch(&spec, argc, argv, &rc))
         return rc;
-    }
     train_args a;
-    jong_train_opts defaults;
-    int rc = parse(argc, argv, &a);
-    if (rc)
-        return rc < 0 ? CLI_OK : rc;
-    defaults = jong_train_defaults(a.model == JONG_OPP_SCORE ? JONG_LOSS_SQUARED : JONG_LOSS_LOGISTIC,
-                                   a.model == JONG_OPP_WINTILE ? JONG_REG_L1 : JONG_REG_L2);
-    defaults.epochs = a.o.epochs ? a.o.epochs : 3;
-    defaults.eta = a.o.eta ? a.o.eta : defaults.eta;
-    defaults.lambda = a.o.lambda ? a.o.lambda : defaults.lambda;
+    if ((rc = parse(argc, argv, &a)) != CLI_GO)
+        return rc;
+    jong_train_opts defaults = jong_train_defaults(a.model == JONG_OPP_SCORE ? JONG_LOSS_SQUARED : JONG_LOSS_LOGISTIC,
+                                                   a.model == JONG_OPP_WINTILE ? JONG_REG_L1 : JONG_REG_L2);
+    defaults.epochs = a.epochs;
+    defaults.eta = a.eta;
+    defaults.lambda = a.lambda;
     defaults.seed = a.seed;
     defaults.progress = progress;
     defaults.report_every = 200000;

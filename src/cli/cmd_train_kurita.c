@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_options.h"
 #include "cli_util.h"
 #include <math.h>
 
@@ -123,67 +124,58 @@ static int train_rank(const char *dir, long limit, jong_ku_model *m, char *summa
     return rc;
 }
 
+typedef struct {
+    const char *records, *out, *rank_records;
+    int games, eq17_games, every, rank_games;
+    bool json;
+} kurita_opts;
+
+#define OPTS kurita_opts
+static const cli_option options[] = {
+    {"--records", CLI_STRING(records), "DIR", "the game records", .flags = CLI_REQUIRED},
+    {"--out", CLI_STRING(out), "FILE", "the model file to write", .flags = CLI_REQUIRED},
+    {"--games", CLI_INT(games), "N", "use the first N games", .lo = 1, .hi = 100000000, .def_text = "all"},
+    {"--eq17-games", CLI_INT(eq17_games), "G", "games for Eq. 17, 0 for none", .lo = 0, .hi = 100000000,
+     .def = "300"},
+    {"--eq17-every", CLI_INT(every), "K", "every K-th discard decision gives an Eq. 17 row", .lo = 1,
+     .hi = 100000000, .def = "3"},
+    {"--rank-records", CLI_STRING(rank_records), "DIR2", "the records of the rank regression",
+     .def_text = "DIR"},
+    {"--rank-games", CLI_INT(rank_games), "R", "at most that many games of DIR2, 0 for all", .lo = 0,
+     .hi = 100000000, .def = "0"},
+    {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = CMD,
+    .about = "Counts, over the game records under DIR (four-player games, path order), each seat's\n"
+             "discards that did not deal in and whether another player won before its next discard,\n"
+             "by its discard number, the others' riichi and its own riichi; and its mean score change\n"
+             "when another player won without it dealing in. Writes the smoothed rates (see\n"
+             "docs/experiments/kurita.md) to FILE. Then Eq. 17: over the first G games, every K-th\n"
+             "discard decision at shanten 2-3 gives the MDP features of the hand after the expert's\n"
+             "discard and the scenario the hand ended in; a softmax regression is fitted on 4 games in\n"
+             "5 and its log-loss printed on the fifth. Also over all games: the paper's tenpai\n"
+             "regression by discards (per number of calls) and the deal-in histogram by tile category\n"
+             "(the player's params=paper), printed on stderr. Last the final-rank regression (the\n"
+             "player's payoff=rank|result) over the games under DIR2, fitted on 4 games in 5, its\n"
+             "log-loss printed on the fifth next to a baseline (the final rank's rates by the current\n"
+             "rank). A record that does not read stops it with an error naming the file. Progress on\n"
+             "stderr.\n",
+    .options = options,
+};
+
 int cmd_train_kurita(int argc, char **argv)
 {
-    const char *records = NULL, *out = NULL, *rank_records = NULL;
-    long games = 0, eq17_games = 300, every = 3, rank_games = 0;
-    bool json = false;
-    for (int i = 2; i < argc; i++) {
-        const char *v;
-        int r;
-        if (cli_is_help(argv[i])) {
-            puts("usage: jong train kurita --records DIR --out FILE [--games N] [--eq17-games G] [--eq17-every K]\n"
-                 "                         [--rank-records DIR2] [--rank-games R] [--json]\n"
-                 "  Counts, over the game records under DIR (four-player games, path order), each seat's\n"
-                 "  discards that did not deal in and whether another player won before its next discard,\n"
-                 "  by its discard number, the others' riichi and its own riichi; and its mean score change\n"
-                 "  when another player won without it dealing in. Writes the smoothed rates (see\n"
-                 "  docs/experiments/kurita.md) to FILE. Then Eq. 17: over the first G games (default 300; 0:\n"
-                 "  none), every K-th discard decision (default 3) at shanten 2-3 gives the MDP features of the\n"
-                 "  hand after the expert's discard and the scenario the hand ended in; a softmax regression\n"
-                 "  is fitted on 4 games in 5 and its log-loss printed on the fifth. Also over all games: the\n"
-                 "  paper's tenpai regression by discards (per number of calls) and the deal-in histogram by\n"
-                 "  tile category (the player's params=paper), printed on stderr. Last the final-rank\n"
-                 "  regression (the player's payoff=rank|result) over the games under DIR2 (default DIR; R:\n"
-                 "  at most that many games, 0 = all), fitted on 4 games in 5, its log-loss printed on the\n"
-                 "  fifth next to a baseline (the final rank's rates by the current rank). A record that does\n"
-                 "  not read stops it with an error naming the file. Progress on stderr.");
-            return CLI_OK;
-        }
-        if ((r = cli_option_value(CMD, argc, argv, &i, "--records", &records)) != 0 ||
-            (r = cli_option_value(CMD, argc, argv, &i, "--out", &out)) != 0 ||
-            (r = cli_option_value(CMD, argc, argv, &i, "--rank-records", &rank_records)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--games", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--eq17-games", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--eq17-every", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--rank-games", &v)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
-            char *end;
-            long x = strtol(v, &end, 10);
-            bool rank = !strncmp(name, "--rank-games", 12);
-            bool zero_ok = !strncmp(name, "--eq17-games", 12) || rank;
-            if (*end || x < (zero_ok ? 0 : 1) || x > 100000000)
-                return cli_usage_error(CMD, "bad count '%s'", v);
-            if (!strncmp(name, "--games", 7))
-                games = x;
-            else if (rank)
-                rank_games = x;
-            else if (zero_ok)
-                eq17_games = x;
-            else
-                every = x;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        }
-    }
-    if (!records || !out)
-        return cli_usage_error(CMD, "--records DIR and --out FILE are required");
+    kurita_opts o = {0};
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status != CLI_GO)
+        return status;
+    const char *records = o.records, *out = o.out, *rank_records = o.rank_records;
+    long games = o.games, eq17_games = o.eq17_games, every = o.every, rank_games = o.rank_games;
+    bool json = o.json;
     char **paths = NULL;
     size_t npaths = 0;
     int rc = train_record_paths(records, &paths, &npaths);

@@ -8,7 +8,7 @@
 /* Every record file (.xml mjlog, .mjson, tenhou.net/6 .json, also gzipped) under dir, in path
  * order; *v is malloc'ed with each path (free them all). A CLI status. */
 int train_record_paths(const char *dir, char ***v, size_t *n);
-/* `jong train kurita ...` (argv[1] is "kurita"). */
+/* `jong train kurita ...` (argv[0] is "kurita"). */
 int cmd_train_kurita(int argc, char **argv);
 
 #endif

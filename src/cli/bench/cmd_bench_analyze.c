@@ -7,20 +7,37 @@
 #include <string.h>
 
 #include "cli/cli_players.h"
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "jong/analysis_sim.h"
 #include "jong/jong.h"
 
-#define BA_DEFAULT_HANDS 20
-#define BA_DEFAULT_SEED 20261123u
+typedef struct {
+    int hands, sims;
+    uint64_t seed;
+    bool json;
+} bench_opts;
 
-static const char *const usage =
-    "usage: jong bench analyze [--hands N] [--sims N] [--seed S] [--json]\n"
-    "  jong_analysis_run (the chances of `jong analyze`) on one thread over N seeded 14-tile\n"
-    "  riichi hands (default 20), hand i at turn 1 + i %% 8 with the other seats' discards of\n"
-    "  the turns played seen, --sims simulations per discard (default: analyze's). Prints\n"
-    "  the mean and largest seconds per hand and a signature of every table.\n";
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--hands", CLI_INT(hands), "N", "hands to analyse", .lo = 1, .hi = 100000, .def = "20"},
+    {"--sims", CLI_INT(sims), "N", "simulations per discard", .lo = 1, .hi = 1000000,
+     .def_text = "jong analyze's, " CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS)},
+    {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = "20261123"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = "bench analyze",
+    .about = "jong_analysis_run (the chances of `jong analyze`) on one thread over N seeded 14-tile\n"
+             "riichi hands, hand i at turn 1 + i % 8 with the other seats' discards of the turns played\n"
+             "seen, --sims simulations per discard. Prints the mean and largest seconds per hand and a\n"
+             "signature of every table.\n",
+    .options = options,
+};
 
 /* Hand i: the first 14 tiles of the engine's riichi wall for (seed, game i), then 3 seen tiles
  * per turn played and a dora indicator. */
@@ -48,30 +65,13 @@ static void make_input(uint64_t seed, int i, long sims, jong_analysis_input *in)
 
 int bench_analyze(int argc, char **argv)
 {
-    int hands = BA_DEFAULT_HANDS, sims = 0;
-    uint64_t seed = BA_DEFAULT_SEED;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else if ((r = cli_count_option("bench analyze", argc, argv, &i, "--hands", 1, 100000, &hands)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_count_option("bench analyze", argc, argv, &i, "--sims", 1, 1000000, &sims)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_seed_option("bench analyze", argc, argv, &i, &seed)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else {
-            return cli_usage_error("bench analyze", "unknown option '%s'", argv[i]);
-        }
-    }
+    bench_opts o = {0};
+    int status = cli_parse(&spec, argc, argv, &o);
+    if (status != CLI_GO)
+        return status;
+    int hands = o.hands, sims = o.sims;
+    uint64_t seed = o.seed;
+    bool json = o.json;
     fprintf(stderr, "jong bench analyze: seed %llu, %d hands\n", (unsigned long long)seed, hands);
     uint64_t sig = 0xcbf29ce484222325ull;
     double total = 0, worst = 0;
@@ -86,7 +86,7 @@ int bench_analyze(int argc, char **argv)
         int rc = jong_analysis_run(&in, &res, &err);
         double dt = cli_now() - t0;
         if (rc != JONG_OK)
-            return cli_fail("bench analyze", "hand %d: %s", i, err.msg);
+            return cli_fail(spec.name, "hand %d: %s", i, err.msg);
         total += dt;
         if (dt > worst)
             worst = dt;

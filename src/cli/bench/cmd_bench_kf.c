@@ -9,24 +9,43 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_players.h"
+#include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "jong/jong.h"
 #include "players/kf/kf.h"
 
 #define KB_MAX_WN 5
-#define KB_DEFAULT_SEED 20261123u
 
-static const char *const usage =
-    "usage: jong bench kf [--hands N] [--hands-high M] [--seed S] [--nodes N] [--json]\n"
-    "  KF-TREE decision time on one thread by waiting number (WN 1-5, as the paper's Table 3).\n"
-    "  Hands: a seeded 16-tile deal, then draws each followed by a discard of least WN, the\n"
-    "  other seats' tiles seen as discards; a hand joins bucket WN (the WN of its 17 tiles)\n"
-    "  until the bucket is full: N hands for WN 1-3 (default 200), M for WN 4-5 (default 20).\n"
-    "  Each hand is one decision with the search forced (search=5, node budget --nodes,\n"
-    "  default 20000000; a decision over budget is counted and falls back to KF-RULE).\n"
-    "  Prints mean/median/p95/max seconds, the share within 2.5 s and 3 s, mean nodes and a\n"
-    "  signature of the chosen discards and node counts.\n";
+typedef struct {
+    int hands, hands_high, nodes;
+    uint64_t seed;
+    bool json;
+} bench_opts;
+
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--hands", CLI_INT(hands), "N", "hands for each of WN 1-3", .lo = 1, .hi = 100000, .def = "200"},
+    {"--hands-high", CLI_INT(hands_high), "M", "hands for each of WN 4-5", .lo = 0, .hi = 100000, .def = "20"},
+    {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = "20261123"},
+    {"--nodes", CLI_INT(nodes), "N", "the search's node budget", .lo = 1, .hi = 2000000000, .def = "20000000"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = "bench kf",
+    .about = "KF-TREE decision time on one thread by waiting number (WN 1-5, as the paper's Table 3).\n"
+             "Hands: a seeded 16-tile deal, then draws each followed by a discard of least WN, the\n"
+             "other seats' tiles seen as discards; a hand joins bucket WN (the WN of its 17 tiles)\n"
+             "until the bucket is full: N hands for WN 1-3, M for WN 4-5. Each hand is one decision\n"
+             "with the search forced (search=5, node budget --nodes; a decision over budget is counted\n"
+             "and falls back to KF-RULE). Prints mean/median/p95/max seconds, the share within 2.5 s\n"
+             "and 3 s, mean nodes and a signature of the chosen discards and node counts.\n",
+    .options = options,
+};
 
 typedef struct {
     jong_kf_hand kh;
@@ -37,18 +56,6 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-static int parse_count(const char *opt, const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) {
-        fprintf(stderr, "jong bench kf: %s: '%s' is not a count in %ld..%ld\n", opt, s, lo, hi);
-        return 2;
-    }
-    *out = v;
-    return 0;
 }
 
 /* Fill the buckets from seeded games of one seat. */
@@ -118,38 +125,13 @@ static int make_hands(uint64_t seed, int want[KB_MAX_WN + 1], kb_hand *out[KB_MA
 
 int bench_kf(int argc, char **argv)
 {
-    long nlow = 200, nhigh = 20, nodes = 20000000;
-    uint64_t seed = KB_DEFAULT_SEED;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--json"))
-            json = true;
-        else if (!strcmp(a, "--hands") && i + 1 < argc) {
-            if (parse_count(a, argv[++i], 1, 100000, &nlow))
-                return 2;
-        } else if (!strcmp(a, "--hands-high") && i + 1 < argc) {
-            if (parse_count(a, argv[++i], 0, 100000, &nhigh))
-                return 2;
-        } else if (!strcmp(a, "--nodes") && i + 1 < argc) {
-            if (parse_count(a, argv[++i], 1, 2000000000, &nodes))
-                return 2;
-        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
-            char *end;
-            seed = strtoull(argv[++i], &end, 10);
-            if (*end || !*argv[i]) {
-                fprintf(stderr, "jong bench kf: --seed: '%s' is not a number\n", argv[i]);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "jong bench kf: unknown option '%s'\n%s", a, usage);
-            return 2;
-        }
-    }
+    bench_opts opt = {0};
+    int status = cli_parse(&spec, argc, argv, &opt);
+    if (status != CLI_GO)
+        return status;
+    long nlow = opt.hands, nhigh = opt.hands_high, nodes = opt.nodes;
+    uint64_t seed = opt.seed;
+    bool json = opt.json;
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
     int want[KB_MAX_WN + 1] = {0, (int)nlow, (int)nlow, (int)nlow, (int)nhigh, (int)nhigh};

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli_players.h"
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "jong/jong.h"
@@ -90,43 +91,44 @@ static double quantile(double *v, long n, double q)
     return v[i < 0 ? 0 : i >= n ? n - 1 : i];
 }
 
+typedef struct {
+    int decisions;
+    const char *player;
+    uint64_t seed;
+    bool json;
+} bench_opts;
+
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--decisions", CLI_INT(decisions), "N", "discard decisions to measure, those that are not forced",
+     .lo = 1, .hi = 10000000, .def = "300"},
+    {"--player", CLI_STRING(player), "SPEC", "the kurita player in seat 0, with its options", .def = "kurita"},
+    {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261123"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command bench_spec = {
+    .name = CMD,
+    .about = "Plays seeded riichi games, the kurita player in seat 0 and greedy in the others, and\n"
+             "measures its first N discard decisions that are not forced: by shanten (0, 1, 2, 3 by the\n"
+             "MDP; 4+ by the rule), the hands of the reduced set, the states valued, and the decision\n"
+             "time on this one thread (median and 95th percentile), with a signature of the choices\n"
+             "(the same for the same seed).\n",
+    .options = options,
+};
+
 int cmd_bench_kurita(int argc, char **argv)
 {
-    long decisions = 300;
-    uint64_t seed = 20261123u;
-    const char *spec = "kurita";
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        const char *v;
-        if (cli_is_help(argv[i])) {
-            printf("usage: jong bench kurita [--decisions N] [--player SPEC] [--seed S] [--json]\n"
-                   "  Plays seeded riichi games, the kurita player (SPEC, default kurita) in seat 0 and greedy in\n"
-                   "  the others, and measures its first N discard decisions that are not forced (default 300):\n"
-                   "  by shanten (0, 1, 2, 3 by the MDP; 4+ by the rule), the hands of the reduced set, the states\n"
-                   "  valued, and the decision time on this one thread (median and 95th percentile), with a\n"
-                   "  signature of the choices (the same for the same seed).\n");
-            return CLI_OK;
-        }
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if ((r = cli_seed_option(CMD, argc, argv, &i, &seed)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--player", &spec)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--decisions", &v)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            char *end;
-            decisions = strtol(v, &end, 10);
-            if (*end || decisions < 1 || decisions > 10000000)
-                return cli_usage_error(CMD, "bad count '%s'", v);
-        } else {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        }
-    }
+    bench_opts o = {0};
+    int r = cli_parse(&bench_spec, argc, argv, &o);
+    if (r != CLI_GO)
+        return r;
+    long decisions = o.decisions;
+    uint64_t seed = o.seed;
+    const char *spec = o.player;
+    bool json = o.json;
     if (strncmp(spec, "kurita", 6) || (spec[6] && spec[6] != ':'))
         return cli_usage_error(CMD, "--player wants a kurita spec, not '%s'", spec);
     bench *b = calloc(1, sizeof *b);

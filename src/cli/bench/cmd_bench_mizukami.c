@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli_players.h"
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "jong/jong.h"
@@ -51,52 +52,47 @@ static void on_event(void *ctx, const jong_event *ev)
     b->sig = (b->sig ^ (uint64_t)(pick + 1)) * 0x100000001b3ull;
 }
 
+typedef struct {
+    int decisions, sims;
+    double alpha;
+    uint64_t seed;
+    bool json;
+} bench_opts;
+
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--decisions", CLI_INT(decisions), "N", "seat 0's discard decisions to evaluate", .lo = 1, .hi = 10000000,
+     .def = "200"},
+    {"--sims", CLI_INT(sims), "S", "simulations per candidate; the default is the player's", .lo = 1, .hi = 10000000,
+     .def = "60"},
+    {"--alpha", CLI_DOUBLE(alpha), "A", "Eq. 13's alpha", .dlo = 0, .dhi = 1e7, .def = "0.1"},
+    {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261123"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = CMD,
+    .about = "Plays seeded riichi self-play (oneplayer:calls=yakuhai in every seat) and evaluates seat 0's\n"
+             "first N discard decisions with the mizukami Monte Carlo moves at S simulations per candidate\n"
+             "and Eq. 13's alpha. Prints the simulations (one rest of a hand for one candidate) per second,\n"
+             "the mean and worst time of a decision on this one thread, the share of Monte Carlo moves and\n"
+             "a signature of the picks.\n",
+    .options = options,
+};
+
 int cmd_bench_mizukami(int argc, char **argv)
 {
-    long decisions = 200;
-    int sims = 60;
-    double alpha = 0.1;
-    uint64_t seed = 20261123u;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        const char *v;
-        if (cli_is_help(argv[i])) {
-            printf("usage: jong bench mizukami [--decisions N] [--sims S] [--alpha A] [--seed S] [--json]\n"
-                   "  Plays seeded riichi self-play (oneplayer:calls=yakuhai in every seat) and evaluates seat 0's first N\n"
-                   "  discard decisions (default 200) with the mizukami Monte Carlo moves at S simulations per\n"
-                   "  candidate (default 60, the player's default) and Eq. 13's alpha (default 0.1). Prints the\n"
-                   "  simulations (one rest of a hand for one candidate) per second, the mean and worst time of\n"
-                   "  a decision on this one thread, the share of Monte Carlo moves and a signature of the picks.\n");
-            return CLI_OK;
-        }
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if ((r = cli_seed_option(CMD, argc, argv, &i, &seed)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--decisions", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--sims", &v)) != 0 ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--alpha", &v)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            char *end;
-            double x = strtod(v, &end);
-            const char *name = strchr(argv[i], '=') ? argv[i] : argv[i - 1];
-            if (*end || !(x >= 0) || x > 1e7)
-                return cli_usage_error(CMD, "bad value '%s' for %.*s", v, (int)strcspn(name, "="), name);
-            if (!strncmp(name, "--decisions", 11))
-                decisions = (long)x;
-            else if (!strncmp(name, "--sims", 6))
-                sims = (int)x;
-            else
-                alpha = x;
-        } else {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        }
-    }
-    if (decisions < 1 || sims < 1)
-        return cli_usage_error(CMD, "--decisions and --sims want at least 1");
+    bench_opts o = {0};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
+        return r;
+    long decisions = o.decisions;
+    int sims = o.sims;
+    double alpha = o.alpha;
+    uint64_t seed = o.seed;
+    bool json = o.json;
     bench *b = calloc(1, sizeof *b);
     jong_oppmodel om;
     jong_linmodel policy;

@@ -10,19 +10,35 @@
 #include <string.h>
 
 #include "cli/cli_players.h"
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "jong/jong.h"
 
-#define SCORE_DEFAULT_HANDS 100000
-#define SCORE_DEFAULT_SEED 20261123u
 #define SCORE_MIN_SECONDS 1.0
 
-static const char *const usage =
-    "usage: jong bench score [--hands N] [--seed S] [--json]\n"
-    "  Riichi scoring speed on one thread: N seeded random winning hands (default 100000),\n"
-    "  scored again and again for at least a second. Prints hands scored per second and a\n"
-    "  checksum of every result (points, han, fu, yaku) that changes only when behaviour does.\n";
+typedef struct {
+    int hands;
+    uint64_t seed;
+    bool json;
+} bench_opts;
+
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--hands", CLI_INT(hands), "N", "random winning hands", .lo = 1, .hi = 10000000, .def = "100000"},
+    {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = "20261123"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = "bench score",
+    .about = "Riichi scoring speed on one thread: N seeded random winning hands, scored again and\n"
+             "again for at least a second. Prints hands scored per second and a checksum of every\n"
+             "result (points, han, fu, yaku) that changes only when behaviour does.\n",
+    .options = options,
+};
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -216,25 +232,14 @@ static uint64_t run_pass(const jong_ruleset *rs, const jong_riichi_context *hand
 
 int bench_score(int argc, char **argv)
 {
-    const char *cmd = "bench score";
-    int n = SCORE_DEFAULT_HANDS;
-    uint64_t seed = SCORE_DEFAULT_SEED;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_count_option(cmd, argc, argv, &i, "--hands", 1, 10000000, &n)) ||
-            (r = cli_seed_option(cmd, argc, argv, &i, &seed))) {
-            if (r < 0) return CLI_USAGE;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else {
-            return cli_usage_error(cmd, "unknown argument '%s'", argv[i]);
-        }
-    }
+    const char *cmd = spec.name;
+    bench_opts opt = {0};
+    int r = cli_parse(&spec, argc, argv, &opt);
+    if (r != CLI_GO)
+        return r;
+    int n = opt.hands;
+    uint64_t seed = opt.seed;
+    bool json = opt.json;
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     fprintf(stderr, "jong bench score: seed %llu, %d hands\n", (unsigned long long)seed, n);

@@ -6,19 +6,38 @@
 #include <string.h>
 
 #include "cli/cli_players.h"
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 
-#define SELFPLAY_DEFAULT_HANDS 20000
-#define SELFPLAY_DEFAULT_SEED 20261122u
 #define SELFPLAY_HANDS_PER_GAME 16
 
-static const char *const usage =
-    "usage: jong bench selfplay [--rules taiwan|riichi] [--players P[,P...]] [--hands N] [--seed S] [--json]\n"
-    "  Self-play speed on one thread, records off: games between the players (default random;\n"
-    "  16 hands each in Taiwanese, whole hanchan in riichi) until N hands (default 20000) are\n"
-    "  played. Prints hands per second\n"
-    "  and a signature (FNV-1a over every event) that changes only when behaviour changes.\n";
+typedef struct {
+    jong_variant rules;
+    const char *players;
+    int hands;
+    uint64_t seed;
+    bool json;
+} bench_opts;
+
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
+    {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs", .def = "random"},
+    {"--hands", CLI_INT(hands), "N", "hands to play", .lo = 1, .hi = 100000000, .def = "20000"},
+    {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261122"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = "bench selfplay",
+    .about = "Self-play speed on one thread, records off: games between the players (16 hands each in\n"
+             "Taiwanese, whole hanchan in riichi) until N hands are played. Prints hands per second\n"
+             "and a signature (FNV-1a over every event) that changes only when behaviour changes.\n",
+    .options = options,
+};
 
 static void hash_event(void *ctx, const jong_event *ev)
 {
@@ -34,34 +53,16 @@ static void hash_event(void *ctx, const jong_event *ev)
 
 int bench_selfplay(int argc, char **argv)
 {
-    const char *cmd = "bench selfplay", *rules_text = "taiwan", *players_text = "random", *value;
-    int hands = SELFPLAY_DEFAULT_HANDS;
-    uint64_t seed = SELFPLAY_DEFAULT_SEED;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_option_value(cmd, argc, argv, &i, "--rules", &value))) {
-            if (r < 0) return CLI_USAGE;
-            rules_text = value;
-        } else if ((r = cli_option_value(cmd, argc, argv, &i, "--players", &value))) {
-            if (r < 0) return CLI_USAGE;
-            players_text = value;
-        } else if ((r = cli_count_option(cmd, argc, argv, &i, "--hands", 1, 100000000, &hands)) ||
-            (r = cli_seed_option(cmd, argc, argv, &i, &seed))) {
-            if (r < 0) return CLI_USAGE;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else {
-            return cli_usage_error(cmd, "unknown argument '%s'", argv[i]);
-        }
-    }
-    jong_variant v;
-    if (cli_parse_rules(cmd, rules_text, &v))
-        return CLI_USAGE;
+    const char *cmd = spec.name;
+    bench_opts opt = {0};
+    int r = cli_parse(&spec, argc, argv, &opt);
+    if (r != CLI_GO)
+        return r;
+    jong_variant v = opt.rules;
+    const char *players_text = opt.players;
+    int hands = opt.hands;
+    uint64_t seed = opt.seed;
+    bool json = opt.json;
     jong_ruleset rs;
     jong_ruleset_default(&rs, v);
     if (v == JONG_VARIANT_TAIWAN)

@@ -10,25 +10,43 @@
 #include <string.h>
 
 #include "cli/cli_players.h"
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "jong/jong.h"
 #include "players/simcat/simcat.h"
 
-#define SC_DEFAULT_HANDS 10
-#define SC_DEFAULT_SIMS 200000
-#define SC_DEFAULT_SEED 20261123u
-#define SC_DEFAULT_ROUNDS JONG_SIMCAT_MAX_ROUNDS
+#define SC_DEFAULT_SEED 20261123
 #define SC_TURNS 8 /* draws and discards played before a hand is benched: mid-game */
 
-static const char *const usage =
-    "usage: jong bench simcat [--hands N] [--sims N] [--m M] [--seed S] [--json]\n"
-    "  SIMCAT simulation speed on one thread. N seeded mid-game hands (default 10): a random\n"
-    "  16-tile deal, then 8 draws each followed by a discard of least shanten, with the tiles\n"
-    "  of the first 8 turns of the other seats removed from the unseen pool. Each hand is one\n"
-    "  decision of --sims simulations (default 200000) over every single discard, m rounds\n"
-    "  (default 12), no pruning, for the SP and the FP model. Prints simulations per second,\n"
-    "  seconds per decision and a signature (wins, FP states) that changes only with behaviour.\n";
+typedef struct {
+    int hands, sims, rounds;
+    uint64_t seed;
+    bool json;
+} bench_opts;
+
+#define OPTS bench_opts
+static const cli_option options[] = {
+    {"--hands", CLI_INT(hands), "N", "mid-game hands, one decision each", .lo = 1, .hi = 100000, .def = "10"},
+    {"--sims", CLI_INT(sims), "N", "simulations per decision", .lo = 1, .hi = 100000000, .def = "200000"},
+    {"--m", CLI_INT(rounds), "M", "rounds simulated", .lo = 1, .hi = JONG_SIMCAT_MAX_ROUNDS,
+     .def = CLI_TEXT(JONG_SIMCAT_MAX_ROUNDS)},
+    {"--seed", CLI_SEED(seed), "S", "the hands' seed", .def = CLI_TEXT(SC_DEFAULT_SEED)},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = "bench simcat",
+    .about = "SIMCAT simulation speed on one thread. N seeded mid-game hands: a random 16-tile deal,\n"
+             "then 8 draws each followed by a discard of least shanten, with the tiles of the first 8\n"
+             "turns of the other seats removed from the unseen pool. Each hand is one decision of\n"
+             "--sims simulations over every single discard, m rounds, no pruning, for the SP and the\n"
+             "FP model. Prints simulations per second, seconds per decision and a signature (wins, FP\n"
+             "states) that changes only with behaviour.\n",
+    .options = options,
+};
 
 typedef struct {
     uint8_t counts[JONG_KINDS];
@@ -107,43 +125,13 @@ static void run_model(jong_simcat_model model, const bench_hand *hands, int n, l
 
 int bench_simcat(int argc, char **argv)
 {
-    long nhands = SC_DEFAULT_HANDS, sims = SC_DEFAULT_SIMS, rounds = SC_DEFAULT_ROUNDS;
-    uint64_t seed = SC_DEFAULT_SEED;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--json")) {
-            json = true;
-            continue;
-        }
-        long *target = !strcmp(a, "--hands") ? &nhands : !strcmp(a, "--sims") ? &sims : !strcmp(a, "--m") ? &rounds : NULL;
-        long hi = target == &rounds ? JONG_SIMCAT_MAX_ROUNDS : target == &nhands ? 100000 : 100000000;
-        if (target || !strcmp(a, "--seed")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "jong bench simcat: %s needs a value\n", a);
-                return CLI_USAGE;
-            }
-            char *end;
-            const char *v = argv[++i];
-            unsigned long long x = strtoull(v, &end, 10);
-            if (!*v || *end || *v == '-' || (target && (x < 1 || x > (unsigned long long)hi))) {
-                fprintf(stderr, "jong bench simcat: %s: '%s' is not a number%s\n", a, v,
-                        target ? " in range" : "");
-                return CLI_USAGE;
-            }
-            if (target)
-                *target = (long)x;
-            else
-                seed = x;
-            continue;
-        }
-        fprintf(stderr, "jong bench simcat: unknown option '%s'\n%s", a, usage);
-        return CLI_USAGE;
-    }
+    bench_opts opt = {0};
+    int rc = cli_parse(&spec, argc, argv, &opt);
+    if (rc != CLI_GO)
+        return rc;
+    long nhands = opt.hands, sims = opt.sims, rounds = opt.rounds;
+    uint64_t seed = opt.seed;
+    bool json = opt.json;
     bench_hand *hands = malloc(sizeof *hands * (size_t)nhands);
     jong_simcat_work *w = jong_simcat_work_new();
     if (!hands || !w) {

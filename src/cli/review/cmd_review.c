@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "jong/mjai.h"
@@ -19,31 +20,40 @@
 
 #define CMD "review"
 
-static int usage(FILE *f)
-{
-    fprintf(f,
-            "usage: jong review RECORD [--seat N] [--player NAME] [--html OUT.html] [--sims N]\n"
-            "                          [--seed S] [--json]\n"
-            "\n"
-            "  Steps through a game record (a Jong record, or an mjai .mjson, Tenhou mjlog or\n"
-            "  tenhou.net/6 game, plain or gzipped) and, for every decision of one seat that\n"
-            "  had a choice, shows the action taken. A discard is analysed from the seat's view\n"
-            "  as `jong analyze` does (own draws only; the draws left are the wall / 4): the\n"
-            "  best legal discard by expected points, the next best, and the estimated loss\n"
-            "  (expected points of the best less those of the discard taken). Ends with the\n"
-            "  agreement and the total loss.\n"
-            "\n"
-            "  --seat N       the seat to review, 0-3 or E S W N (default 0)\n"
-            "  --player NAME  also that engine's choice at each decision (and its own values\n"
-            "                 of each discard for simcat and kf-*); it sees only the view\n"
-            "  --html FILE    also a self-contained HTML report (tiles, hands, a loss chart)\n"
-            "  --sims N       simulations per discard (default %d)\n"
-            "  --seed S       seed of the analysis (default 1); decision i uses a seed mixed\n"
-            "                 from it, so the report is the same on every run\n"
-            "  --json         one JSON object: the decisions and the summary\n",
-            JONG_ANALYSIS_DEFAULT_SIMS);
-    return f == stdout ? CLI_OK : CLI_USAGE;
-}
+typedef struct {
+    const char *record, *player, *html;
+    int seat, sims;
+    uint64_t seed;
+    bool json;
+} review_opts;
+
+#define OPTS review_opts
+static const cli_option options[] = {
+    {"--seat", CLI_WIND(seat), "N", "the seat to review, 0-3 or E S W N", .def = "0"},
+    {"--player", CLI_STRING(player), "NAME", "also that engine's choice at each decision (and its own values "
+     "of each discard for simcat and kf-*); it sees only the view"},
+    {"--html", CLI_STRING(html), "FILE", "also a self-contained HTML report (tiles, hands, a loss chart)"},
+    {"--sims", CLI_INT(sims), "N", "simulations per discard", .lo = 1, .hi = 1000000,
+     .def = CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS)},
+    {"--seed", CLI_SEED(seed), "S", "seed of the analysis; decision i uses a seed mixed from it, so the "
+     "report is the same on every run", .def = "1"},
+    {"--json", CLI_FLAG(json), NULL, "one JSON object: the decisions and the summary"},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = CMD,
+    .about = "Steps through a game record (a Jong record, or an mjai .mjson, Tenhou mjlog or\n"
+             "tenhou.net/6 game, plain or gzipped) and, for every decision of one seat that\n"
+             "had a choice, shows the action taken. A discard is analysed from the seat's view\n"
+             "as `jong analyze` does (own draws only; the draws left are the wall / 4): the\n"
+             "best legal discard by expected points, the next best, and the estimated loss\n"
+             "(expected points of the best less those of the discard taken). Ends with the\n"
+             "agreement and the total loss.\n",
+    .options = options,
+    .pos = {CLI_POS_ONE_AT(record), .metavar = "RECORD", .min = 1, .help = "the game record"},
+};
+#undef OPTS
 
 typedef struct {
     review_report *rep;
@@ -406,48 +416,19 @@ static int step_through(review_ctx *c, const char *path)
 
 int cmd_review(int argc, char **argv)
 {
+    review_opts o = {0};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
+        return r;
     review_report rep;
     memset(&rep, 0, sizeof rep);
-    rep.sims = JONG_ANALYSIS_DEFAULT_SIMS;
-    rep.seed = 1;
-    const char *html = NULL;
-    bool json = false;
-    int sims = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *value;
-        int r;
-        if (cli_is_help(argv[i]))
-            return usage(stdout);
-        if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else if ((r = cli_wind_option(CMD, argc, argv, &i, "--seat", &rep.seat)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--sims", 1, 1000000, &sims)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            rep.sims = sims;
-        } else if ((r = cli_seed_option(CMD, argc, argv, &i, &rep.seed)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--player", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            rep.player = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--html", &value)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-            html = value;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_usage_error(CMD, "unknown option '%s'", argv[i]);
-        } else if (rep.record) {
-            return cli_usage_error(CMD, "one RECORD only ('%s' and '%s')", rep.record, argv[i]);
-        } else {
-            rep.record = argv[i];
-        }
-    }
-    if (!rep.record)
-        return cli_usage_error(CMD, "missing RECORD");
+    rep.record = o.record;
+    rep.player = o.player;
+    rep.seat = o.seat;
+    rep.sims = o.sims;
+    rep.seed = o.seed;
+    const char *html = o.html;
+    bool json = o.json;
     review_ctx c = {.rep = &rep, .progress = isatty(2)};
     jong_error err;
     jong_error_clear(&err);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli_players.h"
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/ui/event_text.h"
@@ -19,92 +20,56 @@
 
 #define CMD "play"
 
-static const char *const usage =
-    "usage: jong play --human SEAT --players P[,P...] [--rules taiwan|riichi] [--seed S]\n"
-    "                 [--hands N] [--rule NAME=VALUE]... [--log DIR] [--ascii] [--no-colour]\n"
-    "                 [--hint] [--time-limit SEC]\n"
-    "\n"
-    "A person plays seat SEAT (0-3 or E S W N) at the terminal; the other seats are the\n"
-    "players of --players (1, 2 alternating, or 4 specs; the person's entry is unused).\n"
-    "The screen fits 80x24: each seat's wind (* = dealer), player, score, tiles in hand,\n"
-    "flowers, melds and discards (yours last), the last events, your hand sorted with the\n"
-    "tile just drawn set apart, and your legal actions:\n"
-    "  a, b, c ...  discard the tile above the letter\n"
-    "  1-9, A-K     the listed action (win, chi, pon, kong)\n"
-    "  r            riichi: then the letter of the discard\n"
-    "  0 or space   pass (do not claim)\n"
-    "  ?            hint on/off (the evaluator's best discards, as `jong analyze`)\n"
-    "  Q, Ctrl-C    quit (the record keeps the game so far)\n"
-    "  --ascii        tile names (1m E f1) instead of Unicode tiles; the default when the\n"
-    "                 locale is not UTF-8\n"
-    "  --no-colour    no ANSI colours\n"
-    "  --hint         start with the hint line shown\n"
-    "  --time-limit SEC  seconds per decision (default: none); when they run out, the\n"
-    "                 table plays pass, or discards the tile just drawn\n"
-    "  --log DIR      where the record goes (default jong-records): DIR/human-SEED.jsonl\n";
-
 typedef struct {
     int seat;
-    const char *rules_text, *players_text, *log_dir;
-    const char *rule_opts[64];
-    int nrule, hands, time_limit;
+    jong_variant rules;
+    const char *players_text, *log_dir;
+    cli_list rule;
+    int hands, time_limit;
     uint64_t seed;
     bool ascii, no_colour, hint;
 } human_opts;
 
-static int parse(int argc, char **argv, human_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    o->seat = -1;
-    o->rules_text = "taiwan";
-    o->log_dir = "jong-records";
-    o->hands = -1;
-    o->seed = (uint64_t)time(NULL);
-    const char *value;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_wind_option(CMD, argc, argv, &i, "--human", &o->seat)) ||
-            (r = cli_count_option(CMD, argc, argv, &i, "--hands", 1, 100000, &o->hands)) ||
-            (r = cli_count_option(CMD, argc, argv, &i, "--time-limit", 1, 86400, &o->time_limit)) ||
-            (r = cli_seed_option(CMD, argc, argv, &i, &o->seed))) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rules", &value))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->rules_text = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--players", &value))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->players_text = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--log", &value))) {
-            if (r < 0)
-                return CLI_USAGE;
-            o->log_dir = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--rule", &value))) {
-            if (r < 0)
-                return CLI_USAGE;
-            if (o->nrule == 64)
-                return cli_usage_error(CMD, "too many --rule options");
-            o->rule_opts[o->nrule++] = value;
-        } else if (!strcmp(argv[i], "--ascii")) {
-            o->ascii = true;
-        } else if (!strcmp(argv[i], "--no-colour") || !strcmp(argv[i], "--no-color")) {
-            o->no_colour = true;
-        } else if (!strcmp(argv[i], "--hint")) {
-            o->hint = true;
-        } else {
-            return cli_usage_error(CMD, "unknown argument '%s'", argv[i]);
-        }
-    }
-    if (!o->players_text)
-        return cli_usage_error(CMD, "--players is required");
-    return -1;
-}
+#define OPTS human_opts
+static const cli_option options[] = {
+    {"--human", CLI_WIND(seat), "SEAT", "the person's seat, 0-3 or E S W N"},
+    {"--players", CLI_STRING(players_text), "P[,P...]", "the other seats' players: 1, 2 alternating, or 4 "
+     "specs (the person's entry is unused)", .flags = CLI_REQUIRED},
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
+    {"--seed", CLI_SEED(seed), "S", "the game's seed", .def_text = "from the clock"},
+    {"--hands", CLI_INT(hands), "N", "play N hands instead of a full game", .lo = 1, .hi = 100000},
+    {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)"},
+    {"--log", CLI_STRING(log_dir), "DIR", "where the record goes: DIR/human-SEED.jsonl",
+     .def = "jong-records"},
+    {"--ascii", CLI_FLAG(ascii), NULL, "tile names (1m E f1) instead of Unicode tiles; the default when the "
+     "locale is not UTF-8"},
+    {"--no-colour", CLI_FLAG(no_colour), NULL, "no ANSI colours (also --no-color)"},
+    {"--no-color", CLI_FLAG(no_colour), NULL, "", .flags = CLI_HIDDEN},
+    {"--hint", CLI_FLAG(hint), NULL, "start with the hint line shown"},
+    {"--time-limit", CLI_INT(time_limit), "SEC", "seconds per decision; when they run out, the table plays "
+     "pass, or discards the tile just drawn", .lo = 1, .hi = 86400, .def_text = "none"},
+    CLI_END,
+};
+#undef OPTS
+
+static const cli_command spec = {
+    .name = CMD,
+    .usage = "jong play --human SEAT --players P[,P...] [--rules taiwan|riichi] [--seed S]\n"
+             "                 [--hands N] [--rule NAME=VALUE]... [--log DIR] [--ascii] [--no-colour]\n"
+             "                 [--hint] [--time-limit SEC]",
+    .about = "A person plays seat SEAT (0-3 or E S W N) at the terminal; the other seats are the\n"
+             "players of --players (1, 2 alternating, or 4 specs; the person's entry is unused).\n"
+             "The screen fits 80x24: each seat's wind (* = dealer), player, score, tiles in hand,\n"
+             "flowers, melds and discards (yours last), the last events, your hand sorted with the\n"
+             "tile just drawn set apart, and your legal actions:\n"
+             "  a, b, c ...  discard the tile above the letter\n"
+             "  1-9, A-K     the listed action (win, chi, pon, kong)\n"
+             "  r            riichi: then the letter of the discard\n"
+             "  0 or space   pass (do not claim)\n"
+             "  ?            hint on/off (the evaluator's best discards, as `jong analyze`)\n"
+             "  Q, Ctrl-C    quit (the record keeps the game so far)\n",
+    .options = options,
+};
 
 /* ---- the table as the person sees it ------------------------------------------------------ */
 
@@ -274,15 +239,13 @@ static int run(human_table *h, int time_limit, jong_error *err)
 
 int play_human(int argc, char **argv)
 {
-    human_opts o;
-    int r = parse(argc, argv, &o);
-    if (r >= 0)
+    human_opts o = {.seat = -1, .hands = -1, .seed = (uint64_t)time(NULL)};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
         return r;
-    jong_variant variant;
-    if (cli_parse_rules(CMD, o.rules_text, &variant))
-        return CLI_USAGE;
+    jong_variant variant = o.rules;
     jong_ruleset rs;
-    if (cli_build_ruleset(CMD, variant, o.rule_opts, o.nrule, o.hands, &rs))
+    if (cli_build_ruleset(CMD, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))
         return CLI_USAGE;
     jong_player *players[JONG_SEATS];
     if ((r = cli_make_players(CMD, o.players_text, variant, players)))

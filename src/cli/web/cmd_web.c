@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli_options.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "io/listen.h"
@@ -12,61 +13,52 @@
 
 #define CMD "web"
 
-static const char *const usage =
-    "usage: jong web [--port N] [--host H] [--max-games N] [--time-limit SEC] [--log DIR]\n"
-    "\n"
-    "Serves http://127.0.0.1:8080/: a page to play a game against Jong's players (you take\n"
-    "one seat; the page shows the table and offers only legal actions) and to analyse a\n"
-    "hand as `jong analyze` does. The page, its script and the tile pictures come from the\n"
-    "program itself; nothing is fetched from elsewhere. Each game belongs to the browser\n"
-    "that started it: its requests carry the game's random token. Stop with Ctrl-C.\n"
-    "  --port N        port (default 8080; 0 picks a free one, printed on stderr)\n"
-    "  --host H        address or host name to listen on (default 127.0.0.1: this machine\n"
-    "                  only; ::1 for IPv6, :: for all interfaces, both families where the\n"
-    "                  system allows); --addr H is the same\n"
-    "  --max-games N   games open at once (default 256); when full, a game idle for 30\n"
-    "                  minutes (or finished a minute ago) makes room, otherwise a new\n"
-    "                  game is refused with 503\n"
-    "  --time-limit SEC  seconds per decision of the person (default: none); when they\n"
-    "                  run out the table passes or discards the tile just drawn\n"
-    "  --log DIR       write each game's record to DIR/web-ID.jsonl when it ends\n"
-    "API (JSON; errors are {\"error\": ...} with a 4xx status):\n"
-    "  POST /api/games {\"rules\":\"taiwan\",\"players\":\"greedy\",\"seat\":0,\"hands\":4,\"seed\":7}\n"
-    "  GET /api/games/ID, POST /api/games/ID/act {\"action\":i,\"decision\":n},\n"
-    "  POST /api/games/ID/next, GET /api/games/ID/record, DELETE /api/games/ID\n"
-    "  (each with the header X-Jong-Token), POST /api/analyze {\"hand\",\"seen\",\"rules\"}\n";
+typedef struct {
+    int port, max_games, time_limit;
+    const char *host, *log_dir;
+} web_opts;
+
+#define OPTS web_opts
+static const cli_option options[] = {
+    {"--port", CLI_INT(port), "N", "port; 0 picks a free one, printed on stderr", .lo = 0, .hi = 65535,
+     .def = "8080"},
+    {"--host", CLI_STRING(host), "H", "address or host name to listen on (127.0.0.1: this machine only; ::1 "
+     "for IPv6, :: for all interfaces, both families where the system allows); --addr H is the same",
+     .def = "127.0.0.1"},
+    {"--addr", CLI_STRING(host), "H", "", .flags = CLI_HIDDEN},
+    {"--max-games", CLI_INT(max_games), "N", "games open at once; when full, a game idle for 30 minutes (or "
+     "finished a minute ago) makes room, otherwise a new game is refused with 503", .lo = 1, .hi = 100000,
+     .def = "256"},
+    {"--time-limit", CLI_INT(time_limit), "SEC", "seconds per decision of the person; when they run out the "
+     "table passes or discards the tile just drawn", .lo = 1, .hi = 86400, .def_text = "none"},
+    {"--log", CLI_STRING(log_dir), "DIR", "write each game's record to DIR/web-ID.jsonl when it ends"},
+    CLI_END,
+};
+
+static const cli_command spec = {
+    .name = CMD,
+    .about = "Serves http://127.0.0.1:8080/: a page to play a game against Jong's players (you take\n"
+             "one seat; the page shows the table and offers only legal actions) and to analyse a\n"
+             "hand as `jong analyze` does. The page, its script and the tile pictures come from the\n"
+             "program itself; nothing is fetched from elsewhere. Each game belongs to the browser\n"
+             "that started it: its requests carry the game's random token. Stop with Ctrl-C.\n",
+    .options = options,
+    .epilog = "API (JSON; errors are {\"error\": ...} with a 4xx status):\n"
+              "  POST /api/games {\"rules\":\"taiwan\",\"players\":\"greedy\",\"seat\":0,\"hands\":4,\"seed\":7}\n"
+              "  GET /api/games/ID, POST /api/games/ID/act {\"action\":i,\"decision\":n},\n"
+              "  POST /api/games/ID/next, GET /api/games/ID/record, DELETE /api/games/ID\n"
+              "  (each with the header X-Jong-Token), POST /api/analyze {\"hand\",\"seen\",\"rules\"}\n",
+};
+#undef OPTS
 
 int cmd_web(int argc, char **argv)
 {
-    int port = 8080, max_games = 256, time_limit = 0;
-    const char *host = "127.0.0.1", *log_dir = NULL, *value;
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if (cli_is_help(argv[i])) {
-            fputs(usage, stdout);
-            return CLI_OK;
-        }
-        if (!strcmp(argv[i], "--port") && i + 1 < argc && !strcmp(argv[i + 1], "0")) {
-            port = 0;
-            i++;
-        } else if ((r = cli_count_option(CMD, argc, argv, &i, "--port", 1, 65535, &port)) ||
-                   (r = cli_count_option(CMD, argc, argv, &i, "--max-games", 1, 100000, &max_games)) ||
-                   (r = cli_count_option(CMD, argc, argv, &i, "--time-limit", 1, 86400, &time_limit))) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--host", &value)) ||
-                   (r = cli_option_value(CMD, argc, argv, &i, "--addr", &value))) {
-            if (r < 0)
-                return CLI_USAGE;
-            host = value;
-        } else if ((r = cli_option_value(CMD, argc, argv, &i, "--log", &value))) {
-            if (r < 0)
-                return CLI_USAGE;
-            log_dir = value;
-        } else {
-            return cli_usage_error(CMD, "unknown argument '%s'", argv[i]);
-        }
-    }
+    web_opts o = {0};
+    int r = cli_parse(&spec, argc, argv, &o);
+    if (r != CLI_GO)
+        return r;
+    const char *host = o.host, *log_dir = o.log_dir;
+    int port = o.port, max_games = o.max_games, time_limit = o.time_limit;
     if (log_dir && cli_make_dirs(log_dir))
         return cli_fail(CMD, "--log %s: cannot create it", log_dir);
     web_games_config cfg = {.max_games = max_games, .idle_seconds = 1800, .time_limit = time_limit,

@@ -2,6 +2,8 @@
 # (release and ASan+UBSan builds, a clang build, the fuzz corpus, the CLI golden files);
 # `make run` tours `jong analyze`, `jong score` and `jong play`, then runs a short arena between the
 # built-in players and prints its table. Missing Debian packages are installed first.
+# `make install PREFIX=/usr/local` installs the program, libjong.a and libjong.so, the headers,
+# jong.pc and jong.1, all built portably in build/shared; `make uninstall` (docs/library.md).
 
 MODE      ?= release
 CC        ?= cc
@@ -14,6 +16,9 @@ PORTABLE  ?= 0
 
 WARN      := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wvla
 CPPFLAGS  := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
+# Local builds use -march=native; PORTABLE=1 drops it (build/shared, what `make install` copies,
+# is always portable). The evaluator's vector paths are chosen at run time either way
+# (src/core/cpu.h); native stays for the rest of the code, faster on it (docs/library.md).
 ARCH      := $(if $(filter 1,$(PORTABLE)),,-march=native)
 OPT_release := -O2 -g $(ARCH)
 OPT_asan    := -O1 -g $(ARCH) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -212,6 +217,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '1,4p' Makefile
+	@sed -n '1,6p' Makefile
 
 -include $(shell find build -name '*.d' 2>/dev/null)

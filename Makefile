@@ -59,6 +59,7 @@ V_MAJOR   := $(call version_part,MAJOR)
 V_MINOR   := $(call version_part,MINOR)
 V_PATCH   := $(call version_part,PATCH)
 VERSION   := $(V_MAJOR).$(V_MINOR).$(V_PATCH)
+V_STRING  := $(shell sed -n 's/^.define JONG_VERSION "\(.*\)".*/\1/p' include/jong/version.h)
 # The shared library's soname: libjong.so.MAJOR from 1.0 on; while MAJOR is 0 a minor release may
 # break the ABI, so the soname carries the minor too (libjong.so.0.2). See docs/library.md.
 SO_REAL   := libjong.so.$(VERSION)
@@ -164,7 +165,8 @@ fuzz: deps $(TABLES)
 
 # ---- the library as installed (docs/library.md) ------------------------------------------------
 # `make shared` builds, in build/shared (position-independent objects, release flags, portable:
-# no -march=native, the fast paths chosen at run time, src/core/cpu.h), everything `make install` copies: libjong.so (soname $(SONAME)), libjong.a, the program and its man page.
+# no -march=native, the fast paths chosen at run time, src/core/cpu.h), everything `make install`
+# copies: libjong.so (soname $(SONAME)), libjong.a, the program and its man page.
 # `make install PREFIX=/usr/local` (DESTDIR= for staged installs) then needs no compiler, so
 # `make shared && sudo make install` works; `make uninstall` removes exactly those files.
 PREFIX    ?= /usr/local
@@ -177,6 +179,8 @@ SHARED    := build/shared
 HEADERS   := $(sort $(wildcard include/jong/*.h))
 
 shared: $(TABLES)
+	@test "$(V_STRING)" = "$(VERSION)" || \
+	  { echo "include/jong/version.h: JONG_VERSION \"$(V_STRING)\" is not $(VERSION)" >&2; exit 1; }
 	@$(MAKE) --no-print-directory MODE=release BUILD=$(SHARED) PIC=1 PORTABLE=1 \
 	  $(SHARED)/$(SO_REAL) $(SHARED)/libjong.a $(SHARED)/jong $(SHARED)/jong.1
 

@@ -15,7 +15,7 @@
  * above scalar are compiled on x86-64 with GCC or clang only (JONG_CPU_DISPATCH).
  *
  * The environment variable JONG_CPU=scalar|sse4|avx2, read once, lowers the level (to compare
- * the paths); it never raises it above what the CPU has. */
+ * the paths); it never raises it above what the CPU has, and other values are ignored. */
 #ifndef JONG_CPU_H
 #define JONG_CPU_H
 

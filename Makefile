@@ -2,6 +2,8 @@
 # (release and ASan+UBSan builds, a clang build, the fuzz corpus, the CLI golden files);
 # `make run` tours `jong analyze`, `jong score` and `jong play`, then runs a short arena between the
 # built-in players and prints its table. Missing Debian packages are installed first.
+# `make install PREFIX=/usr/local` installs the program, libjong.a and libjong.so, the headers,
+# jong.pc and jong.1, all built portably in build/shared; `make uninstall` (docs/library.md).
 
 MODE      ?= release
 CC        ?= cc
@@ -14,11 +16,16 @@ PORTABLE  ?= 0
 
 WARN      := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wvla
 CPPFLAGS  := -Iinclude -Isrc -D_POSIX_C_SOURCE=200809L
+# Local builds use -march=native; PORTABLE=1 drops it (build/shared, what `make install` copies,
+# is always portable). The evaluator's vector paths are chosen at run time either way
+# (src/core/cpu.h); native stays for the rest of the code, faster on it (docs/library.md).
 ARCH      := $(if $(filter 1,$(PORTABLE)),,-march=native)
 OPT_release := -O2 -g $(ARCH)
 OPT_asan    := -O1 -g $(ARCH) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 OPT_clang   := -O2 -g $(ARCH)
-CFLAGS    := $(WARN) $(or $(OPT_$(MODE)),$(OPT_release)) -MMD -MP
+# PIC=1 (the build/shared directory of `make shared`): position-independent code for libjong.so
+PICFLAG   := $(if $(filter 1,$(PIC)),-fPIC)
+CFLAGS    := $(WARN) $(or $(OPT_$(MODE)),$(OPT_release)) $(PICFLAG) -MMD -MP
 SANITIZE  := -fsanitize=address,undefined
 LDFLAGS   := $(if $(filter asan,$(MODE)),$(SANITIZE))
 LIBS      := -ljansson -lz -lm -lpthread
@@ -44,9 +51,21 @@ REPLAY    := $(BUILD)/fuzz_replay
 FUZZ_MORE := mjai_message mjlog
 REPLAYS   := $(REPLAY) $(FUZZ_MORE:%=$(BUILD)/fuzz_replay_%)
 
-DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev python3 tmux zlib1g-dev
+DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev pkg-config python3 tmux zlib1g-dev
 
-.PHONY: all build run test check deps clean fuzz bench help
+# The version, from include/jong/version.h alone (the one source of truth).
+version_part = $(shell sed -n 's/^.define JONG_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' include/jong/version.h)
+V_MAJOR   := $(call version_part,MAJOR)
+V_MINOR   := $(call version_part,MINOR)
+V_PATCH   := $(call version_part,PATCH)
+VERSION   := $(V_MAJOR).$(V_MINOR).$(V_PATCH)
+V_STRING  := $(shell sed -n 's/^.define JONG_VERSION "\(.*\)".*/\1/p' include/jong/version.h)
+# The shared library's soname: libjong.so.MAJOR from 1.0 on; while MAJOR is 0 a minor release may
+# break the ABI, so the soname carries the minor too (libjong.so.0.2). See docs/library.md.
+SO_REAL   := libjong.so.$(VERSION)
+SONAME    := libjong.so.$(if $(filter 0,$(V_MAJOR)),$(V_MAJOR).$(V_MINOR),$(V_MAJOR))
+
+.PHONY: all build run test check deps clean fuzz bench help shared install uninstall
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -87,7 +106,7 @@ $(TABLES) &: $(GEN)/gen_tables
 
 $(BUILD)/src/core/tables.o: src/core/tables.S $(TABLES)
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT_$(MODE)) -I$(GEN) -c -o $@ $<
+	$(CC) $(OPT_$(MODE)) $(PICFLAG) -I$(GEN) -c -o $@ $<
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -96,12 +115,12 @@ $(BUILD)/%.o: %.c
 # the shipped models of the mizukami and oneplayer players (made by `jong train`)
 $(BUILD)/src/players/mizukami/mizukami_models_data.o: src/players/mizukami/mizukami_models_data.S $(wildcard models/*.jlm)
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT_$(MODE)) -c -o $@ $<
+	$(CC) $(OPT_$(MODE)) $(PICFLAG) -c -o $@ $<
 
 # the shipped parameters of the kurita player (made by `jong train kurita`)
 $(BUILD)/src/players/kurita/kurita_model_data.o: src/players/kurita/kurita_model_data.S models/kurita.jlm
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT_$(MODE)) -c -o $@ $<
+	$(CC) $(OPT_$(MODE)) $(PICFLAG) -c -o $@ $<
 
 $(LIBJONG): $(LIB_OBJ)
 	@rm -f $@
@@ -144,10 +163,64 @@ fuzz: deps $(TABLES)
 	@echo "run: build/fuzz/fuzz_notation -max_total_time=60 fuzz/corpus"
 	@echo "     build/fuzz/fuzz_NAME -max_total_time=60 fuzz/corpus_NAME  (NAME: $(FUZZ_MORE))"
 
+# ---- the library as installed (docs/library.md) ------------------------------------------------
+# `make shared` builds, in build/shared (position-independent objects, release flags, portable:
+# no -march=native, the fast paths chosen at run time, src/core/cpu.h), everything `make install`
+# copies: libjong.so (soname $(SONAME)), libjong.a, the program and its man page.
+# `make install PREFIX=/usr/local` (DESTDIR= for staged installs) then needs no compiler, so
+# `make shared && sudo make install` works; `make uninstall` removes exactly those files.
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+LIBDIR    ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR    ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+SHARED    := build/shared
+HEADERS   := $(sort $(wildcard include/jong/*.h))
+
+shared: $(TABLES)
+	@test "$(V_STRING)" = "$(VERSION)" || \
+	  { echo "include/jong/version.h: JONG_VERSION \"$(V_STRING)\" is not $(VERSION)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory MODE=release BUILD=$(SHARED) PIC=1 PORTABLE=1 \
+	  $(SHARED)/$(SO_REAL) $(SHARED)/libjong.a $(SHARED)/jong $(SHARED)/jong.1
+
+# Exported: the functions the public headers declare (tools/lib_exports.sh); the rest is local.
+$(BUILD)/$(SO_REAL): $(LIB_OBJ) $(HEADERS) tools/lib_exports.sh
+	tools/lib_exports.sh $(LIB_OBJ) > $(BUILD)/jong.map
+	$(CC) $(CFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,$(BUILD)/jong.map -Wl,-z,defs \
+	  -o $@ $(LIB_OBJ) $(LIBS)
+	ln -sf $(SO_REAL) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libjong.so
+
+# jong(1) from the program's --help texts
+$(BUILD)/jong.1: $(JONG) tools/gen_man.py
+	python3 tools/gen_man.py $(JONG) > $@.tmp && mv $@.tmp $@
+
+install: shared
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR)/jong \
+	  $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(SHARED)/jong $(DESTDIR)$(BINDIR)/jong
+	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/jong/
+	install -m 644 $(SHARED)/libjong.a $(DESTDIR)$(LIBDIR)/libjong.a
+	install -m 755 $(SHARED)/$(SO_REAL) $(DESTDIR)$(LIBDIR)/$(SO_REAL)
+	ln -sf $(SO_REAL) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libjong.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
+	  -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|' \
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS@|$(LIBS)|' tools/jong.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/jong.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/jong.pc
+	install -m 644 $(SHARED)/jong.1 $(DESTDIR)$(MANDIR)/man1/jong.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/jong $(addprefix $(DESTDIR)$(INCLUDEDIR)/jong/,$(notdir $(HEADERS))) \
+	  $(DESTDIR)$(LIBDIR)/libjong.a $(DESTDIR)$(LIBDIR)/$(SO_REAL) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	  $(DESTDIR)$(LIBDIR)/libjong.so $(DESTDIR)$(PKGCONFIGDIR)/jong.pc $(DESTDIR)$(MANDIR)/man1/jong.1
+	rmdir $(DESTDIR)$(INCLUDEDIR)/jong 2>/dev/null || true
+
 clean:
 	rm -rf build
 
 help:
-	@sed -n '1,4p' Makefile
+	@sed -n '1,6p' Makefile
 
 -include $(shell find build -name '*.d' 2>/dev/null)

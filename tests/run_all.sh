@@ -97,5 +97,11 @@ for build in "${builds[@]}"; do
     done
 done
 
+# the library as installed (make install into a temporary prefix, the C example through
+# pkg-config; tests/install_test.sh): once, whatever the build directories
+if [ -f tests/install_test.sh ]; then
+    run "tests/install_test.sh" bash tests/install_test.sh
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,7 @@
 /* The evaluator on hand-checked hands and the papers' worked examples, plus cross-checks of
- * its three implementations: generated tables vs the per-kind DP, vector vs scalar combination. */
+ * its implementations: generated tables vs the per-kind DP, the vector combinations vs the
+ * scalar one, and the fast paths of every CPU level this machine runs (core/cpu.h) against the
+ * scalar level on seeded random hands (JONG_RANDOM_HANDS / 5 of them, default 200000). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,9 +10,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "core/combine.h"
+#include "core/cpu.h"
+#include "core/eval_levels.h"
 #include "jong/jong.h"
 #include "support/parse_or_fail.h"
+#include "support/random_hands.h"
 #include "core/suit_dp.h"
 
 /* SIMCAT section 4.1: 445w1267t1144888999s has MTW(1..8) = 0,0,0,1,2,3,4,6 and seven blocks. */
@@ -220,18 +227,126 @@ static void tables_match_dp(void **state)
 static void vector_combination_matches_scalar(void **state)
 {
     (void)state;
+#if JONG_CPU_DISPATCH
+    int levels = jong_cpu_supported();
+    printf("  CPU levels here: scalar..%s\n", jong_cpu_level_name(levels));
     for (int i = 0; i < 2000000; i++) {
         uint64_t e[4];
         for (int g = 0; g < 3; g++)
             e[g] = jong_suit_table[next_random() % 1953125];
         e[3] = jong_honor_table[next_random() % 78125];
         int sets = (int)(next_random() % (JONG_MAX_SETS + 1));
-        int a = jong_total(e, sets), b = jong_total_scalar(e, sets);
-        if ((a < JONG_TABLE_SAT || b < JONG_TABLE_SAT) && a != b) {
-            fprintf(stderr, "sets %d: vector %d scalar %d\n", sets, a, b);
-            fail();
+        int b = jong_total_scalar(e, sets);
+        for (int level = JONG_CPU_SSE4; level <= levels; level++) {
+            int a = level == JONG_CPU_AVX2 ? jong_total_avx2(e, sets) : jong_total_sse4(e, sets);
+            if ((a < JONG_TABLE_SAT || b < JONG_TABLE_SAT) && a != b) {
+                fprintf(stderr, "sets %d: %s %d scalar %d\n", sets, jong_cpu_level_name(level), a, b);
+                fail();
+            }
         }
     }
+#else
+    printf("  no vector levels on this architecture\n");
+#endif
+}
+
+/* Every level of each fast path gives the scalar level's answer, on random hands of every size
+ * and set count the tables cover (the exact fallbacks included). */
+static long level_hands(void)
+{
+    const char *n = getenv("JONG_RANDOM_HANDS");
+    long v = n && *n ? strtol(n, NULL, 10) / 5 : 200000;
+    return v > 0 ? v : 0;
+}
+
+#if JONG_CPU_DISPATCH
+static int level_mismatch(const uint8_t c[JONG_KINDS], int sets, int level, const char *what)
+{
+    char text[128];
+    if (jong_format_counts(c, JONG_STYLE_COMPACT, text, sizeof text) == 0)
+        snprintf(text, sizeof text, "(empty)");
+    fprintf(stderr, "%s, %d sets: %s differs at level %s\n", text, sets, what, jong_cpu_level_name(level));
+    return 1;
+}
+
+static int compare_levels(const uint8_t c[JONG_KINDS], int sets, uint64_t draws, int level)
+{
+    int (*distance)(const uint8_t *, int) = jong_distance_standard_sse4;
+    void (*all)(const uint8_t *, int, jong_shanten3 *) = jong_shanten_all_sse4;
+    int (*discard)(const uint8_t *, int, int *, uint64_t *) = jong_discard_shanten_sse4;
+    void (*discard_draws)(const uint8_t *, int, uint64_t, uint64_t, uint64_t *) = jong_discard_draws_sse4;
+    uint64_t (*lowering)(const uint8_t *, int, uint64_t, int *) = jong_lowering_draws_sse4;
+    if (level == JONG_CPU_AVX2) {
+        distance = jong_distance_standard_avx2;
+        all = jong_shanten_all_avx2;
+        discard = jong_discard_shanten_avx2;
+        discard_draws = jong_discard_draws_avx2;
+        lowering = jong_lowering_draws_avx2;
+    }
+    if (distance(c, sets) != jong_distance_standard_scalar(c, sets))
+        return level_mismatch(c, sets, level, "distance");
+    jong_shanten3 a, b;
+    all(c, sets, &a);
+    jong_shanten_all_scalar(c, sets, &b);
+    if (a.standard != b.standard || a.chiitoi != b.chiitoi || a.kokushi != b.kokushi || a.best != b.best)
+        return level_mismatch(c, sets, level, "shanten of the three forms");
+    int sa[JONG_KINDS], sb[JONG_KINDS];
+    uint64_t la = 1, lb = 2;
+    if (discard(c, sets, sa, &la) != jong_discard_shanten_scalar(c, sets, sb, &lb) || la != lb ||
+        memcmp(sa, sb, sizeof sa) != 0)
+        return level_mismatch(c, sets, level, "shanten after each discard");
+    uint64_t wa[JONG_KINDS], wb[JONG_KINDS];
+    discard_draws(c, sets, ~0ull, draws, wa);
+    jong_discard_draws_scalar(c, sets, ~0ull, draws, wb);
+    if (memcmp(wa, wb, sizeof wa) != 0)
+        return level_mismatch(c, sets, level, "lowering draws after each discard");
+    int da = -1, db = -2;
+    if (lowering(c, sets, draws, &da) != jong_lowering_draws_scalar(c, sets, draws, &db) || da != db)
+        return level_mismatch(c, sets, level, "lowering draws");
+    return 0;
+}
+#endif
+
+static void levels_agree(void **state)
+{
+    (void)state;
+#if JONG_CPU_DISPATCH
+    int levels = jong_cpu_supported();
+    long n = level_hands(), mismatches = 0;
+    rh_rng r;
+    rh_seed(&r, 20261201);
+    uint8_t c[JONG_KINDS];
+    for (long i = 0; i < n && mismatches < 10; i++) {
+        int sets = (int)rh_below(&r, JONG_MAX_SETS + 1), size;
+        switch (rh_below(&r, 4)) {
+        case 0: size = 3 * sets + 2; break;
+        case 1: size = 3 * sets + 1; break;
+        default: size = (int)rh_below(&r, 18); break;
+        }
+        switch (rh_below(&r, 3)) {
+        case 0: rh_uniform(&r, size, c); break;
+        case 1: rh_one_suit(&r, size, c); break;
+        default: rh_near_complete(&r, sets, 3 * sets + 1 + (int)rh_below(&r, 2), c); break;
+        }
+        uint64_t draws = rh_next(&r) | rh_next(&r); /* most kinds */
+        for (int level = JONG_CPU_SSE4; level <= levels; level++)
+            mismatches += compare_levels(c, sets, draws, level);
+    }
+    printf("  %ld hands at levels scalar..%s: %ld mismatches\n", n, jong_cpu_level_name(levels), mismatches);
+    assert_int_equal(mismatches, 0);
+    /* the public calls follow jong_cpu_set_level, and the level never exceeds the CPU's */
+    int saved = jong_cpu_level();
+    assert_int_equal(jong_cpu_set_level(JONG_CPU_AVX2 + 1), levels);
+    assert_int_equal(jong_cpu_set_level(JONG_CPU_SCALAR), JONG_CPU_SCALAR);
+    assert_int_equal(jong_cpu_level(), JONG_CPU_SCALAR);
+    jong_hand h = hand_of("123m456p789s1122z");
+    jong_shanten3 s3;
+    jong_shanten_all(h.counts, 4, &s3);
+    assert_int_equal(s3.standard, 0);
+    jong_cpu_set_level(saved);
+#else
+    printf("  no vector levels on this architecture\n");
+#endif
 }
 
 static void large_set_counts_use_exact_path(void **state)
@@ -259,6 +374,7 @@ int main(void)
         cmocka_unit_test(decompositions_hand_checked),
         cmocka_unit_test(tables_match_dp),
         cmocka_unit_test(vector_combination_matches_scalar),
+        cmocka_unit_test(levels_agree),
         cmocka_unit_test(large_set_counts_use_exact_path),
     };
     return cmocka_run_group_tests_name("eval", tests, NULL, NULL);

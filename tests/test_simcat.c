@@ -1,6 +1,7 @@
 /* SIMCAT: the paper's own examples (the tatsu-breaking sets of Tables 1 and 2, both wins of
  * Fig. 2, the H1 and H2 picks), the fast four-player state-set expansion against a slow obvious
- * expansion on random cases, progressive pruning, the anytime stop and the budget, the
+ * expansion on random cases, the simulations at every CPU level this machine runs against the
+ * scalar level (core/cpu.h), progressive pruning, the anytime stop and the budget, the
  * determinism of a seed on another thread, and the player's options. */
 #include <pthread.h>
 #include <setjmp.h>
@@ -14,6 +15,7 @@
 
 #include "jong/jong.h"
 #include "players/simcat/simcat.h"
+#include "players/simcat/simcat_sim_levels.h"
 #include "support/parse_or_fail.h"
 #include "support/reference.h"
 
@@ -179,6 +181,53 @@ static void test_fp_against_reference(void **state)
     fprintf(stderr, "fp vs reference: %d wins, %d losses, all agree\n", wins, losses);
     assert_true(wins > 100 && losses > 100);
     jong_simcat_work_free(w);
+}
+
+/* Every level of the simulations (core/cpu.h) gives the scalar level's answer and, for FP,
+ * examines the same number of states, on random deals of up to 12 rounds. */
+static void test_levels_agree(void **state)
+{
+    (void)state;
+#if JONG_CPU_DISPATCH
+    int levels = jong_cpu_supported();
+    jong_simcat_work *w = jong_simcat_work_new(), *ws = jong_simcat_work_new();
+    jong_rng rng;
+    jong_rng_seed(&rng, 777);
+    long states = 0;
+    for (int trial = 0; trial < 20000; trial++) {
+        uint8_t wall[136];
+        int n = 0;
+        for (int k = 0; k < JONG_KINDS; k++)
+            for (int i = 0; i < 4; i++)
+                wall[n++] = (uint8_t)k;
+        for (int j = 135; j > 0; j--) {
+            int r = (int)jong_rng_below(&rng, (uint32_t)(j + 1));
+            uint8_t t = wall[j];
+            wall[j] = wall[r];
+            wall[r] = t;
+        }
+        int sets = 1 + (int)jong_rng_below(&rng, 5), m = 1 + (int)jong_rng_below(&rng, 12);
+        uint8_t c[JONG_KINDS] = {0};
+        int size = 3 * sets + 1;
+        for (int i = 0; i < size; i++)
+            c[wall[i]]++;
+        const uint8_t *tiles = wall + size; /* 4 * m <= 48 tiles after at most 16 */
+        bool sp = jong_simcat_sim_sp_scalar(c, sets, tiles, m);
+        bool fp = jong_simcat_sim_fp_scalar(ws, c, sets, tiles, m);
+        for (int level = JONG_CPU_SSE4; level <= levels; level++) {
+            bool avx2 = level == JONG_CPU_AVX2;
+            assert_int_equal(avx2 ? jong_simcat_sim_sp_avx2(c, sets, tiles, m) : jong_simcat_sim_sp_sse4(c, sets, tiles, m), sp);
+            assert_int_equal(avx2 ? jong_simcat_sim_fp_avx2(w, c, sets, tiles, m) : jong_simcat_sim_fp_sse4(w, c, sets, tiles, m), fp);
+            assert_int_equal(jong_simcat_work_states(w), jong_simcat_work_states(ws));
+        }
+        states += jong_simcat_work_states(ws);
+    }
+    fprintf(stderr, "simulations at levels scalar..%s agree (%ld FP states)\n", jong_cpu_level_name(levels), states);
+    jong_simcat_work_free(w);
+    jong_simcat_work_free(ws);
+#else
+    fprintf(stderr, "no vector levels on this architecture\n");
+#endif
 }
 
 /* ---- progressive pruning, anytime, budget, determinism ----------------------------------- */
@@ -422,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_table2_sets),
         cmocka_unit_test(test_fig2_both_wins),
         cmocka_unit_test(test_fp_against_reference),
+        cmocka_unit_test(test_levels_agree),
         cmocka_unit_test(test_pruning),
         cmocka_unit_test(test_stop_and_budget),
         cmocka_unit_test(test_time_limit),

@@ -11,9 +11,14 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "suit_table.h"
 
-/* Portable version: always compiled, and checked against the vector versions by the tests. */
+#if JONG_CPU_DISPATCH
+#include <immintrin.h>
+#endif
+
+/* Portable version: the scalar level, and what the tests check the vector versions against. */
 static inline void jong_unpack_scalar(uint64_t e, uint8_t out[16])
 {
     for (int i = 0; i < 16; i++)
@@ -54,16 +59,14 @@ static inline int jong_total_scalar(const uint64_t e[4], int sets)
     return best;
 }
 
-#if defined(__SSE4_1__)
-#include <immintrin.h>
-
+#if JONG_CPU_DISPATCH
 /* Shuffle masks, built once per call site by the compiler from these constant tables. */
 extern const uint8_t jong_shift_same[6][16];  /* B shifted by j within each half */
 extern const uint8_t jong_shift_cross[6][16]; /* B's no-pair half shifted by j into the pair half */
 extern const uint8_t jong_bcast[16][16];      /* all lanes = lane i */
 extern const uint8_t jong_reverse[6][16];     /* Y reversed around `sets`, halves swapped */
 
-static inline __m128i jong_unpack_sse(uint64_t e)
+JONG_TARGET_SSE4 static inline __m128i jong_unpack_sse(uint64_t e)
 {
     const __m128i low4 = _mm_set1_epi8(15);
     __m128i x = _mm_cvtsi64_si128((long long)e);
@@ -72,17 +75,15 @@ static inline __m128i jong_unpack_sse(uint64_t e)
     return _mm_unpacklo_epi8(lo, hi);
 }
 
-static inline int jong_hmin_sse(__m128i z)
+JONG_TARGET_SSE4 static inline int jong_hmin_sse(__m128i z)
 {
     /* Fold bytes into 16-bit lanes, then one phminposuw. */
     __m128i w = _mm_min_epu16(_mm_and_si128(z, _mm_set1_epi16(255)), _mm_srli_epi16(z, 8));
     return _mm_cvtsi128_si32(_mm_minpos_epu16(w)) & 0xFFFF;
 }
-#endif
 
-#if defined(__AVX2__)
-/* Both pairs of groups at once: lane 0 combines (m, p), lane 1 combines (s, honors). */
-static inline int jong_total_simd(const uint64_t e[4], int sets)
+/* AVX2: both pairs of groups at once: lane 0 combines (m, p), lane 1 combines (s, honors). */
+JONG_TARGET_AVX2 static inline int jong_total_avx2(const uint64_t e[4], int sets)
 {
     /* Unpack all four entries together: nibble i of entry g goes to byte i of its half. */
     const __m256i low4 = _mm256_set1_epi8(15);
@@ -106,9 +107,9 @@ static inline int jong_total_simd(const uint64_t e[4], int sets)
     __m128i R = _mm_shuffle_epi8(Y, _mm_loadu_si128((const __m128i *)jong_reverse[sets]));
     return jong_hmin_sse(_mm_adds_epu8(X, R));
 }
-#define JONG_HAVE_SIMD 1
-#elif defined(__SSE4_1__)
-static inline __m128i jong_combine_sse(__m128i A, __m128i B, int sets)
+
+/* SSE4: one pair of groups at a time. */
+JONG_TARGET_SSE4 static inline __m128i jong_combine_sse(__m128i A, __m128i B, int sets)
 {
     __m128i C = _mm_set1_epi8(60);
     for (int j = 0; j <= sets; j++) {
@@ -121,25 +122,15 @@ static inline __m128i jong_combine_sse(__m128i A, __m128i B, int sets)
     return C;
 }
 
-static inline int jong_total_simd(const uint64_t e[4], int sets)
+JONG_TARGET_SSE4 static inline int jong_total_sse4(const uint64_t e[4], int sets)
 {
     __m128i X = jong_combine_sse(jong_unpack_sse(e[0]), jong_unpack_sse(e[1]), sets);
     __m128i Y = jong_combine_sse(jong_unpack_sse(e[2]), jong_unpack_sse(e[3]), sets);
     __m128i R = _mm_shuffle_epi8(Y, _mm_loadu_si128((const __m128i *)jong_reverse[sets]));
     return jong_hmin_sse(_mm_adds_epu8(X, R));
 }
-#define JONG_HAVE_SIMD 1
-#else
-#define JONG_HAVE_SIMD 0
 #endif
 
-static inline int jong_total(const uint64_t e[4], int sets)
-{
-#if JONG_HAVE_SIMD
-    return jong_total_simd(e, sets);
-#else
-    return jong_total_scalar(e, sets);
-#endif
-}
+/* In a level's code (cpu.h), JONG_V(jong_total)(e, sets) is that level's combination. */
 
 #endif

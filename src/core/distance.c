@@ -1,70 +1,18 @@
-/* Standard-form distances: table lookups and the vector combination, with the exact DP as
- * the fallback where a saturated table value could matter or a limit is below 4. */
+/* Standard-form distances: table lookups and the vector combination (distance_impl.h, at the
+ * level the CPU runs: cpu.h), with the exact DP as the fallback where a saturated table value
+ * could matter or a limit is below 4. */
 #include "jong/eval.h"
 
 #include <string.h>
 
-#include "combine.h"
+#include "cpu.h"
+#include "eval_levels.h"
 #include "suit_dp.h"
-
-static int exact(const uint8_t counts[JONG_KINDS], int sets, const uint8_t limit[JONG_KINDS])
-{
-    uint8_t d[2][JONG_DP_MAXSETS + 1];
-    jong_hand_dp(counts, limit, sets, d);
-    return d[1][sets] >= JONG_DP_INF ? JONG_UNDEFINED : d[1][sets];
-}
-
-static inline void lookup(const uint8_t counts[JONG_KINDS], uint64_t e[4])
-{
-#if defined(__AVX2__)
-    /* All four indices with multiply-adds: byte pairs (d0 + 5 d1 ...), then pairs of those
-     * (digits 0-3 and 4-7 of a suit), then the weights of suit_table.h. Lanes: m | p and s | honors. */
-    __m128i m = _mm_loadu_si128((const __m128i *)counts);
-    __m128i p = _mm_loadu_si128((const __m128i *)(counts + 9));
-    __m128i s = _mm_loadu_si128((const __m128i *)(counts + 18)); /* s, then the honors at bytes 9..15 */
-    __m256i x0 = _mm256_inserti128_si256(_mm256_castsi128_si256(m), p, 1);
-    __m256i x1 = _mm256_inserti128_si256(_mm256_castsi128_si256(s), _mm_srli_si128(s, 9), 1);
-    const __m256i w1 = _mm256_setr_epi8(1, 5, 1, 5, 1, 5, 1, 5, 1, 0, 0, 0, 0, 0, 0, 0,
-                                        1, 5, 1, 5, 1, 5, 1, 5, 1, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i w2 = _mm256_setr_epi16(1, 25, 1, 25, 1, 0, 0, 0, 1, 25, 1, 25, 1, 0, 0, 0);
-    const __m256i w3 = _mm256_setr_epi16(5, 3125, 1, 0, 0, 0, 0, 0, 5, 3125, 1, 0, 0, 0, 0, 0);
-    const __m256i w3h = _mm256_setr_epi16(5, 3125, 1, 0, 0, 0, 0, 0, 1, 625, 0, 0, 0, 0, 0, 0);
-    __m256i f0 = _mm256_madd_epi16(_mm256_maddubs_epi16(x0, w1), w2);
-    __m256i f1 = _mm256_madd_epi16(_mm256_maddubs_epi16(x1, w1), w2);
-    __m256i g0 = _mm256_madd_epi16(_mm256_packus_epi32(f0, f0), w3);
-    __m256i g1 = _mm256_madd_epi16(_mm256_packus_epi32(f1, f1), w3h);
-    g0 = _mm256_add_epi32(g0, _mm256_srli_epi64(g0, 32));
-    g1 = _mm256_add_epi32(g1, _mm256_srli_epi64(g1, 32));
-    e[0] = jong_suit_table[(uint32_t)_mm256_cvtsi256_si32(g0)];
-    e[1] = jong_suit_table[(uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(g0, 1))];
-    e[2] = jong_suit_table[(uint32_t)_mm256_cvtsi256_si32(g1)];
-    e[3] = jong_honor_table[(uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(g1, 1))];
-#else
-    e[0] = jong_suit_table[jong_suit_index(counts)];
-    e[1] = jong_suit_table[jong_suit_index(counts + 9)];
-    e[2] = jong_suit_table[jong_suit_index(counts + 18)];
-    e[3] = jong_honor_table[jong_honor_index(counts + 27)];
-#endif
-}
+#include "suit_table.h"
 
 int jong_distance_standard(const uint8_t counts[JONG_KINDS], int sets)
 {
-    if (sets < 0 || sets > JONG_DP_MAXSETS)
-        return JONG_UNDEFINED;
-    if (sets <= JONG_MAX_SETS) {
-        uint64_t e[4];
-        lookup(counts, e);
-        int d;
-        /* Constant set counts let the compiler unroll the combination completely. */
-        switch (sets) {
-        case 4: d = jong_total(e, 4); break;
-        case 5: d = jong_total(e, 5); break;
-        default: d = jong_total(e, sets); break;
-        }
-        if (d < JONG_TABLE_SAT)
-            return d;
-    }
-    return exact(counts, sets, jong_full_limit);
+    JONG_DISPATCH(jong_distance_standard, (counts, sets));
 }
 
 int jong_distance_standard_limited(const uint8_t counts[JONG_KINDS], int sets,
@@ -75,7 +23,7 @@ int jong_distance_standard_limited(const uint8_t counts[JONG_KINDS], int sets,
     if (memcmp(limit, jong_full_limit, JONG_KINDS) == 0)
         return jong_distance_standard(counts, sets);
     if (sets > JONG_MAX_SETS)
-        return exact(counts, sets, limit);
+        return jong_dp_distance(counts, sets, limit);
     /* Groups without a lowered limit still come from the tables; only the others need the DP. */
     uint8_t acc[2][JONG_DP_MAXSETS + 1], part[2][JONG_DP_MAXSETS + 1];
     for (int g = 0; g < 4; g++) {
@@ -96,7 +44,7 @@ int jong_distance_standard_limited(const uint8_t counts[JONG_KINDS], int sets,
     }
     if (acc[1][sets] < JONG_TABLE_SAT)
         return acc[1][sets];
-    return exact(counts, sets, limit);
+    return jong_dp_distance(counts, sets, limit);
 }
 
 int jong_shanten_standard(const uint8_t counts[JONG_KINDS], int sets)

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "jong/eval.h"
+
 const uint8_t jong_full_limit[34] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
                                      4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4};
 
@@ -90,4 +92,11 @@ void jong_hand_dp(const uint8_t counts[34], const uint8_t limit[34], int maxsets
         jong_dist_combine(acc, part, maxsets, acc);
     }
     memcpy(out, acc, sizeof acc);
+}
+
+int jong_dp_distance(const uint8_t counts[34], int sets, const uint8_t limit[34])
+{
+    uint8_t d[2][JONG_DP_MAXSETS + 1];
+    jong_hand_dp(counts, limit, sets, d);
+    return d[1][sets] >= JONG_DP_INF ? JONG_UNDEFINED : d[1][sets];
 }

@@ -26,4 +26,8 @@ void jong_dist_combine(const uint8_t a[2][JONG_DP_MAXSETS + 1], const uint8_t b[
 void jong_hand_dp(const uint8_t counts[34], const uint8_t limit[34], int maxsets,
                   uint8_t out[2][JONG_DP_MAXSETS + 1]);
 
+/* Distance of the whole hand to `sets` sets and a pair (0..JONG_DP_MAXSETS) by the DP alone,
+ * JONG_UNDEFINED when no such hand fits the limits: the exact path behind the tables. */
+int jong_dp_distance(const uint8_t counts[34], int sets, const uint8_t limit[34]);
+
 #endif

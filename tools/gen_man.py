@@ -69,12 +69,30 @@ def commands_of(main_help):
 REFERENCE = re.compile(r'\bjong((?: [^\s\[\]()|]+)+?) --help\b')
 
 
-def references(text, names):
+def references(text, names, args_here):
+    """The further help texts this one points to: `jong ... --help` written out (placeholders
+    in capitals, such as BENCHMARK or NAME, are not commands), and each NAME of a block
+    `sub-commands (...):` of indented `NAME  summary` lines, as `jong ARGS NAME --help`."""
     found = []
-    for m in REFERENCE.finditer(text):
+    for m in REFERENCE.finditer(re.sub(r'\n\s+', ' ', text)):  # a reference may wrap
         args = m.group(1).split()
-        if len(args) >= 2 and args[0] in names and args not in found:
+        if len(args) >= 2 and args[0] in names and not any(len(a) > 1 and a.isupper() for a in args) and args not in found:
             found.append(args)
+    inside = False
+    for line in text.split('\n'):
+        if len(args_here) == 1 and line.startswith('sub-commands'):
+            inside = True
+            continue
+        if inside:
+            if not line.strip():
+                inside = False
+                continue
+            m = re.match(r'^  ([a-z][a-z0-9-]*)\s{2,}\S', line)
+            if not m:
+                continue  # a summary's continuation line
+            args = args_here + [m.group(1)]
+            if args not in found:
+                found.append(args)
     return found
 
 
@@ -117,7 +135,7 @@ def main():
     for i, (name, summary) in enumerate(commands):
         page += ['.TP 10' if i == 0 else '.TP', '.B %s' % escape(name), escape(summary)]
     page += ['.SH COMMANDS']
-    done = []
+    done, texts = [], []
     queue = [[name] for name, _ in commands]
     while queue:
         args = queue.pop(0)
@@ -127,9 +145,12 @@ def main():
         text = run_help(jong, args + ['--help'])
         if not text.strip():
             sys.exit(f'gen_man: `{jong} {" ".join(args)} --help` printed nothing')
+        if text in texts:
+            continue  # e.g. `jong bench shanten --help` is `jong bench --help`
+        texts.append(text)
         page += ['.SS "jong %s"' % escape(' '.join(args))] + verbatim(text)
         # the help texts this one points to come right after it
-        queue = [r for r in references(text, names) if r not in done and r not in queue] + queue
+        queue = [r for r in references(text, names, args) if r not in done and r not in queue] + queue
     page += [
         '.SH ENVIRONMENT',
         '.TP',

@@ -15,8 +15,9 @@
 # - A fenced block opened with ```console holds commands after "$ " (a line ending in "\"
 #   continues the command) and, under each, the output it prints. The output shown is
 #   compared with the command's standard output (its standard error for the command that an
-#   expect-exit marker expects to fail); trailing blanks are ignored and a line starting with "..." stands
-#   for any number of lines. A command with no output under it is run, not compared.
+#   expect-exit marker expects to fail); trailing blanks are ignored, a line starting with
+#   "..." stands for any number of lines, and a line ending in " ..." for any line that starts
+#   as it does. A command with no output under it is run, not compared.
 # - Any other block (```text for synopses and sample output, ```json, a bare ```) is not run.
 #
 # Where they run: each Markdown file gets a fresh copy of the repository's tracked files
@@ -150,6 +151,11 @@ match_output() {
         FNR == NR { sub(/[ \t\r]+$/, ""); e[++m] = $0; next }
         { sub(/[ \t\r]+$/, ""); a[++n] = $0 }
         function wild(i) { return e[i] ~ /^[ \t]*\.\.\./ }
+        # a shown line ending in " ..." stands for any line that starts with the text before it
+        function same(x, y) {
+            if (y ~ / \.\.\.$/) return substr(x, 1, length(y) - 4) == substr(y, 1, length(y) - 4)
+            return x == y
+        }
         END {
             pos = 1; i = 1; anchored = 1
             while (i <= m) {
@@ -161,7 +167,7 @@ match_output() {
                 if (from < pos) from = -1
                 for (p = from; p >= 1 && p + len - 1 <= n && !found; p++) {
                     ok = 1
-                    for (k = 0; k < len; k++) if (a[p + k] != e[i + k]) { ok = 0; break }
+                    for (k = 0; k < len; k++) if (!same(a[p + k], e[i + k])) { ok = 0; break }
                     if (ok && last && p + len - 1 != n) ok = 0
                     if (ok) found = p
                     if (anchored || last) break
@@ -335,7 +341,7 @@ run_console() {
 # in DIR/counts
 run_file() {
     local file=$1 w=$2
-    local passed=0 skipped=0 failed=0
+    local passed=0 skipped=0 failed=0 page_start=$SECONDS
     server_pid=""
     limited_pid=""
     trap page_stop EXIT
@@ -405,6 +411,7 @@ run_file() {
         took=$((SECONDS - t0))
         [ "$took" -ge 5 ] && echo "     ($where took ${took} s)"
     done <<<"$manifest"
+    echo "     ($file: $((SECONDS - page_start)) s)"
     echo "$passed $skipped $failed" >"$w/counts"
 }
 

@@ -97,5 +97,11 @@ for build in "${builds[@]}"; do
     done
 done
 
+# every command of README.md and docs/, once (not per build), with the first build's program
+if [ -f tests/doc_test.sh ] && [ -x "${builds[0]}/jong" ]; then
+    echo "== documents"
+    run "tests/doc_test.sh ${builds[0]}/jong" bash tests/doc_test.sh "${builds[0]}/jong"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

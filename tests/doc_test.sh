@@ -20,9 +20,9 @@
 #   as it does. A command with no output under it is run, not compared.
 # - Any other block (```text for synopses and sample output, ```json, a bare ```) is not run.
 #
-# Where they run: each Markdown file gets a fresh copy of the repository's tracked files
-# (WORK/repo), with ../shared beside it (a link) when the repository has one. Every block
-# starts in that copy's root, so a page's commands are those a user types at the repository's
+# Where they run: each Markdown file gets a fresh copy of the repository's files (tracked, or
+# new and not ignored: WORK/repo), with ../shared beside it (a link) when the repository has
+# one. Every block starts in that copy's root, so a page's commands are those a user types at the repository's
 # root, and a block sees the files earlier blocks of the same page made. `jong` is found first
 # on PATH (a link to the program under test), stdin is /dev/null, and absolute /tmp/ paths in a
 # block are redirected into the test's own temporary directory. Each block has a time limit
@@ -53,11 +53,13 @@
 #                                           also gets --wpet-games 100, `jong train kurita`
 #                                           --eq17-games 3 and --rank-games 30, when absent)
 #                         --matches N    -> --games 1
-#                         --rules riichi -> --rules riichi --rule hands=1 (on a line with `jong arena`
-#                                           or `jong play`: one hand, not a hanchan)
+#                         --rules riichi -> --rules riichi --rule hands=1 (on a line with
+#                                           `jong arena` or `jong play`: one hand, not a
+#                                           hanchan)
 #                         --decisions N  -> --decisions 5
 #                         --hands N      -> --hands 2,   --hands-high N -> --hands-high 1
-#                         --sims N       -> --sims 50,   sims=N (a player option) -> sims=200
+#                         --sims N       -> --sims 50 (N of 100 or more),
+#                         sims=N (a player option, N of 1000 or more) -> sims=200
 #                         --wpet-games N -> --wpet-games 100, --eq17-games N -> --eq17-games 3
 #                       so the commands, their options and players are all exercised, on less
 #                       work; the figures the page reports come from the full runs.
@@ -73,12 +75,16 @@ fi
 jong="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 shift
 root="$(cd "$(dirname "$0")/.." && pwd)"
+files=()
+for f in "$@"; do     # pages named relative to where we were called from
+    if [ -f "$f" ]; then
+        f="$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"
+        f="${f#"$root"/}"
+    fi
+    files+=("$f")
+done
 cd "$root" || exit 2
-if [ $# -gt 0 ]; then
-    files=("$@")
-else
-    files=(README.md docs/*.md docs/experiments/*.md)
-fi
+[ ${#files[@]} -gt 0 ] || files=(README.md docs/*.md docs/experiments/*.md)
 shared=""
 [ -d "$root/../shared" ] && shared="$(cd "$root/../shared" && pwd)"
 
@@ -349,9 +355,10 @@ run_file() {
     blocks="$w/blocks"
     mkdir -p "$blocks" "$w/repo" "$w/tmp"
     export TMPDIR="$w/tmp"
-    # a fresh copy of the repository's tracked files (or of the tree without build/)
+    # a fresh copy of the repository's files, tracked or new but not ignored (or of the tree
+    # without build/ when it is no git checkout)
     if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-        (git -C "$root" ls-files -z | tar -C "$root" --null -T - -cf - 2>/dev/null) | tar -C "$w/repo" -xf -
+        (git -C "$root" ls-files -z --cached --others --exclude-standard | tar -C "$root" --null -T - -cf - 2>/dev/null) | tar -C "$w/repo" -xf -
     else
         tar -C "$root" --exclude=./build -cf - . | tar -C "$w/repo" -xf -
     fi

@@ -103,5 +103,11 @@ if [ -f tests/install_test.sh ]; then
     run "tests/install_test.sh" bash tests/install_test.sh
 fi
 
+# every command of README.md and docs/, once (not per build), with the first build's program
+if [ -f tests/doc_test.sh ] && [ -x "${builds[0]}/jong" ]; then
+    echo "== documents"
+    run "tests/doc_test.sh ${builds[0]}/jong" bash tests/doc_test.sh "${builds[0]}/jong"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

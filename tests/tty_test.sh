@@ -51,12 +51,16 @@ finished() {
     grep -q "^EXIT 0" "$tmp/rc" || fail "jong did not exit 0: $(cat "$tmp/rc" "$tmp/err")"
     rm -f "$tmp/rc"
 }
-# wait_for TEXT: TEXT on the screen (a grep pattern), within the deadline
+# wait_for TEXT: TEXT on the screen (a grep pattern), within the deadline, while jong runs
 wait_for() {
-    local start=$SECONDS
+    local start=$SECONDS ended
     while :; do
+        ended=0
+        [ -s "$tmp/rc" ] && ended=1
         screen
         has "$1" && return 0
+        [ "$ended" = 1 ] &&
+            fail "jong ended ($(cat "$tmp/rc")) before '$1' was on the screen: $(tail -n 1 "$tmp/err" 2>/dev/null)"
         [ $((SECONDS - start)) -ge "$JONG_TEST_WAIT" ] &&
             fail "timed out after $JONG_TEST_WAIT s waiting for '$1' on the screen (the screen is below)"
         sleep 0.1
@@ -89,6 +93,7 @@ play_hand() {
             key=0
             tm send-keys -t t 0
         else
+            [ -s "$tmp/rc" ] && fail "jong ended ($(cat "$tmp/rc")) in the middle of the hand: $(tail -n 1 "$tmp/err")"
             [ $((SECONDS - idle)) -ge "$JONG_TEST_WAIT" ] &&
                 fail "timed out after $JONG_TEST_WAIT s waiting for a prompt or the hand's end after step $steps (the screen is below)"
             sleep 0.1

@@ -100,10 +100,18 @@ chromium_bin="$(command -v chromium || command -v chromium-browser || true)"
 if [ -z "$chromium_bin" ] || ! command -v python3 >/dev/null; then
     echo "SKIP review_test browser part: chromium or python3 is not installed (apt-get install chromium python3)"
 else
-    timeout 120 "$chromium_bin" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+    # its own profile: another chromium (a review or web test running beside this one) with the
+    # default profile would take the page and leave this one without a screenshot; bounded
+    # generously for a loaded machine (JONG_TEST_WAIT, tests/support/wait.sh)
+    limit=$((2 * ${JONG_TEST_WAIT:-120}))
+    timeout "$limit" "$chromium_bin" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+        --user-data-dir="$dir/chromium-profile" \
         --window-size=1000,1400 --screenshot="$dir/shot.png" "file://$dir/report.html" >/dev/null 2>&1
-    if [ ! -s shot.png ]; then
-        fail "chromium made no screenshot"
+    shot_status=$?
+    if [ "$shot_status" -eq 124 ]; then
+        fail "chromium made no screenshot within $limit s (timed out)"
+    elif [ ! -s shot.png ]; then
+        fail "chromium made no screenshot (exit $shot_status)"
     else
         # a page with the chart and the tiles has many colours; a blank or broken one has few
         python3 - shot.png <<'EOF' || fail "the screenshot looks empty"

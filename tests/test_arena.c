@@ -643,8 +643,8 @@ static void test_interrupt_and_resume(void **state)
 }
 
 /* A faulty player in 1v3 against random: its bad answers are replaced, counted, and every game
- * is played. */
-static void run_faulty(const char *spec, int64_t time_ms, int games, int kind)
+ * is played. Returns the faulty player's count of faults of that kind. */
+static int run_faulty(const char *spec, int64_t time_ms, int games, int kind)
 {
     jong_arena_config cfg;
     base_config(&cfg, JONG_VARIANT_TAIWAN, JONG_ARENA_1V3, games);
@@ -670,6 +670,7 @@ static void run_faulty(const char *spec, int64_t time_ms, int games, int kind)
     free(text);
     free(json);
     jong_arena_results_free(&r);
+    return (int)s.player[0].faults[kind];
 }
 
 static void test_faulty_illegal(void **state)
@@ -684,11 +685,15 @@ static void test_faulty_crash(void **state)
     run_faulty("faulty:mode=crash,every=4", 0, 6, JONG_FAULT_CRASH);
 }
 
-/* A hang of 400 ms against 100 ms per move (late after 100 + 50 ms): a timeout each time. */
+/* A hang of 1500 ms against 500 ms per move (late after 500 + 125 ms): a timeout each time; this
+ * seed hangs 3 times (every=80). The clock is the real one, so every other decision (random's,
+ * and the faulty player's own random answers) must stay under 625 ms of wall time: room for a
+ * loaded machine, where 100 ms per move (late at 150 ms) left little; the hangs are sleeps and
+ * always past it. */
 static void test_faulty_hang(void **state)
 {
     (void)state;
-    run_faulty("faulty:mode=hang,every=40,ms=400", 100, 1, JONG_FAULT_TIMEOUT);
+    assert_true(run_faulty("faulty:mode=hang,every=80,ms=1500", 500, 1, JONG_FAULT_TIMEOUT) >= 3);
 }
 
 /* The default action is legal, never a win, and passes when it can. */

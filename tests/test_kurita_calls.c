@@ -383,7 +383,7 @@ static int play_hands(const char *spec, int32_t scores[1][JONG_SEATS])
 {
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    rs.hands = 4;
+    rs.hands = SANITIZED ? 2 : 4; /* with fewer cases (ASan, clang): 2 hands */
     const char *specs[JONG_SEATS] = {spec, "greedy", spec, "greedy"};
     int calls = 0;
     play_spec_games(&(jong_table){.rules = &rs, .seed = 12, .check = true, .sink = count_calls, .sink_ctx = &calls},
@@ -400,7 +400,7 @@ static void test_player_k2(void **state)
     assert_int_equal(play_hands(spec, b), calls);
     assert_memory_equal(a, b, sizeof a);
     assert_true(calls > 0);
-    print_message("kurita:k=2 called %d times in 4 hands\n", calls);
+    print_message("kurita:k=2 called %d times in %d hands\n", calls, SANITIZED ? 2 : 4);
 }
 
 int main(void)

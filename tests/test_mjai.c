@@ -992,6 +992,9 @@ static int pair_bot(const char *note)
     return 0;
 }
 
+/* The bots that must play without a fault get timeout=60000 (60 s per answer, the first one
+ * including the bot's start): the default 10 s is the arena's, and an ASan bot started on a loaded
+ * machine should not lose a decision to it. A bot that never answers is tested with timeout=60. */
 static void test_ext_players(void **state)
 {
     (void)state;
@@ -1004,18 +1007,18 @@ static void test_ext_players(void **state)
     *slash = 0;
     slash = strrchr(exe, '/');
     *slash = 0;
-    snprintf(spec, sizeof spec, "ext:cmd='%s/jong bot greedy',proto=stdio", exe);
+    snprintf(spec, sizeof spec, "ext:cmd='%s/jong bot greedy',proto=stdio,timeout=60000", exe);
     jong_game_result r = ext_game(spec, 2);
     assert_true(r.seats[0].decisions > 10);
     for (int k = 0; k < JONG_FAULT_KINDS; k++)
         assert_int_equal(r.seats[0].faults[k], 0);
     /* {seat} is the seat's number: the bot runs only if it is 0 */
-    snprintf(spec, sizeof spec, "ext:cmd='[ {seat} = 0 ] && exec %s/jong bot greedy --seat {seat}'", exe);
+    snprintf(spec, sizeof spec, "ext:cmd='[ {seat} = 0 ] && exec %s/jong bot greedy --seat {seat}',timeout=60000", exe);
     r = ext_game(spec, 1);
     assert_true(r.seats[0].decisions > 5);
     for (int k = 0; k < JONG_FAULT_KINDS; k++)
         assert_int_equal(r.seats[0].faults[k], 0);
-    snprintf(spec, sizeof spec, "ext:cmd='%s/jong bot random',proto=batched", exe);
+    snprintf(spec, sizeof spec, "ext:cmd='%s/jong bot random',proto=batched,timeout=60000", exe);
     r = ext_game(spec, 2);
     for (int k = 0; k < JONG_FAULT_KINDS; k++)
         assert_int_equal(r.seats[0].faults[k], 0);
@@ -1024,7 +1027,8 @@ static void test_ext_players(void **state)
     int nfd = mkstemp(note);
     assert_true(nfd >= 0);
     close(nfd);
-    snprintf(spec, sizeof spec, "ext:cmd='JONG_TEST_PAIR_BOT=%s %s/tests/test_mjai',proto=batched", note, exe);
+    snprintf(spec, sizeof spec, "ext:cmd='JONG_TEST_PAIR_BOT=%s %s/tests/test_mjai',proto=batched,timeout=60000", note,
+             exe);
     r = ext_game(spec, 4);
     for (int k = 0; k < JONG_FAULT_KINDS; k++)
         assert_int_equal(r.seats[0].faults[k], 0);

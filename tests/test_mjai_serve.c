@@ -3,7 +3,9 @@
  * in one process; clients that send malformed, unknown, incomplete, out-of-turn and illegal
  * answers, that disconnect or stall, or that never join properly get error lines while their
  * tables play on; and 16 tables of 4 clients play at once to their end, every record replaying
- * through the engine. Everything is bounded by the per-answer timeout: no test waits on luck. */
+ * through the engine. Everything is bounded by the per-answer timeout: no test waits on luck.
+ * The waits for the server (its port, a client's join) have a deadline of WAIT_MS and say what
+ * they awaited; the per-answer timeouts are wide enough for a loaded machine (see below). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -33,6 +35,9 @@ static void nap_ms(int ms)
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000};
     nanosleep(&ts, NULL);
 }
+
+/* the longest a test waits for the server to say something (as tests/support/wait.sh) */
+enum { WAIT_MS = 120000 };
 
 /* ---- the server in a thread ---- */
 
@@ -92,6 +97,20 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Waits until the server has said n lines (e.g. a client joined), or fails naming what it awaited. */
+static void wait_said(server_run *r, int n, const char *what)
+{
+    int64_t t0 = mono_ms();
+    while (atomic_load(&r->nsaid) < n) {
+        if (mono_ms() - t0 > WAIT_MS) {
+            int k = atomic_load(&r->nsaid);
+            fail_msg("timed out after %d s waiting for %s (server line %d); it said %d lines, the last: '%s'",
+                     WAIT_MS / 1000, what, n, k, k ? r->said[k - 1] : "");
+        }
+        nap_ms(1);
+    }
+}
+
 /* Start a server of `games` games of hands hands (0: tonpu); returns its port. */
 static int start_server(server_run *r, int games, int hands, uint64_t seed, int timeout_ms)
 {
@@ -112,9 +131,14 @@ static int start_server(server_run *r, int games, int hands, uint64_t seed, int 
     r->o.on_game = on_game;
     r->o.ctx = r;
     assert_int_equal(pthread_create(&r->thread, NULL, serve_main, r), 0);
-    while (atomic_load(&r->port) == 0)
+    int64_t t0 = mono_ms();
+    while (atomic_load(&r->port) == 0) {
+        if (mono_ms() - t0 > WAIT_MS)
+            fail_msg("timed out after %d s waiting for the server thread to listen (its port)", WAIT_MS / 1000);
         nap_ms(1);
-    assert_true(atomic_load(&r->port) > 0);
+    }
+    if (atomic_load(&r->port) < 0)
+        fail_msg("the server ended before it listened: %s", r->err.msg);
     return atomic_load(&r->port);
 }
 
@@ -334,8 +358,9 @@ static void test_round_trip(void **state)
     static const char *const names[4] = {"east", "south", "west", "north"};
     for (int s = 0; s < 4; s++) {
         start_client(&c[s], port, "default", names[s], "bot");
-        while (atomic_load(&r->nsaid) < s + 1) /* joined: the next one takes the next seat */
-            nap_ms(1);
+        char what[64];
+        snprintf(what, sizeof what, "client '%s' to join", names[s]);
+        wait_said(r, s + 1, what); /* joined: the next one takes the next seat */
     }
     for (int s = 0; s < 4; s++)
         join_client(&c[s]);
@@ -388,11 +413,14 @@ static void test_round_trip(void **state)
 
 /* ---- bad clients ---- */
 
+/* The per-answer timeout is 5 s: the stalling client and the one that never joins are dropped
+ * after it, and every well-behaved bot (a thread of this test) must answer each event within it,
+ * which a loaded machine can delay (1 s left little room). */
 static void test_bad_clients(void **state)
 {
     (void)state;
     server_run *r = calloc(1, sizeof *r);
-    int port = start_server(r, 2, 1, 5, 1000);
+    int port = start_server(r, 2, 1, 5, 5000);
     client_run bad_join[3], a[4], b[4];
     start_client(&bad_join[0], port, "a", "x", "garbage-join");
     start_client(&bad_join[1], port, "a", "y", "wrong-join");

@@ -6,9 +6,12 @@
 # Riichi: a hand, and the marks a riichi player needs (red fives and the declaring discard in the
 # rivers, the ura indicators, "your" tile in a result). Then the Unicode screen, quitting in the
 # middle, and the time limit.
+# Every wait (for a text on the screen, for the screen to change after a key, for jong's exit
+# status in a new file) has the deadline of tests/support/wait.sh and names what it awaited.
 # usage: tests/tty_test.sh path/to/jong    (skips, with a message, when tmux is absent)
 set -u
 jong="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+. "$(cd "$(dirname "$0")" && pwd)/support/wait.sh"
 if ! command -v tmux >/dev/null 2>&1; then
     echo "SKIP tty_test: tmux is not installed (apt-get install tmux)"
     exit 0
@@ -27,9 +30,11 @@ fail() {
 }
 screen() { tm capture-pane -p -t t > "$tmp/screen"; }
 has() { grep -q -- "$1" "$tmp/screen"; }
-# start NAME ARGS...: the game in a fresh 80x24 pane; the pane stays after the program ends
+# start NAME ARGS...: the game in a fresh 80x24 pane; the pane stays after the program ends (its
+# exit status goes to $tmp/rc, removed first so that no earlier game's status is read)
 start() {
     tm kill-server >/dev/null 2>&1
+    rm -f "$tmp/rc" "$tmp/err"
     run=$((run + 1))
     local locale="$1"
     shift
@@ -39,32 +44,38 @@ start() {
 }
 # finished: waits for jong to exit, then the pane shows its summary
 finished() {
-    for _ in $(seq 100); do
-        [ -s "$tmp/rc" ] && break
-        sleep 0.1
-    done
+    local why
+    why="$(wait_until "jong to exit (its status in \$tmp/rc)" 'tail -n 1 "$tmp/err" 2>/dev/null' test -s "$tmp/rc")" ||
+        { screen; fail "$why"; }
     screen
-    grep -q "^EXIT 0" "$tmp/rc" 2>/dev/null || fail "jong did not exit 0: $(cat "$tmp/rc" "$tmp/err")"
+    grep -q "^EXIT 0" "$tmp/rc" || fail "jong did not exit 0: $(cat "$tmp/rc" "$tmp/err")"
     rm -f "$tmp/rc"
 }
-# wait_for TEXT: up to 10 s for TEXT on the screen
+# wait_for TEXT: TEXT on the screen (a grep pattern), within the deadline, while jong runs
 wait_for() {
-    for _ in $(seq 100); do
+    local start=$SECONDS ended
+    while :; do
+        ended=0
+        [ -s "$tmp/rc" ] && ended=1
         screen
         has "$1" && return 0
+        [ "$ended" = 1 ] &&
+            fail "jong ended ($(cat "$tmp/rc")) before '$1' was on the screen: $(tail -n 1 "$tmp/err" 2>/dev/null)"
+        [ $((SECONDS - start)) -ge "$JONG_TEST_WAIT" ] &&
+            fail "timed out after $JONG_TEST_WAIT s waiting for '$1' on the screen (the screen is below)"
         sleep 0.1
     done
-    fail "'$1' never appeared"
 }
 
 # play_hand: discard the tile just drawn, pass on claims, until the hand is over (each screen
-# seen is added to $tmp/screens)
+# seen is added to $tmp/screens). A step is one key; after each key the screen must change (so
+# that no key is sent twice to one prompt), and between keys a prompt or the hand's end must come,
+# each within the deadline.
 play_hand() {
-    steps=0
+    local steps=0 idle=$SECONDS
     : > "$tmp/screens"
     while :; do
-        steps=$((steps + 1))
-        [ "$steps" -le 200 ] || fail "the hand did not end in 200 steps"
+        [ "$steps" -lt 200 ] || fail "the hand did not end in 200 steps"
         screen
         cat "$tmp/screen" >> "$tmp/screens"
         [ "$(wc -l < "$tmp/screen")" -le 24 ] || fail "more than 24 lines"
@@ -79,17 +90,26 @@ play_hand() {
             tm send-keys -t t "$key"
         elif has "0 to pass\|0 or space: pass"; then
             has "^0 pass\|   0 pass" || fail "pass offered in the prompt but not listed"
+            key=0
             tm send-keys -t t 0
         else
+            [ -s "$tmp/rc" ] && fail "jong ended ($(cat "$tmp/rc")) in the middle of the hand: $(tail -n 1 "$tmp/err")"
+            [ $((SECONDS - idle)) -ge "$JONG_TEST_WAIT" ] &&
+                fail "timed out after $JONG_TEST_WAIT s waiting for a prompt or the hand's end after step $steps (the screen is below)"
             sleep 0.1
             continue
         fi
+        steps=$((steps + 1))
         # wait until the screen changes
-        for _ in $(seq 50); do
+        local sent=$SECONDS
+        while :; do
             sleep 0.05
             tm capture-pane -p -t t > "$tmp/screen2"
             cmp -s "$tmp/screen" "$tmp/screen2" || break
+            [ $((SECONDS - sent)) -ge "$JONG_TEST_WAIT" ] &&
+                fail "timed out after $JONG_TEST_WAIT s waiting for the screen to change after key '$key' (step $steps; the screen is below)"
         done
+        idle=$SECONDS
     done
 }
 

@@ -14,6 +14,10 @@
 // them. Last, that the page loaded nothing from anywhere but the server.
 // usage: node [--experimental-websocket] web_browser.mjs CHROMIUM BASE_URL SCREENSHOT.png
 // (the riichi screenshot goes beside it, as SCREENSHOT-riichi.png)
+// Each wait (the page, a game, the next decision after a click) has a deadline of JONG_TEST_WAIT
+// seconds (120 by default, as tests/support/wait.sh: enough for an ASan server on a loaded
+// machine) and names what it awaited and what it saw when it runs out; the whole test has five
+// times that.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +30,10 @@ const browser = spawn(chromiumBin, ['--headless=new', '--no-sandbox', '--disable
   '--disable-extensions', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--disable-default-apps', '--remote-debugging-port=0', '--user-data-dir=' + profile,
   '--window-size=1100,900', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-const deadline = setTimeout(() => finish('the browser test took more than 90 s'), 90000);
+const WAIT_MS = (Number(process.env.JONG_TEST_WAIT) || 120) * 1000;
+let doing = 'starting chromium'; // what the test is at, for the message of the overall deadline
+const deadline = setTimeout(() => finish(`the browser test took more than ${5 * WAIT_MS / 1000} s (at: ${doing})`),
+  5 * WAIT_MS);
 
 function finish(error) {
   clearTimeout(deadline);
@@ -85,12 +92,23 @@ async function openPage() {
       if (r.exceptionDetails) throw new Error('in the page: ' + JSON.stringify(r.exceptionDetails).slice(0, 300));
       return r.result.value;
     },
+    // until expr is true (an exception in the page, e.g. while it loads, counts as not yet)
     async waitFor(expr, what) {
-      for (let i = 0; i < 200; i++) {
-        if (await page.eval(expr)) return;
+      doing = 'waiting for ' + what;
+      const t0 = Date.now();
+      let seen = '';
+      for (;;) {
+        try {
+          if (await page.eval(expr)) return;
+          seen = await page.eval(`document.readyState + ', ' + (window.jong && jong.game && jong.game.state ?
+            'state ' + jong.game.state.state + ', decision ' + jong.game.state.decision : 'no game state')`);
+        } catch (e) {
+          seen = e.message.slice(0, 200);
+        }
+        if (Date.now() - t0 > WAIT_MS) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      throw new Error('timed out waiting for ' + what);
+      throw new Error(`timed out after ${WAIT_MS / 1000} s waiting for ${what}; seen: ${seen}`);
     },
     async screenshot(path) {
       const { data } = await send('Page.captureScreenshot', { format: 'png' }, sessionId);
@@ -115,9 +133,11 @@ const step = `(async () => {
   if (pass) pass.click();
   else if (enabled.length) enabled[enabled.length - 1].click();
   else return 'nothing offered';
-  for (let k = 0; k < 200 && jong.game.state.decision === before && jong.game.state.state === 'waiting'; k++)
+  for (const t0 = Date.now(); Date.now() - t0 < ${WAIT_MS} && jong.game.state.decision === before &&
+                              jong.game.state.state === 'waiting';)
     await new Promise((r) => setTimeout(r, 20));
-  return jong.game.state.decision === before && jong.game.state.state === 'waiting' ? 'no progress' : 'ok';
+  return jong.game.state.decision === before && jong.game.state.state === 'waiting' ?
+    'no progress in ${WAIT_MS / 1000} s after a click at decision ' + before : 'ok';
 })()`;
 
 // fetch from inside a page: status and body of an API call with a given token
@@ -184,9 +204,11 @@ const riichiStep = `(async () => {
     return { error: 'nothing offered' };
   }
   const before = s.decision;
-  for (let k = 0; k < 200 && jong.game.state.decision === before && jong.game.state.state === 'waiting'; k++)
+  for (const t0 = Date.now(); Date.now() - t0 < ${WAIT_MS} && jong.game.state.decision === before &&
+                              jong.game.state.state === 'waiting';)
     await new Promise((r) => setTimeout(r, 20));
-  if (jong.game.state.decision === before && jong.game.state.state === 'waiting') return { error: 'no progress after ' + did };
+  if (jong.game.state.decision === before && jong.game.state.state === 'waiting')
+    return { error: 'no progress in ${WAIT_MS / 1000} s after ' + did + ' at decision ' + before };
   return { did, offered, drawnOnly, look };
 })()`;
 
@@ -260,6 +282,7 @@ try {
   let steps = 0, state = 'waiting';
   while (state === 'waiting') {
     if (++steps > 300) throw new Error('the hand did not end in 300 steps');
+    doing = 'Taiwanese step ' + steps;
     const res = await page.eval(step);
     if (res !== 'ok' && res !== 'waiting') {
       if (res === 'hand_over' || res === 'game_over') break;
@@ -307,6 +330,7 @@ try {
   let riichiAt = -1, redsSeen = 0, lockedSteps = 0;
   for (let steps = 1; ; steps++) {
     if (steps > 300) throw new Error('the riichi hand did not end in 300 steps');
+    doing = 'riichi step ' + steps;
     const river = await page.eval(rivers);
     if (river.error) throw new Error('riichi step ' + steps + ': ' + river.error);
     redsSeen = Math.max(redsSeen, river.reds);

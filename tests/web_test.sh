@@ -7,34 +7,59 @@
 # with WebSocket are present, a browser
 # plays a Taiwanese and a riichi hand through the page (tests/web_browser.mjs). Parts skip with a
 # message when curl, chromium or node are absent.
+# Every wait is on a fresh file or a pid with a deadline (tests/support/wait.sh), and says what it
+# awaited when it times out.
 # usage: tests/web_test.sh path/to/jong [SCREENSHOT.png]   (the riichi one: SCREENSHOT-riichi.png)
 set -u
 jong="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 shot="${2:-}"
 here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/support/wait.sh"
 if ! command -v curl >/dev/null 2>&1; then
     echo "SKIP web_test: curl is not installed (apt-get install curl)"
     exit 0
 fi
 tmp="$(mktemp -d)"
-pid=
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"; }
+# the servers started here (the main one, the limited one, the IPv6 ones): killed on any exit
+pid= pid2= pid6=
+cleanup() {
+    local p
+    for p in $pid $pid2 $pid6; do kill -KILL "$p" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -rf "$tmp"
+}
 trap cleanup EXIT
 fail() { echo "FAIL web_test: $*"; [ -f "$tmp/err" ] && tail -5 "$tmp/err"; exit 1; }
+# start_server ERRFILE ARGS...: `jong web ARGS` in the background with stderr to ERRFILE (a name
+# no earlier server used, made empty first); its pid in $started
+start_server() {
+    local err="$1"
+    shift
+    [ -e "$err" ] && fail "start_server: $err was used before"
+    : > "$err"
+    "$jong" web "$@" 2>> "$err" &
+    started=$!
+}
+# stop_server PID WHAT: SIGTERM, then its exit within the deadline (its status in $stopped)
+stop_server() {
+    kill -TERM "$1" 2>/dev/null
+    local why
+    why="$(wait_exit "$1" "$2")" || { kill -KILL "$1" 2>/dev/null; fail "$why"; }
+    wait "$1" 2>/dev/null
+    stopped=$?
+}
 
-"$jong" web --port 0 --log "$tmp/records" 2> "$tmp/err" &
-pid=$!
-for _ in $(seq 100); do
-    grep -q "serving on" "$tmp/err" && break
-    sleep 0.05
-done
-port="$(grep -o '127.0.0.1:[0-9]*' "$tmp/err" | head -1 | cut -d: -f2)"
-[ -n "$port" ] || fail "the server did not start"
+start_server "$tmp/err" --port 0 --log "$tmp/records"
+pid=$started
+why="$(wait_line "$tmp/err" 'serving on http://127\.0\.0\.1:[0-9]+/' "$pid" "the server's 'serving on' line")" ||
+    fail "the server did not start: $why"
+port="$(grep -E -m 1 -o '127\.0\.0\.1:[0-9]+' "$tmp/err" | cut -d: -f2)"
+[ -n "$port" ] || fail "no port in the server's line: $(head -1 "$tmp/err")"
 base="http://127.0.0.1:$port"
 
 # req METHOD PATH [BODY] [TOKEN]: prints "STATUS BODY"
 req() {
-    local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" "$base$2" --max-time 20)
+    local args=(-s -o "$tmp/body" -w '%{http_code}' -X "$1" "$base$2" --max-time 60)
     [ $# -ge 3 ] && [ -n "$3" ] && args+=(--data-binary "$3" -H 'Content-Type: application/json')
     [ $# -ge 4 ] && args+=(-H "X-Jong-Token: $4")
     local code
@@ -88,7 +113,7 @@ echo "$got" | grep -q "too large" || fail "chunked oversized body: $got"
 # not HTTP at all, and a request cut short
 if exec 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null; then
     printf 'HELLO THERE\r\n\r\n' >&3
-    timeout 5 cat <&3 > "$tmp/raw" 2>/dev/null
+    timeout 60 cat <&3 > "$tmp/raw" 2>/dev/null
     exec 3>&-
     grep -q "^HTTP/1.1 400" "$tmp/raw" || fail "garbage request: $(head -c 100 "$tmp/raw")"
     exec 3<>"/dev/tcp/127.0.0.1/$port"
@@ -134,14 +159,14 @@ play_game() {
     local id="$1" token="$2" state decision n=0
     while [ $n -lt 400 ]; do
         n=$((n + 1))
-        state="$(curl -s --max-time 20 -H "X-Jong-Token: $token" "$base/api/games/$id")"
+        state="$(curl -s --max-time 60 -H "X-Jong-Token: $token" "$base/api/games/$id")"
         echo "$state" >> "$tmp/states-$id"
         case "$state" in
             *'"state":"game_over"'*) return 0 ;;
-            *'"state":"hand_over"'*) curl -s --max-time 20 -X POST -H "X-Jong-Token: $token" "$base/api/games/$id/next" > /dev/null ;;
+            *'"state":"hand_over"'*) curl -s --max-time 60 -X POST -H "X-Jong-Token: $token" "$base/api/games/$id/next" > /dev/null ;;
             *'"state":"waiting"'*)
                 decision="$(echo "$state" | field decision)"
-                curl -s --max-time 20 -X POST -H "X-Jong-Token: $token" --data-binary "{\"action\":0,\"decision\":$decision}" \
+                curl -s --max-time 60 -X POST -H "X-Jong-Token: $token" --data-binary "{\"action\":0,\"decision\":$decision}" \
                     "$base/api/games/$id/act" > /dev/null ;;
             *) echo "bad state: ${state:0:200}"; return 1 ;;
         esac
@@ -187,21 +212,19 @@ tail -1 "$tmp/states-$rid" | grep -q '"result":\["W wins on your 3s"' || fail "r
 grep -q '"ura_markers":\[\]' "$tmp/states-$rid" || fail "riichi seed 6: no empty ura markers after a win without riichi"
 grep -q "you's" "$tmp"/states-* && fail "\"you's\" in a state"
 
-# ---- load: 50 games at once, each to its end (bounded: 1 hand each, 400 requests, 20 s each)
+# ---- load: 50 games at once, each to its end (bounded: 1 hand each, 400 requests, 60 s each;
+# each game's file $tmp/load-G is new and ends with its "exit N" line)
 start=$SECONDS
 for g in $(seq 50); do
     (
-        o="$(curl -s --max-time 20 -X POST --data-binary "{\"players\":\"greedy\",\"seat\":$((g % 4)),\"hands\":1,\"seed\":$g}" "$base/api/games")"
+        o="$(curl -s --max-time 60 -X POST --data-binary "{\"players\":\"greedy\",\"seat\":$((g % 4)),\"hands\":1,\"seed\":$g}" "$base/api/games")"
         play_game "$(echo "$o" | field game)" "$(echo "$o" | field token)" > "$tmp/load-$g" 2>&1
         echo "exit $?" >> "$tmp/load-$g"
     ) &
 done
-wait_ok=0
-for _ in $(seq 1200); do
-    [ "$(cat "$tmp"/load-* 2>/dev/null | grep -c '^exit')" -ge 50 ] && { wait_ok=1; break; }
-    sleep 0.1
-done
-[ "$wait_ok" = 1 ] || fail "the 50 games did not all end within 120 s"
+games_ended() { [ "$(cat "$tmp"/load-* 2>/dev/null | grep -c '^exit')" -ge 50 ]; }
+why="$(JONG_TEST_WAIT=$((JONG_TEST_WAIT * 3)) wait_until "the 50 games to end ('exit' in each \$tmp/load-G)" \
+    'echo "$(cat "$tmp"/load-* 2>/dev/null | grep -c "^exit") of 50 ended"' games_ended)" || fail "load: $why"
 [ "$(cat "$tmp"/load-* | grep -c '^exit 0')" -eq 50 ] || fail "load: $(grep -h -v '^exit 0' "$tmp"/load-* | head -3)"
 echo "web_test: 50 concurrent games played to their end in $((SECONDS - start)) s"
 kill -0 "$pid" 2>/dev/null || fail "the server died"
@@ -209,53 +232,68 @@ expect 200 '"greedy"' GET /api/info
 
 # ---- a full server refuses new games (503); a time limit: a decision left unanswered is
 # played for the person (pass or tsumogiri)
-"$jong" web --port 0 --time-limit 1 --max-games 2 2> "$tmp/err2" &
-pid2=$!
-for _ in $(seq 100); do grep -q "serving on" "$tmp/err2" && break; sleep 0.05; done
-base2="http://127.0.0.1:$(grep -o '127.0.0.1:[0-9]*' "$tmp/err2" | head -1 | cut -d: -f2)"
-o="$(curl -s -X POST --data-binary '{"players":"greedy","seat":0,"hands":1,"seed":5}' "$base2/api/games")"
-echo "$o" | grep -q '"time_left":[01]\.' || { kill "$pid2"; fail "no time_left in a limited game: ${o:0:200}"; }
-curl -s -X POST --data-binary '{"hands":1}' "$base2/api/games" > /dev/null
-full="$(curl -s -w ' %{http_code}' -X POST --data-binary '{"hands":1}' "$base2/api/games")"
-echo "$full" | grep -q 'has 2 games open.* 503$' || { kill "$pid2"; fail "a full server: $full"; }
-sleep 2.5
-o2="$(curl -s -H "X-Jong-Token: $(echo "$o" | field token)" "$base2/api/games/$(echo "$o" | field game)")"
-kill "$pid2"
-wait "$pid2" 2>/dev/null
-d2="$(echo "$o2" | field decision)"
-[ -n "$d2" ] && [ "$d2" -ge 1 ] || fail "the time limit played nothing: ${o2:0:200}"
-echo "$o2" | grep -q "you discard" || fail "the time limit did not discard for the person"
+# played for the person (pass or tsumogiri): the state is asked for until the first decision has
+# been played (the server plays it on the first request after the second has passed)
+start_server "$tmp/err2" --port 0 --time-limit 1 --max-games 2
+pid2=$started
+why="$(wait_line "$tmp/err2" 'serving on http://127\.0\.0\.1:[0-9]+/' "$pid2" "the limited server's 'serving on' line")" ||
+    fail "--time-limit 1: $why"
+base2="http://127.0.0.1:$(grep -E -m 1 -o '127\.0\.0\.1:[0-9]+' "$tmp/err2" | cut -d: -f2)"
+o="$(curl -s --max-time 60 -X POST --data-binary '{"players":"greedy","seat":0,"hands":1,"seed":5}' "$base2/api/games")"
+echo "$o" | grep -q '"time_left":[01]\.' || fail "no time_left in a limited game: ${o:0:200}"
+curl -s --max-time 60 -X POST --data-binary '{"hands":1}' "$base2/api/games" > /dev/null
+full="$(curl -s --max-time 60 -w ' %{http_code}' -X POST --data-binary '{"hands":1}' "$base2/api/games")"
+echo "$full" | grep -q 'has 2 games open.* 503$' || fail "a full server: $full"
+limited_state() {
+    o2="$(curl -s --max-time 60 -H "X-Jong-Token: $(echo "$o" | field token)" "$base2/api/games/$(echo "$o" | field game)")"
+    d2="$(echo "$o2" | field decision)"
+    [ -n "$d2" ] && [ "$d2" -ge 1 ]
+}
+# (in this shell, not in $(...), so that $o2 is the state that ended the wait)
+wait_until "the time limit to play the person's first decision (decision >= 1)" 'echo "${o2:0:200}"' limited_state \
+    > "$tmp/why" || fail "the time limit played nothing: $(cat "$tmp/why")"
+stop_server "$pid2" "the limited server"
+pid2=
+echo "$o2" | grep -q "you discard" || fail "the time limit did not discard for the person: ${o2:0:300}"
 
 # ---- other hosts: --host ::1 serves on the IPv6 loopback (a game is created and read back
 # there); --host :: answers over IPv6 and IPv4; a port in use is one clear line
-"$jong" web --port 0 --host ::1 2> "$tmp/err6" &
-pid6=$!
-for _ in $(seq 100); do grep -q "serving on\|cannot" "$tmp/err6" && break; sleep 0.05; done
-if grep -q "cannot listen on \[::1\]" "$tmp/err6"; then
-    echo "SKIP web_test IPv6 part: this machine cannot listen on ::1 ($(head -1 "$tmp/err6"))"
+# there is one stderr file per server ($tmp/err-v6loop, $tmp/err-v6any), each empty before its
+# server starts: a wait can never read the line of the server before it
+start_server "$tmp/err-v6loop" --port 0 --host ::1
+pid6=$started
+why="$(wait_line "$tmp/err-v6loop" 'serving on http://\[::1\]:[0-9]+/|cannot listen' "$pid6" "the ::1 server's 'serving on' line")" ||
+    fail "--host ::1: $why"
+if grep -q "cannot listen on \[::1\]" "$tmp/err-v6loop"; then
+    echo "SKIP web_test IPv6 part: this machine cannot listen on ::1 ($(head -1 "$tmp/err-v6loop"))"
+    wait_exit "$pid6" "the ::1 server that could not listen" > /dev/null || kill -KILL "$pid6" 2>/dev/null
     wait "$pid6" 2>/dev/null
+    pid6=
 else
-    port6="$(sed -n 's|.*serving on http://\[::1\]:\([0-9]*\)/ .*|\1|p' "$tmp/err6")"
-    [ -n "$port6" ] || { kill "$pid6"; fail "--host ::1: $(head -1 "$tmp/err6")"; }
-    o6="$(curl -sg -X POST --data-binary '{"players":"greedy","seat":0,"hands":1,"seed":3}' "http://[::1]:$port6/api/games")"
-    g6="$(curl -sg -H "X-Jong-Token: $(echo "$o6" | field token)" "http://[::1]:$port6/api/games/$(echo "$o6" | field game)")"
-    kill "$pid6"
-    wait "$pid6" 2>/dev/null
-    grep -q "Sanitizer" "$tmp/err6" && fail "--host ::1: sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err6")"
-    echo "$g6" | grep -q '"actions":\[' || fail "--host ::1: no game state over [::1]: ${g6:0:200}"
-    "$jong" web --port 0 --host :: 2> "$tmp/err6" &
-    pid6=$!
-    for _ in $(seq 100); do grep -q "serving on" "$tmp/err6" && break; sleep 0.05; done
-    port6="$(sed -n 's|.*serving on http://\[::\]:\([0-9]*\)/ .*|\1|p' "$tmp/err6")"
-    a6="$(curl -sg "http://[::1]:$port6/api/info")"
-    a4="$(curl -s "http://127.0.0.1:$port6/api/info")"
-    kill "$pid6"
-    wait "$pid6" 2>/dev/null
-    grep -q "Sanitizer" "$tmp/err6" && fail "--host ::: sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err6")"
-    echo "$a6" | grep -q '"greedy"' || fail "--host ::: no answer over IPv6: ${a6:0:200}"
-    echo "$a4" | grep -q '"greedy"' || fail "--host ::: no answer over IPv4: ${a4:0:200}"
+    port6="$(sed -n 's|.*serving on http://\[::1\]:\([0-9]*\)/ .*|\1|p' "$tmp/err-v6loop")"
+    [ -n "$port6" ] || fail "--host ::1: no port in its line: $(head -1 "$tmp/err-v6loop")"
+    o6="$(curl -sg --max-time 60 -X POST --data-binary '{"players":"greedy","seat":0,"hands":1,"seed":3}' "http://[::1]:$port6/api/games")"
+    g6="$(curl -sg --max-time 60 -H "X-Jong-Token: $(echo "$o6" | field token)" "http://[::1]:$port6/api/games/$(echo "$o6" | field game)")"
+    stop_server "$pid6" "the ::1 server"
+    pid6=
+    grep -q "Sanitizer" "$tmp/err-v6loop" && fail "--host ::1: sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err-v6loop")"
+    echo "$g6" | grep -q '"actions":\[' || fail "--host ::1: no game state over [::1] (port $port6): '${g6:0:200}'; the new game: '${o6:0:200}'"
+    start_server "$tmp/err-v6any" --port 0 --host ::
+    pid6=$started
+    why="$(wait_line "$tmp/err-v6any" 'serving on http://\[::\]:[0-9]+/' "$pid6" "the :: server's 'serving on' line")" ||
+        fail "--host ::: $why"
+    port6="$(sed -n 's|.*serving on http://\[::\]:\([0-9]*\)/ .*|\1|p' "$tmp/err-v6any")"
+    [ -n "$port6" ] || fail "--host ::: no port in its line: $(head -1 "$tmp/err-v6any")"
+    a6="$(curl -sg --max-time 60 "http://[::1]:$port6/api/info")"
+    a4="$(curl -s --max-time 60 "http://127.0.0.1:$port6/api/info")"
+    stop_server "$pid6" "the :: server"
+    pid6=
+    grep -q "Sanitizer" "$tmp/err-v6any" && fail "--host ::: sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err-v6any")"
+    echo "$a6" | grep -q '"greedy"' || fail "--host ::: no answer over IPv6 at [::1]:$port6: '${a6:0:200}'"
+    echo "$a4" | grep -q '"greedy"' || fail "--host ::: no answer over IPv4 at 127.0.0.1:$port6: '${a4:0:200}'"
 fi
-busy="$("$jong" web --port "$port" 2>&1)"
+# (bounded: were the port free, this server would serve until the time out stops it)
+busy="$(timeout 60 "$jong" web --port "$port" 2>&1)"
 [ "$busy" = "jong web: cannot listen on 127.0.0.1:$port: Address already in use" ] || fail "a port in use: $busy"
 
 # ---- the page in a browser -------------------------------------------------------------------
@@ -274,10 +312,8 @@ else
 fi
 kill -0 "$pid" 2>/dev/null || fail "the server died"
 # a clean stop on SIGTERM (under ASan: no leak or error reports)
-kill -TERM "$pid"
-wait "$pid"
-status=$?
+stop_server "$pid" "the main server"
 pid=
-[ "$status" -eq 0 ] || fail "the server exited with status $status on SIGTERM"
+[ "$stopped" -eq 0 ] || fail "the server exited with status $stopped on SIGTERM"
 grep -q "Sanitizer" "$tmp/err" && fail "sanitizer report: $(grep -m3 "Sanitizer\|#[0-9] " "$tmp/err")"
 echo "PASS web_test"

@@ -121,6 +121,11 @@ $(BUILD)/src/players/mizukami/mizukami_models_data.o: src/players/mizukami/mizuk
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) $(PICFLAG) -c -o $@ $<
 
+# the shipped models of the guard player (made by `jong train guard`)
+$(BUILD)/src/players/guard/guard_model_data.o: src/players/guard/guard_model_data.S models/guard.jlm
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_$(MODE)) $(PICFLAG) -c -o $@ $<
+
 # the shipped parameters of the kurita player (made by `jong train kurita`)
 $(BUILD)/src/players/kurita/kurita_model_data.o: src/players/kurita/kurita_model_data.S models/kurita.jlm
 	@mkdir -p $(dir $@)

@@ -36,7 +36,7 @@ static const cli_command wn_spec = {
              "later rounds count as 23) the share of WN 0..8 (more counts as 8) of the seats' 16-tile\n"
              "hands after their discards. Progress on stderr.\n",
     .options = wn_options,
-    .epilog = "The shipped table: jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6 > "
+    .epilog = "The shipped table: jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6,claim=paper > "
               "src/players/kf/kf_wn_table.c\n",
 };
 

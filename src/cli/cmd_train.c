@@ -84,11 +84,12 @@ static const cli_option alpha_options[] = {
 
 static int train_alpha_command(int argc, char **argv);
 
-static const char *const model_names[] = {"waiting", "wintile", "score", "policy", "calls", "alpha", "kurita", NULL};
+static const char *const model_names[] = {"waiting", "wintile", "score", "policy", "calls", "alpha", "kurita", "guard", NULL};
 
 static const cli_sub subs[] = {
     {"alpha", "Eq. 13's threshold from the held-out games (the paper's Fig. 4)", train_alpha_command},
     {"kurita", "the kurita player's record-made parameters", cmd_train_kurita},
+    {"guard", "the guard player's danger and win models, from Taiwanese self-play", cmd_train_guard},
     CLI_END,
 };
 
@@ -96,7 +97,8 @@ static const cli_command spec = {
     .name = "train",
     .usage = "jong train waiting|wintile|score|policy|calls --records DIR --out FILE [options]\n"
              "       jong train alpha --records DIR [--games N] [--decisions N] [--sims S] [--seed S] [--json]\n"
-             "       jong train kurita --records DIR --out FILE [options]",
+             "       jong train kurita --records DIR --out FILE [options]\n"
+             "       jong train guard --out FILE [options]",
     .about = "Trains one of the opponent models of Mizukami and Tsuruoka on the game records under DIR\n"
              "(every .xml mjlog, .mjson or tenhou.net/6 .json file, also gzipped, in path order; three-\n"
              "player and unreadable games are skipped with a warning), holding out whole games:\n"
@@ -111,7 +113,7 @@ static const cli_command spec = {
     .options = options,
     .pos = {CLI_POS_ONE_AT(model_text), .metavar = "MODEL", .min = 1,
             .help = "waiting, wintile, score, policy or calls (above)",
-            .missing = "which model: waiting, wintile, score, policy, calls, alpha or kurita",
+            .missing = "which model: waiting, wintile, score, policy, calls, alpha, kurita or guard",
             .names = model_names},
     .subs = subs,
 };

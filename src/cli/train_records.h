@@ -10,5 +10,7 @@
 int train_record_paths(const char *dir, char ***v, size_t *n);
 /* `jong train kurita ...` (argv[0] is "kurita"). */
 int cmd_train_kurita(int argc, char **argv);
+/* `jong train guard ...` (argv[0] is "guard"): the guard player's models from self-play. */
+int cmd_train_guard(int argc, char **argv);
 
 #endif

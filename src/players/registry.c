@@ -11,6 +11,9 @@ int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
 int jong_player_kf_rule_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_kf_tree_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_kf_v_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_guard_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_rollout_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_best_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_mizukami_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_oneplayer_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err);
@@ -21,6 +24,9 @@ int jong_player_ext_create(const char *opts, jong_player *p, jong_error *err);
 #define BOTH (RIICHI | TAIWAN)
 
 static const jong_player_info registry[] = {
+    /* the summary names what src/players/best/player_best.c plays (tests/test_tw_players.c checks) */
+    {"best", "the strongest player for the rules (an alias): kurita in riichi, kf-v:search=4 in Taiwanese",
+     "", jong_player_best_create, BOTH},
     {"random", "uniform over the legal actions", "", jong_player_random_create, BOTH},
     {"greedy", "least shanten, then most unseen effective tiles; claims and wins when they help",
      "claim=on", jong_player_greedy_create, BOTH},
@@ -29,12 +35,18 @@ static const jong_player_info registry[] = {
     {"simcat", "SIMCAT flat Monte Carlo (Taiwanese): SP/FP simulation, progressive pruning, discard-twice H1/H2",
      "model=fp,pp=on,heuristic=h2h1,sims=10000,ms=0,m=12,rd=3,first=300,step=100,claims=on", jong_player_simcat_create, TAIWAN},
     {"kf-rule", "KF-RULE (Taiwanese): combination sets of least waiting number valued by Eq. 9",
-     "w=4.5,claim=on,hs=on,improved=on", jong_player_kf_rule_create, TAIWAN},
+     "w=4.5,claim=eager,hs=on,improved=on", jong_player_kf_rule_create, TAIWAN},
     {"kf-tree", "KF-TREE (Taiwanese): game-tree search over combination sets when WN <= search, KF-RULE above",
-     "w=4.5,claim=on,hs=on,improved=on,search=3,nodes=400000", jong_player_kf_tree_create, TAIWAN},
+     "w=4.5,claim=eager,hs=on,improved=on,search=3,nodes=400000", jong_player_kf_tree_create, TAIWAN},
     {"kf-v", "KF-V (Taiwanese): KF-TREE with situation analysis, the Monte Carlo opponent model, risk and defence",
-     "w=4.5,claim=on,hs=on,improved=on,search=3,nodes=400000,risk=0.375,def=2,late=8,samples=100",
+     "w=4.5,claim=eager,hs=on,improved=on,search=3,nodes=400000,risk=0.375,def=2,late=8,samples=100",
      jong_player_kf_v_create, TAIWAN},
+    {"guard", "greedy's speed with a learned guard (Taiwanese): P(win) after each discard less lambda x P(it deals in), "
+              "both learned from self-play (jong train guard)",
+     "lambda=1,fold=on,claim=on,model=", jong_player_guard_create, TAIWAN},
+    {"rollout", "greedy improved by greedy rollouts (Taiwanese): each least-shanten discard and each claim valued by "
+                "playing the rest of the hand n times",
+     "n=64,claims=rollout,self_draw=3,hazard=1,margin=0", jong_player_rollout_create, TAIWAN},
     {"mizukami", "Mizukami-Tsuruoka (riichi): Monte Carlo moves with opponent models (Eq. 10), ODEV folds, the Eq. 13 switch",
      "sims=60,alpha=0.1,steal=0.35,odev=on,calls=learned", jong_player_mizukami_create, RIICHI},
     {"oneplayer", "Mizukami-Tsuruoka's one-player moves (riichi): the discard policy learned from Houou games",

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "greedy.h"
 #include "jong/eval.h"
 #include "jong/player.h"
 
@@ -185,6 +186,13 @@ static int greedy_choose(jong_player *p, const jong_decision *d)
         }
     }
     return jong_discard_of_kind(d, kind);
+}
+
+int jong_greedy_decide(bool claim, const jong_decision *d)
+{
+    greedy_state st = {claim};
+    jong_player p = {.state = &st};
+    return greedy_choose(&p, d);
 }
 
 static void greedy_destroy(jong_player *p) { free(p->state); }

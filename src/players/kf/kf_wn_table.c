@@ -1,11 +1,11 @@
 /* The waiting-number distribution per round (KF-V's alpha, the paper's Fig. 3), measured by
- *   jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6
+ *   jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6,claim=paper
  * Do not edit: remake it with that command. Row r: a seat's 16 tiles after its (r+1)-th
  * discard; column w: the share of WN w (the last column: 8 or more). Rows without samples
  * repeat the row before. */
 #include "kf.h"
 
-const char jong_kf_wn_source[] = "jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6";
+const char jong_kf_wn_source[] = "jong kf wn-table --games 4000 --seed 7 --players kf-rule:w=6,claim=paper";
 
 const double jong_kf_wn_alpha[JONG_KF_ROUNDS][JONG_KF_WN_MAX + 1] = {
     {0.000000, 0.000188, 0.011625, 0.105750, 0.331875, 0.359938, 0.153188, 0.034250, 0.003187}, /* round 0: 16000 samples */

@@ -3,8 +3,9 @@
  * from the search (WN <= search) with KF-RULE above it; KF-V adds the situation analysis: from
  * round `late` on (its own discards) the opponent model gives T_self-mo and RT, the discards are
  * weighed by Drisk, and a hand whose WN is `def` above the round's mean in self-play gives up and
- * discards the tile of least risk. A claim (section 4.5.5) is taken when the best discard after
- * it is worth more than the hand as it waits now. */
+ * discards the tile of least risk. A claim that brings the hand nearer a win is taken by default
+ * (claim=eager, the best of them by the same measure); claim=paper is section 4.5.5's rule: only
+ * when the best discard after it is worth more than the hand as it waits now. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@ typedef struct {
     int late;     /* first round of the late game (KF-V) */
     double def;   /* give up when WN >= mean WN of the round + def (KF-V) */
     bool claim;
+    bool claim_eager; /* claim=eager: take the best claim that lowers the WN without weighing it against
+                       * passing (greedy's rule); claim=paper (or on): section 4.5.5's comparison */
 } kf_state;
 
 static const char *kf_name(kf_kind k) { return k == KF_RULE ? "kf-rule" : k == KF_TREE ? "kf-tree" : "kf-v"; }
@@ -150,7 +153,7 @@ static int claim_choice(const kf_state *st, const jong_decision *d, int pass)
             continue;
         bool tree = now <= o.search_wn;  /* the search is possible on both sides */
         if (!have_pass) {
-            best_v = wait_worth(&kh, &t, &o, tree, d->stop);
+            best_v = st->claim_eager ? -1e300 : wait_worth(&kh, &t, &o, tree, d->stop);
             have_pass = true;
         }
         double val = kong ? wait_worth(&after, &t, &o, tree, d->stop) : discard_worth(&after, &t, &o, tree, d->stop);
@@ -300,13 +303,20 @@ static int kf_option(void *ctx, const char *key, const char *val, jong_error *er
     int rc;
     if (!strcmp(key, "w"))
         return parse_num(who, key, val, 0, 100, &st->o.w_aa, err);
-    if (!strcmp(key, "claim") || !strcmp(key, "hs") || !strcmp(key, "improved")) {
+    if (!strcmp(key, "claim")) {
+        if (!strcmp(val, "eager") || !strcmp(val, "paper") || !strcmp(val, "on") || !strcmp(val, "off")) {
+            st->claim = strcmp(val, "off") != 0;
+            st->claim_eager = !strcmp(val, "eager");
+            return JONG_OK;
+        }
+        return jong_error_set(err, JONG_ERR_ARG, -1, "%s: claim must be eager, paper (or on) or off, not '%s'", who,
+                              val);
+    }
+    if (!strcmp(key, "hs") || !strcmp(key, "improved")) {
         bool on = !strcmp(val, "on");
         if (!on && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "%s: %s must be on or off, not '%s'", who, key, val);
-        if (!strcmp(key, "claim"))
-            st->claim = on;
-        else if (!strcmp(key, "hs"))
+        if (!strcmp(key, "hs"))
             st->o.high_score = on;
         else
             st->o.improved = on;
@@ -358,6 +368,7 @@ static int kf_create(kf_kind kind, const char *opts, jong_player *p, jong_error 
     st.late = 8;
     st.def = 2.0;
     st.claim = true;
+    st.claim_eager = true; /* measured against the paper's rule: docs/experiments/kf.md */
     int rc = jong_options_parse(opts, kf_option, &st, kf_name(kind), err);
     if (rc)
         return rc;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jong/eval.h"
 #include "jong/player.h"
 #include "simcat.h"
 
@@ -76,6 +77,18 @@ static int claim_choose(simcat_state *st, const jong_decision *d, const jong_sim
     }
     if (n == 0)
         return pass >= 0 ? pass : 0;
+    if (cfg->claims_eager) {
+        /* keep only the claims that lower the shanten; pass when there is none */
+        int now = jong_shanten_standard(v->own.counts, sets), kept = 0;
+        for (int i = 0; i < n; i++)
+            if (action_of[i] != pass && jong_shanten_standard(arms[i].counts, arms[i].sets) < now) {
+                arms[kept] = arms[i];
+                action_of[kept++] = action_of[i];
+            }
+        if (kept == 0)
+            return pass >= 0 ? pass : 0;
+        n = kept;
+    }
     if (n == 1)
         return action_of[0];
     jong_simcat_stats stats;
@@ -207,7 +220,12 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
     } else if (!strcmp(key, "claims")) {
         if (!strcmp(val, "on")) st->cfg.claims = true;
         else if (!strcmp(val, "off")) st->cfg.claims = false;
-        else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: claims must be on or off, not '%s'", val);
+        else if (!strcmp(val, "eager")) st->cfg.claims = st->cfg.claims_eager = true;
+        else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: claims must be on, eager or off, not '%s'", val);
+    } else if (!strcmp(key, "filter")) {
+        if (!strcmp(val, "shanten")) st->cfg.filter = true;
+        else if (!strcmp(val, "off")) st->cfg.filter = false;
+        else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: filter must be shanten or off, not '%s'", val);
     } else if (!strcmp(key, "heuristic")) {
         if (!strcmp(val, "none")) st->cfg.heuristic = JONG_SIMCAT_ORIGINAL;
         else if (!strcmp(val, "h1")) st->cfg.heuristic = JONG_SIMCAT_H1;
@@ -231,7 +249,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         p->rd = r;
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "simcat: unknown option '%s' (options: model, pp, heuristic, sims, ms, m, rd, first, step, claims)",
+                              "simcat: unknown option '%s' (options: model, pp, heuristic, filter, sims, ms, m, rd, first, step, claims)",
                               key);
     }
     return rc;

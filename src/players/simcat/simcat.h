@@ -108,7 +108,11 @@ typedef struct {
     jong_simcat_heuristic heuristic;
     long budget; /* simulations for the whole decision */
     bool claims; /* the player may chow and pong (off: it always passes; for experiments) */
+    bool claims_eager; /* claims=eager: a claim that lowers the shanten is always taken (the best
+                        * of them by simulation); passing is simulated only against claims that do not */
     long time_ms; /* the player's own time per decision (ms=), 0 = none; kept only with a clock */
+    bool filter;  /* filter=shanten: only the discards of least shanten are simulated, and when no
+                   * simulation of them wins the most effective tiles decide (off: the paper's) */
 } jong_simcat_config;
 
 /* What a discard decision found: the tables of the paper (wr = win rates; -1 = not computed). */

@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include "jong/eval.h"
+
 static bool good(const jong_simcat_stats *st, int arm, int best, double rd)
 {
     return jong_simcat_rate(st, arm) + rd * jong_simcat_sigma(st, arm) >=
@@ -24,13 +26,15 @@ typedef struct {
     int n;
 } pairs;
 
-static void make_pairs(const uint8_t counts[JONG_KINDS], int sets, pairs *ps)
+static void make_pairs(const uint8_t counts[JONG_KINDS], int sets, uint64_t allowed, pairs *ps)
 {
     ps->n = 0;
     for (int a = 0; a < JONG_KINDS; a++)
         for (int b = a; b < JONG_KINDS && counts[a]; b++) {
             if (!counts[b] || (a == b && counts[a] < 2) || ps->n == JONG_SIMCAT_MAX_ARMS)
                 continue;
+            if (!(allowed >> a & 1) && !(allowed >> b & 1))
+                continue;  /* neither tile may go first */
             jong_simcat_arm *arm = &ps->arms[ps->n];
             memcpy(arm->counts, counts, JONG_KINDS);
             arm->counts[a]--;
@@ -40,6 +44,18 @@ static void make_pairs(const uint8_t counts[JONG_KINDS], int sets, pairs *ps)
             ps->b[ps->n] = (uint8_t)b;
             ps->n++;
         }
+}
+
+/* The filter's fallback: of the allowed kinds, the one with the most effective tiles. */
+static int most_effective(const int eff[JONG_KINDS], uint64_t allowed)
+{
+    int best = -1;
+    for (uint64_t m = allowed; m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        if (best < 0 || eff[k] > eff[best])
+            best = k;
+    }
+    return best;
 }
 
 /* Best pair among those holding a kind of `with` (bit set); writes the other tile of the pair. */
@@ -66,19 +82,36 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
     out->wr1tb = out->wr2tb = out->wr1ntb = out->wr2ntb = -1;
     out->rule = "flat";
     jong_simcat_tatsu_sets(counts, melds, &out->breaking, &out->keeping);
+    /* the filter: why simulate a discard that leaves the hand farther from a win than another? */
+    uint64_t allowed = ~0ull;
+    int eff[JONG_KINDS], sh[JONG_KINDS];
+    if (cfg->filter) {
+        allowed = 0;
+        if (jong_discard_effective(counts, sets, pool, sh, eff) != JONG_UNDEFINED)
+            for (int k = 0; k < JONG_KINDS; k++)
+                if (eff[k] >= 0)
+                    allowed |= 1ull << k;
+        out->breaking &= allowed;
+        out->keeping &= allowed;
+    }
 
     jong_simcat_arm arms[JONG_KINDS];
     int kind_of[JONG_KINDS], arm_of[JONG_KINDS], n = 0;
     for (int k = 0; k < JONG_KINDS; k++) {
         out->single_rate[k] = -1;
         arm_of[k] = -1;
-        if (!counts[k])
+        if (!counts[k] || !(allowed >> k & 1))
             continue;
         memcpy(arms[n].counts, counts, JONG_KINDS);
         arms[n].counts[k]--;
         arms[n].sets = (int8_t)sets;
         kind_of[n] = k;
         arm_of[k] = n++;
+    }
+    if (cfg->filter && n == 1) {
+        out->rule = "only least shanten";
+        out->kind = kind_of[0];
+        return out->kind;
     }
     bool twice = cfg->heuristic != JONG_SIMCAT_ORIGINAL;
     const jong_simcat_params *p = &cfg->params;
@@ -118,11 +151,15 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
             out->stopped = st1.stopped;
         }
         out->kind = n ? kind_of[best] : -1;
+        if (cfg->filter && n && st1.wins[best] == 0) {
+            out->kind = most_effective(eff, allowed);
+            out->rule = "most effective (no simulated win)";
+        }
         return out->kind;
     }
 
     pairs ps;
-    make_pairs(counts, sets, &ps);
+    make_pairs(counts, sets, allowed, &ps);
     int bp = jong_simcat_flat(p, ps.arms, ps.n, pool, cfg->budget - st1.total, rng, stop, w, &st2);
     out->sims += st2.total;
     out->states += st2.states;
@@ -130,6 +167,8 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
     /* H1: the first tile of the best pair */
     int a = ps.a[bp], b = ps.b[bp];
     out->h1_kind = out->single_rate[b] > out->single_rate[a] ? b : a;
+    if (!(allowed >> out->h1_kind & 1))
+        out->h1_kind = out->h1_kind == a ? b : a;  /* the filter: the allowed tile goes first */
     /* the data of Tables 1 and 2 */
     int t2 = -1, bt = best_pair_with(&ps, &st2, 1ull << out->t1tb, &t2);
     if (bt >= 0) {
@@ -148,7 +187,7 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
     }
     out->kind = out->h1_kind;
     out->rule = "H1";
-    uint64_t both = out->good_t1ntb & out->good_t2tb;
+    uint64_t both = out->good_t1ntb & out->good_t2tb & allowed;
     if (cfg->heuristic == JONG_SIMCAT_H2H1 && both) {
         int pick = -1;
         for (uint64_t m = both; m; m &= m - 1) {

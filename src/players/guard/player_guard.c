@@ -1,0 +1,389 @@
+/* The `guard` player (Taiwanese): greedy's speed with a learned sense of danger. Every legal
+ * discard k is valued
+ *     P(win | shanten and effective draws after k)  -  lambda x P(k deals in now)
+ * with both probabilities from the guard model (src/models/guard_model.h, learned from greedy
+ * self-play): far from a win late in the hand the first term is small for every discard and the
+ * safest tile wins; near a win the first term decides, as in greedy. Wins are always taken;
+ * claims and kongs are greedy's (claim when it lowers the shanten). The shipped model is built
+ * in; model=FILE plays another made by `jong train guard`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/eval.h"
+#include "jong/player.h"
+#include "models/guard_model.h"
+#include "players/greedy/greedy.h"
+
+extern const unsigned char jong_guard_model_data[], jong_guard_model_end[];
+
+typedef struct {
+    jong_linmodel model;
+    double lambda;
+    bool claim;
+    bool fold; /* fold=on: any discard may be chosen; off: only those of least shanten */
+    double fold_below; /* > 0: greedy's discard unless P(win) after it is below this: then the safest */
+    int claim_keep; /* > 0: also claim when the shanten stays and the effective draws grow by this many */
+    int claim_max; /* claim only when the hand is then at most this shanten (after its best discard) */
+    int look;  /* look=2: the effective draws two draws deep break ties (1: one draw, as greedy) */
+    char model_path[256];
+} guard_state;
+
+/* Two draws deep: over the draws j that lower the shanten of `after`, unseen[j] x the most
+ * effective draws of the hand after j and its best discard. */
+static long effective2(const uint8_t after[JONG_KINDS], int sets, uint64_t lower, const int unseen[JONG_KINDS])
+{
+    long total = 0;
+    for (uint64_t m = lower; m; m &= m - 1) {
+        int j = __builtin_ctzll(m);
+        if (unseen[j] <= 0)
+            continue;
+        uint8_t c2[JONG_KINDS], w[JONG_KINDS];
+        memcpy(c2, after, JONG_KINDS);
+        c2[j]++;
+        for (int k = 0; k < JONG_KINDS; k++)
+            w[k] = (uint8_t)(unseen[k] - (k == j) > 0 ? unseen[k] - (k == j) : 0);
+        int sh2[JONG_KINDS], eff2[JONG_KINDS], best = 0;
+        if (jong_discard_effective(c2, sets, w, sh2, eff2) < 0) {
+            best = 200; /* the draw completes the hand */
+        } else {
+            for (int k = 0; k < JONG_KINDS; k++)
+                if (eff2[k] > best)
+                    best = eff2[k];
+        }
+        total += (long)unseen[j] * best;
+    }
+    return total;
+}
+
+/* The discard of most value (guard_model.h's two probabilities) among the legal ones. */
+static int guard_discard(const guard_state *st, const jong_decision *d)
+{
+    const jong_view *v = d->view;
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    int best = -1, sh[JONG_KINDS];
+    double best_v = -1e300;
+    uint64_t done = 0, least = ~0ull;
+    if (!st->fold) {
+        uint64_t legal = 0;
+        for (int i = 0; i < d->nlegal; i++)
+            if (d->legal[i].type == JONG_ACT_DISCARD && d->legal[i].tile < JONG_KINDS)
+                legal |= 1ull << d->legal[i].tile;
+        jong_discard_shanten(v->own.counts, sets, sh, &least);
+        if (!(least & legal))
+            least = ~0ull; /* none of least shanten is legal: any */
+    }
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || (done >> a->tile & 1) || !(least >> a->tile & 1))
+            continue;
+        int k = a->tile;
+        done |= 1ull << k;
+        uint8_t after[JONG_KINDS];
+        memcpy(after, v->own.counts, sizeof after);
+        after[k]--;
+        int dist, eff = 0;
+        uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+        for (uint64_t m = lower; m; m &= m - 1)
+            eff += unseen[__builtin_ctzll(m)];
+        uint32_t idx[JONG_GUARD_MAXF];
+        int n = jong_guard_win_features(v, dist - 1, eff, idx);
+        double win = jong_guard_p(&st->model, JONG_GUARD_WIN, idx, n);
+        double risk = st->lambda > 0 ? jong_guard_deal_in(&st->model, v, k) : 0;
+        /* the effective draws break ties within a bucket of the win model, as greedy's do */
+        double tie = 1e-7 * eff;
+        if (st->look == 2 && dist > 1)
+            tie = 1e-9 * (double)effective2(after, sets, lower, unseen);
+        double val = win - st->lambda * risk + tie - 1e-4 * dist;
+        if (val > best_v) {
+            best_v = val;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* look=2: of the legal discards of least shanten, the most effective draws two draws deep
+ * (greedy's choice g on ties). */
+static int look2_discard(const jong_decision *d, int g)
+{
+    const jong_view *v = d->view;
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], sh[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    uint64_t least;
+    jong_discard_shanten(v->own.counts, sets, sh, &least);
+    if (d->legal[g].type != JONG_ACT_DISCARD || !(least >> d->legal[g].tile & 1))
+        return g;
+    long best_e = -1;
+    int best = g;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < d->nlegal; i++) {
+            const jong_action *a = &d->legal[i];
+            /* greedy's choice first, so that it keeps ties */
+            if (a->type != JONG_ACT_DISCARD || !(least >> a->tile & 1) || (pass == 0) != (i == g))
+                continue;
+            uint8_t after[JONG_KINDS];
+            memcpy(after, v->own.counts, sizeof after);
+            after[a->tile]--;
+            int dist;
+            uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+            long e = dist <= 1 ? 0 : effective2(after, sets, lower, unseen);
+            if (dist <= 1)
+                for (uint64_t m = lower; m; m &= m - 1)
+                    e += unseen[__builtin_ctzll(m)];
+            if (e > best_e) {
+                best_e = e;
+                best = i;
+            }
+        }
+    return best;
+}
+
+/* fold_below: greedy's discard g while the hand after it has P(win) >= fold_below, else the legal
+ * discard least likely to deal in. */
+static int threshold_discard(const guard_state *st, const jong_decision *d, int g)
+{
+    const jong_view *v = d->view;
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    int k = d->legal[g].tile;
+    uint8_t after[JONG_KINDS];
+    memcpy(after, v->own.counts, sizeof after);
+    after[k]--;
+    int dist, eff = 0;
+    uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+    for (uint64_t m = lower; m; m &= m - 1)
+        eff += unseen[__builtin_ctzll(m)];
+    uint32_t idx[JONG_GUARD_MAXF];
+    int n = jong_guard_win_features(v, dist - 1, eff, idx);
+    if (jong_guard_p(&st->model, JONG_GUARD_WIN, idx, n) >= st->fold_below)
+        return g;
+    int best = g;
+    double least = 2;
+    for (int i = 0; i < d->nlegal; i++)
+        if (d->legal[i].type == JONG_ACT_DISCARD && d->legal[i].tile < JONG_KINDS) {
+            double r = jong_guard_deal_in(&st->model, v, d->legal[i].tile);
+            if (r < least) {
+                least = r;
+                best = i;
+            }
+        }
+    return best;
+}
+
+static int guard_choose(jong_player *p, const jong_decision *d)
+{
+    guard_state *st = p->state;
+    bool discard = false;
+    for (int i = 0; i < d->nlegal; i++) {
+        int t = d->legal[i].type;
+        if (t == JONG_ACT_WIN || t == JONG_ACT_SELF_DRAW_WIN)
+            return i;
+        discard |= t == JONG_ACT_DISCARD;
+    }
+    int g = jong_greedy_decide(st->claim, d);
+    if (!discard && st->claim_keep && g >= 0 && g < d->nlegal && d->legal[g].type == JONG_ACT_PASS) {
+        /* claim_keep: a claim that keeps the shanten and gives more effective draws */
+        const jong_view *v = d->view;
+        int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
+        jong_view_unseen(v, unseen);
+        uint8_t w[JONG_KINDS];
+        for (int k = 0; k < JONG_KINDS; k++)
+            w[k] = (uint8_t)(unseen[k] > 0 ? unseen[k] : 0);
+        int dist;
+        uint64_t lower = jong_lowering_draws(v->own.counts, sets, (1ull << JONG_KINDS) - 1, &dist);
+        int now_eff = 0;
+        for (uint64_t m = lower; m; m &= m - 1)
+            now_eff += unseen[__builtin_ctzll(m)];
+        int best_i = -1, best_eff = now_eff;
+        for (int i = 0; i < d->nlegal; i++) {
+            const jong_action *a = &d->legal[i];
+            if (a->type != JONG_ACT_CHI && a->type != JONG_ACT_PON)
+                continue;
+            uint8_t c[JONG_KINDS];
+            memcpy(c, v->own.counts, sizeof c);
+            if (a->type == JONG_ACT_CHI) {
+                for (int k = a->low; k < a->low + 3; k++)
+                    if (k != a->tile)
+                        c[k]--;
+            } else {
+                c[a->tile] -= 2;
+            }
+            int sh[JONG_KINDS], eff[JONG_KINDS];
+            int after = jong_discard_effective(c, sets - 1, w, sh, eff);
+            if (after != dist - 1)
+                continue;
+            for (int k = 0; k < JONG_KINDS; k++)
+                if (eff[k] > best_eff + st->claim_keep - 1) {
+                    best_eff = eff[k];
+                    best_i = i;
+                }
+        }
+        if (best_i >= 0)
+            return best_i;
+    }
+    if (!discard && g >= 0 && g < d->nlegal && (d->legal[g].type == JONG_ACT_CHI || d->legal[g].type == JONG_ACT_PON)) {
+        const jong_view *v = d->view;
+        const jong_action *a = &d->legal[g];
+        uint8_t c[JONG_KINDS];
+        memcpy(c, v->own.counts, sizeof c);
+        if (a->type == JONG_ACT_CHI) {
+            for (int k = a->low; k < a->low + 3; k++)
+                if (k != a->tile)
+                    c[k]--;
+        } else {
+            c[a->tile] -= 2;
+        }
+        int sh[JONG_KINDS];
+        int after = jong_discard_shanten(c, jong_hand_sets_needed(&v->own, v->variant) - 1, sh, NULL);
+        if (after > st->claim_max)
+            for (int i = 0; i < d->nlegal; i++)
+                if (d->legal[i].type == JONG_ACT_PASS)
+                    return i;
+    }
+    if (!discard || (g >= 0 && g < d->nlegal && d->legal[g].type != JONG_ACT_DISCARD))
+        return g; /* a claim, a pass or a kong: greedy's */
+    if (st->look == 2)
+        g = look2_discard(d, g);
+    if (st->fold_below > 0)
+        return threshold_discard(st, d, g);
+    if (st->look == 2 && st->lambda == 0)
+        return g;
+    int i = guard_discard(st, d);
+    return i >= 0 ? i : g;
+}
+
+/* The query hook: each discard's value (win chance less lambda x deal-in chance). */
+static int guard_values(jong_player *p, const jong_decision *d, jong_player_values *out)
+{
+    guard_state *st = p->state;
+    const jong_view *v = d->view;
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    out->measure = "P(win) - lambda x P(deal-in)";
+    int i = guard_discard(st, d);
+    out->choice = i >= 0 ? d->legal[i].tile : -1;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        out->valued[k] = v->own.counts[k] > 0;
+        out->value[k] = 0;
+        if (!out->valued[k])
+            continue;
+        uint8_t after[JONG_KINDS];
+        memcpy(after, v->own.counts, sizeof after);
+        after[k]--;
+        int dist, eff = 0;
+        uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+        for (uint64_t m = lower; m; m &= m - 1)
+            eff += unseen[__builtin_ctzll(m)];
+        uint32_t idx[JONG_GUARD_MAXF];
+        int n = jong_guard_win_features(v, dist - 1, eff, idx);
+        out->value[k] = jong_guard_p(&st->model, JONG_GUARD_WIN, idx, n) - st->lambda * jong_guard_deal_in(&st->model, v, k);
+    }
+    return JONG_OK;
+}
+
+static void guard_destroy(jong_player *p)
+{
+    guard_state *st = p->state;
+    if (st) {
+        jong_linmodel_free(&st->model);
+    }
+    free(st);
+}
+
+static const jong_player_ops guard_ops = {guard_choose, NULL, guard_destroy};
+
+static int guard_option(void *ctx, const char *key, const char *val, jong_error *err)
+{
+    guard_state *st = ctx;
+    if (!strcmp(key, "lambda")) {
+        char *end;
+        double x = strtod(val, &end);
+        if (!*val || *end || !(x >= 0 && x <= 100))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: lambda must be a number in 0..100, not '%s'", val);
+        st->lambda = x;
+        return JONG_OK;
+    }
+    if (!strcmp(key, "fold_below")) {
+        char *end;
+        double x = strtod(val, &end);
+        if (!*val || *end || !(x >= 0 && x <= 1))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: fold_below must be a number in 0..1, not '%s'", val);
+        st->fold_below = x;
+        return JONG_OK;
+    }
+    if (!strcmp(key, "claim_keep")) {
+        char *end;
+        long x = strtol(val, &end, 10);
+        if (!*val || *end || x < 0 || x > 100)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: claim_keep must be 0..100, not '%s'", val);
+        st->claim_keep = (int)x;
+        return JONG_OK;
+    }
+    if (!strcmp(key, "claim_max")) {
+        char *end;
+        long x = strtol(val, &end, 10);
+        if (!*val || *end || x < 0 || x > 9)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: claim_max must be 0..9, not '%s'", val);
+        st->claim_max = (int)x;
+        return JONG_OK;
+    }
+    if (!strcmp(key, "look")) {
+        if (strcmp(val, "1") && strcmp(val, "2"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: look must be 1 or 2, not '%s'", val);
+        st->look = val[0] - '0';
+        return JONG_OK;
+    }
+    if (!strcmp(key, "fold")) {
+        if (!strcmp(val, "on")) st->fold = true;
+        else if (!strcmp(val, "off")) st->fold = false;
+        else return jong_error_set(err, JONG_ERR_ARG, -1, "guard: fold must be on or off, not '%s'", val);
+        return JONG_OK;
+    }
+    if (!strcmp(key, "claim")) {
+        if (!strcmp(val, "on")) st->claim = true;
+        else if (!strcmp(val, "off")) st->claim = false;
+        else return jong_error_set(err, JONG_ERR_ARG, -1, "guard: claim must be on or off, not '%s'", val);
+        return JONG_OK;
+    }
+    if (!strcmp(key, "model")) {
+        if (!*val || strlen(val) >= sizeof st->model_path)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: model must be a file path (under %zu characters)",
+                                  sizeof st->model_path);
+        strcpy(st->model_path, val);
+        return JONG_OK;
+    }
+    return jong_error_set(err, JONG_ERR_ARG, -1, "guard: unknown option '%s' (options: lambda, fold, look, claim, claim_max, model)", key);
+}
+
+int jong_player_guard_create(const char *opts, jong_player *p, jong_error *err)
+{
+    guard_state st;
+    memset(&st, 0, sizeof st);
+    st.lambda = 1.0;
+    st.claim = true;
+    st.fold = true;
+    st.look = 1;
+    st.claim_max = 9;
+    int rc = jong_options_parse(opts, guard_option, &st, "guard", err);
+    if (rc)
+        return rc;
+    if (st.model_path[0])
+        rc = jong_guard_load(st.model_path, &st.model, err);
+    else
+        rc = jong_guard_decode(jong_guard_model_data, (size_t)(jong_guard_model_end - jong_guard_model_data),
+                               "built-in guard model", &st.model, err);
+    if (rc)
+        return rc;
+    guard_state *mine = malloc(sizeof *mine);
+    if (!mine) {
+        jong_linmodel_free(&st.model);
+        return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
+    *mine = st;
+    p->ops = &guard_ops;
+    p->state = mine;
+    p->discard_values = guard_values;
+    return JONG_OK;
+}

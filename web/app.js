@@ -273,7 +273,7 @@ function offerPlayersFor() {
   const rules = $('rules').value;
   for (const o of $('players').options) {
     o.disabled = !o.dataset.rules.split(' ').includes(rules);
-    if (o.disabled && o.selected) $('players').value = 'greedy';
+    if (o.disabled && o.selected) $('players').value = 'best';
   }
 }
 
@@ -293,7 +293,7 @@ async function init() {
       o.textContent = p.name;
       o.title = p.summary;
       o.dataset.rules = (p.rules || []).join(' ');
-      if (p.name === 'greedy') o.selected = true;
+      if (p.name === 'best') o.selected = true;
       $('players').appendChild(o);
     }
     offerPlayersFor();

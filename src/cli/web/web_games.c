@@ -264,7 +264,7 @@ static void put_game(web_games *gs, web_game *g)
 static int parse_players(const json_t *req, char specs[JONG_SEATS][32], json_t **out)
 {
     const json_t *p = json_object_get(req, "players");
-    const char *one = p ? json_string_value(p) : "greedy";
+    const char *one = p ? json_string_value(p) : "best";
     for (int s = 0; s < JONG_SEATS; s++) {
         const char *name = one;
         if (json_is_array(p))

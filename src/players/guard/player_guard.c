@@ -25,6 +25,7 @@ typedef struct {
     double fold_below; /* > 0: greedy's discard unless P(win) after it is below this: then the safest */
     int claim_keep; /* > 0: also claim when the shanten stays and the effective draws grow by this many */
     int claim_max; /* claim only when the hand is then at most this shanten (after its best discard) */
+    double value; /* > 0: greedy's ties (equal effective draws) go to the discard that keeps most value */
     int look;  /* look=2: the effective draws two draws deep break ties (1: one draw, as greedy) */
     char model_path[256];
 } guard_state;
@@ -140,6 +141,54 @@ static int look2_discard(const jong_decision *d, int g)
     return best;
 }
 
+/* What keeping kind k is worth toward tai, for greedy's ties: honors that score when ponged (the
+ * dragons, the seat and round winds), and the suit that holds the most tiles (a flush). */
+static double keep_value(const jong_view *v, int k)
+{
+    const jong_hand *h = &v->own;
+    if (k >= JONG_NUMBER_KINDS) {
+        bool scores = k >= 31 || k - 27 == v->seat_winds[v->seat] || k - 27 == v->round_wind;
+        return (scores ? 2.0 : 0.5) * h->counts[k];
+    }
+    int suit = k / 9, in = 0;
+    for (int j = suit * 9; j < suit * 9 + 9; j++)
+        in += h->counts[j];
+    for (int m = 0; m < h->nmelds; m++)
+        if (h->melds[m].tile < JONG_NUMBER_KINDS && h->melds[m].tile / 9 == suit)
+            in += 3;
+    return 0.3 * in;
+}
+
+/* value=X: of the legal discards that greedy ranks equal to its choice g (least shanten, the same
+ * effective draws), the one whose keep_value is least. */
+static int value_discard(const guard_state *st, const jong_decision *d, int g)
+{
+    const jong_view *v = d->view;
+    if (d->legal[g].type != JONG_ACT_DISCARD)
+        return g;
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], sh[JONG_KINDS], eff[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    uint8_t w[JONG_KINDS];
+    for (int k = 0; k < JONG_KINDS; k++)
+        w[k] = (uint8_t)(unseen[k] > 0 ? unseen[k] : 0);
+    jong_discard_effective(v->own.counts, sets, w, sh, eff);
+    int gk = d->legal[g].tile, best = g;
+    if (gk >= JONG_KINDS || eff[gk] < 0)
+        return g;
+    double least = st->value * keep_value(v, gk);
+    for (int i = 0; i < d->nlegal; i++) {
+        int k = d->legal[i].tile;
+        if (d->legal[i].type != JONG_ACT_DISCARD || k >= JONG_KINDS || eff[k] != eff[gk] || sh[k] != sh[gk])
+            continue;
+        double kv = st->value * keep_value(v, k);
+        if (kv < least - 1e-9) {
+            least = kv;
+            best = i;
+        }
+    }
+    return best;
+}
+
 /* fold_below: greedy's discard g while the hand after it has P(win) >= fold_below, else the legal
  * discard least likely to deal in. */
 static int threshold_discard(const guard_state *st, const jong_decision *d, int g)
@@ -246,9 +295,11 @@ static int guard_choose(jong_player *p, const jong_decision *d)
         return g; /* a claim, a pass or a kong: greedy's */
     if (st->look == 2)
         g = look2_discard(d, g);
+    if (st->value > 0)
+        g = value_discard(st, d, g);
     if (st->fold_below > 0)
         return threshold_discard(st, d, g);
-    if (st->look == 2 && st->lambda == 0)
+    if ((st->look == 2 || st->value > 0) && st->lambda == 0)
         return g;
     int i = guard_discard(st, d);
     return i >= 0 ? i : g;
@@ -303,6 +354,14 @@ static int guard_option(void *ctx, const char *key, const char *val, jong_error 
         if (!*val || *end || !(x >= 0 && x <= 100))
             return jong_error_set(err, JONG_ERR_ARG, -1, "guard: lambda must be a number in 0..100, not '%s'", val);
         st->lambda = x;
+        return JONG_OK;
+    }
+    if (!strcmp(key, "value")) {
+        char *end;
+        double x = strtod(val, &end);
+        if (!*val || *end || !(x >= 0 && x <= 100))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: value must be a number in 0..100, not '%s'", val);
+        st->value = x;
         return JONG_OK;
     }
     if (!strcmp(key, "fold_below")) {

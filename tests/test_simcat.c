@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "jong/jong.h"
+#include "core/suit_table.h"
 #include "players/simcat/simcat.h"
 #include "players/simcat/simcat_sim_levels.h"
 #include "support/parse_or_fail.h"
@@ -350,11 +351,21 @@ static void test_fp_states_against_reference(void **state)
     jong_simcat_work_free(w);
 }
 
+/* Bit 4i set when nibble i of a table entry is 0 (as simcat_sim_impl.h reads them). */
+static uint64_t zero_lanes(uint64_t x)
+{
+    uint64_t z = 0;
+    for (int i = 0; i < 16; i++)
+        if (!((x >> (4 * i)) & 15))
+            z |= 1ull << (4 * i);
+    return z;
+}
+
 /* The bounds the fast FP simulation keeps instead of computing a distance (simcat_sim.c):
- * adding a tile lowers the distance by at most one and never raises it, and an isolated tile
- * (none of its kind held, nor of the ranks within two in its suit) never completes a hand; a
- * claim (a discard taken with held tiles as a meld, one set fewer) lowers it by at most one and
- * raises it by at most two. */
+ * adding a tile lowers the distance by at most one and never raises it, and a tile completes a
+ * hand only if it is not isolated (some of its kind held, or of the ranks within two in its
+ * suit) and its group's table entry gains a zero lane; a claim (a discard taken with held tiles
+ * as a meld, one set fewer) lowers it by at most one and raises it by at most two. */
 static void test_fp_distance_bounds(void **state)
 {
     (void)state;
@@ -376,11 +387,17 @@ static void test_fp_distance_bounds(void **state)
             if ((y == x || (x < 27 && y >= 0 && y < 27 && y / 9 == x / 9)) && c[y])
                 isolated = false;
         if (c[x] < 4) {
+            int g = x < 27 ? x / 9 : 3;
+            uint64_t before = g < 3 ? jong_suit_table[jong_suit_index(c + 9 * g)] : jong_honor_table[jong_honor_index(c + 27)];
             c[x]++;
             int dp = jong_distance_standard(c, sets);
             assert_true(dp <= d && dp >= d - 1);
             if (isolated && d >= 1)
                 assert_true(dp >= 1);
+            /* completing the hand gives x's group entry a zero lane it did not have */
+            uint64_t after = g < 3 ? jong_suit_table[jong_suit_index(c + 9 * g)] : jong_honor_table[jong_honor_index(c + 27)];
+            if (d >= 1 && dp == 0)
+                assert_true(zero_lanes(after) & ~zero_lanes(before));
             c[x]--;
         }
         if (c[x] >= 2) { /* pong of a discarded x */

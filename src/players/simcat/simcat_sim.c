@@ -22,7 +22,10 @@
  * d >= d_p - 1 (above); a pick never raises it (every target misses no more), so d <= d_p; a claim
  * takes two held tiles and one set: dropping one set from the parent's best target leaves a
  * target for one set fewer that misses at most the two tiles taken besides, so d <= d_p + 2.
- * Kept states carry [lo, hi] bounds from these (exact when computed); a child whose bounds say it
+ * And a pick x completes a hand (d = 0, while d_p >= 1) only if x is not isolated (a complete
+ * part of P + x without x would be one of P) and x's group entry gains a zero lane (a complete
+ * split of P + x would otherwise be one of P). Kept states carry [lo, hi] bounds from these
+ * (exact when computed); a child whose bounds say it
  * neither wins (lo >= 1) nor is cut (hi <= rounds left) is kept without its distance: the same
  * states, in the same order, the same answer. tests/test_simcat.c checks the bounds and the
  * states examined against the obvious expansion.

@@ -116,6 +116,14 @@ static inline int insert_slot(jong_simcat_work *w, const simcat_state *s)
     return w->nnext++;
 }
 
+/* Bit 4i set when nibble i (lane i of a table entry) is 0. */
+static inline uint64_t zero_lanes(uint64_t x)
+{
+    x |= x >> 1;
+    x |= x >> 2;
+    return ~x & 0x1111111111111111ull;
+}
+
 /* Reading group g's index from a key without a branch on g (simcat_round). */
 static const uint64_t group_hi_word[4] = {0, 0, ~0ull, ~0ull};
 static const uint32_t group_shift[4] = {0, 32, 0, 32}, group_imask[4] = {~0u, ~0u, ~0u, SIMCAT_HONOR_MASK};
@@ -269,7 +277,7 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
             const simcat_state s = w->cur[j]; /* copies: growing may move the arrays */
             const simcat_info *pi = &w->cur_i[j];
             const int ps = sets_of(&s), plo = pi->dlo, phi = pi->dhi;
-            const uint64_t pc[2] = {pi->cnt[0], pi->cnt[1]};
+            const uint64_t pc[2] = {pi->cnt[0], pi->cnt[1]}, pick_old = pi->e[r->group[0]];
 #if JONG_LEVEL == JONG_CPU_AVX2
             const __m256i pe = _mm256_loadu_si256((const __m256i *)pi->e);
 #else
@@ -322,6 +330,11 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
                 const uint64_t v = r->table[c][(uint32_t)(word >> r->shift[c]) & r->imask[c]];
                 /* the parent's entries with the changed group's replaced, built in registers (a
                  * scalar store read back as a vector would stall) */
+                /* Nor can a pick whose group entry gains no zero lane (a lane is a number of
+                 * sets, with or without the pair, from that group): a complete split of the
+                 * child would then be one of the parent, whose distance is at least 1. */
+                if (c == 0 && lo == 0 && !(zero_lanes(v) & ~zero_lanes(pick_old)))
+                    lo = 1;
 #if JONG_LEVEL == JONG_CPU_AVX2
                 __m256i ev = _mm256_blendv_epi8(pe, _mm256_set1_epi64x((long long)v),
                                                 _mm256_loadu_si256((const __m256i *)r->lane[c]));

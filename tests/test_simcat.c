@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "jong/jong.h"
+#include "core/suit_table.h"
 #include "players/simcat/simcat.h"
 #include "players/simcat/simcat_sim_levels.h"
 #include "support/parse_or_fail.h"
@@ -181,6 +182,239 @@ static void test_fp_against_reference(void **state)
     fprintf(stderr, "fp vs reference: %d wins, %d losses, all agree\n", wins, losses);
     assert_true(wins > 100 && losses > 100);
     jong_simcat_work_free(w);
+}
+
+/* The FP expansion exactly as the state-set method is defined, the obvious way: states as count
+ * vectors, each round's children of each parent in order (the pick, the pongs of the distinct
+ * discards, the chows of the upper player's discard), every child counted, the first at distance
+ * 0 wins, one farther than the rounds left is dropped, an equal state already in the next set is
+ * not added again (a linear search). The fast version keeps its states as table indices and packed
+ * counts, skips the distance where bounds decide it and shares a round's constants between the
+ * arms of a deal; it must examine the same states and give the same answer. */
+typedef struct {
+    uint8_t c[JONG_KINDS];
+    int sets;
+} ref_state;
+
+static bool ref_fp_bfs(const uint8_t counts[JONG_KINDS], int sets, const uint8_t *tiles, int m, long *states)
+{
+    *states = 0;
+    int d0 = jong_distance_standard(counts, sets);
+    if (d0 == 0)
+        return true;
+    if (d0 > m)
+        return false;
+    size_t cap = 1024;
+    ref_state *cur = malloc(cap * sizeof *cur), *next = malloc(cap * sizeof *next);
+    assert_non_null(cur);
+    assert_non_null(next);
+    memcpy(cur[0].c, counts, JONG_KINDS);
+    cur[0].sets = sets;
+    size_t ncur = 1;
+    bool win = false;
+    for (int i = 0; i < m && ncur > 0 && !win; i++) {
+        const uint8_t *t = tiles + 4 * i;
+        int left = m - i - 1, u = t[2];
+        size_t nnext = 0;
+        for (size_t j = 0; j < ncur && !win; j++) {
+            ref_state kids[7];
+            int nk = 0;
+            const ref_state *p = &cur[j];
+            if (p->c[t[3]] < 4) {
+                kids[nk] = *p;
+                kids[nk++].c[t[3]]++;
+            }
+            for (int q = 0; q < 3 && p->sets > 0; q++) {
+                bool seen = false;
+                for (int e = 0; e < q; e++)
+                    seen |= t[e] == t[q];
+                if (!seen && p->c[t[q]] >= 2) {
+                    kids[nk] = *p;
+                    kids[nk].c[t[q]] -= 2;
+                    kids[nk++].sets--;
+                }
+            }
+            if (u < 27 && p->sets > 0)
+                for (int low = u - u % 9 + (u % 9 >= 2 ? u % 9 - 2 : 0); low <= u && low <= u - u % 9 + 6; low++) {
+                    bool ok = true;
+                    for (int k = low; k < low + 3; k++)
+                        if (k != u && !p->c[k])
+                            ok = false;
+                    if (!ok)
+                        continue;
+                    kids[nk] = *p;
+                    for (int k = low; k < low + 3; k++)
+                        if (k != u)
+                            kids[nk].c[k]--;
+                    kids[nk++].sets--;
+                }
+            for (int q = 0; q < nk && !win; q++) {
+                (*states)++;
+                int d = jong_distance_standard(kids[q].c, kids[q].sets);
+                if (d == 0) {
+                    win = true;
+                    break;
+                }
+                if (d > left)
+                    continue;
+                bool dup = false;
+                for (size_t e = 0; e < nnext && !dup; e++)
+                    dup = next[e].sets == kids[q].sets && memcmp(next[e].c, kids[q].c, JONG_KINDS) == 0;
+                if (dup)
+                    continue;
+                if (nnext == cap) {
+                    cap *= 2;
+                    cur = realloc(cur, cap * sizeof *cur);
+                    next = realloc(next, cap * sizeof *next);
+                    assert_non_null(cur);
+                    assert_non_null(next);
+                }
+                next[nnext++] = kids[q];
+            }
+        }
+        ref_state *sw = cur;
+        cur = next;
+        next = sw;
+        ncur = nnext;
+    }
+    free(cur);
+    free(next);
+    return win;
+}
+
+/* The fast FP simulation at every level examines exactly the states of the obvious expansion and
+ * gives its answer, on deep random deals (up to 12 rounds, full hands) and on narrow walls where
+ * claims are frequent; each arm of a deal after another on one work space, as the flat Monte
+ * Carlo runs them (the round constants are reused between them). */
+static void test_fp_states_against_reference(void **state)
+{
+    (void)state;
+    jong_simcat_work *w = jong_simcat_work_new();
+    assert_non_null(w);
+    /* a work space that believes it holds 4 states: growing (arrays and hash) runs often */
+    w->cap = 4;
+    w->nslots = 16;
+    jong_rng rng;
+    jong_rng_seed(&rng, 2323);
+    long total = 0, wins = 0, losses = 0;
+    int was = jong_cpu_level();
+    for (int trial = 0; trial < 2000; trial++) {
+        uint8_t wall[136];
+        int n = 0;
+        for (int k = 0; k < JONG_KINDS; k++)
+            for (int i = 0; i < 4; i++)
+                wall[n++] = (uint8_t)k;
+        bool narrow = jong_rng_below(&rng, 3) == 0;
+        int limit = narrow ? 9 * 4 + 8 : 136;
+        for (int j = limit - 1; j > 0; j--) {
+            int r = (int)jong_rng_below(&rng, (uint32_t)(j + 1));
+            uint8_t t = wall[j];
+            wall[j] = wall[r];
+            wall[r] = t;
+        }
+        int sets = 1 + (int)jong_rng_below(&rng, 5), m = 1 + (int)jong_rng_below(&rng, narrow ? 6 : 12);
+        uint8_t hand[JONG_KINDS] = {0};
+        int size = 3 * sets + 2; /* a hand before its discard: each of its kinds is one arm */
+        for (int i = 0; i < size; i++)
+            hand[wall[i]]++;
+        const uint8_t *tiles = wall + size;
+        for (int k = 0; k < JONG_KINDS; k++) {
+            if (!hand[k])
+                continue;
+            uint8_t c[JONG_KINDS];
+            memcpy(c, hand, sizeof c);
+            c[k]--;
+            long ref_states;
+            bool slow = ref_fp_bfs(c, sets, tiles, m, &ref_states);
+            for (int level = JONG_CPU_SCALAR; level <= jong_cpu_supported(); level++) {
+                jong_cpu_set_level(level);
+                bool fast = jong_simcat_sim_fp(w, c, sets, tiles, m);
+                if (fast != slow || jong_simcat_work_states(w) != ref_states) {
+                    char buf[128];
+                    jong_format_counts(c, JONG_STYLE_COMPACT, buf, sizeof buf);
+                    fprintf(stderr, "MISMATCH %s sets %d m %d level %s: fast %d (%ld states) slow %d (%ld states)\n",
+                            buf, sets, m, jong_cpu_level_name(level), fast, jong_simcat_work_states(w), slow,
+                            ref_states);
+                }
+                assert_int_equal(fast, slow);
+                assert_int_equal(jong_simcat_work_states(w), ref_states);
+            }
+            total += ref_states;
+            wins += slow;
+            losses += !slow;
+        }
+    }
+    jong_cpu_set_level(was);
+    fprintf(stderr, "fp states vs the obvious expansion, levels scalar..%s: %ld wins, %ld losses, %ld states, all agree\n",
+            jong_cpu_level_name(jong_cpu_supported()), wins, losses, total);
+    assert_true(wins > 100 && losses > 100);
+    jong_simcat_work_free(w);
+}
+
+/* Bit 4i set when nibble i of a table entry is 0 (as simcat_sim_impl.h reads them). */
+static uint64_t zero_lanes(uint64_t x)
+{
+    uint64_t z = 0;
+    for (int i = 0; i < 16; i++)
+        if (!((x >> (4 * i)) & 15))
+            z |= 1ull << (4 * i);
+    return z;
+}
+
+/* The bounds the fast FP simulation keeps instead of computing a distance (simcat_sim.c):
+ * adding a tile lowers the distance by at most one and never raises it, and a tile completes a
+ * hand only if it is not isolated (some of its kind held, or of the ranks within two in its
+ * suit) and its group's table entry gains a zero lane; a claim (a discard taken with held tiles
+ * as a meld, one set fewer) lowers it by at most one and raises it by at most two. */
+static void test_fp_distance_bounds(void **state)
+{
+    (void)state;
+    jong_rng rng;
+    jong_rng_seed(&rng, 99);
+    for (int trial = 0; trial < 20000; trial++) {
+        uint8_t c[JONG_KINDS] = {0};
+        int sets = 1 + (int)jong_rng_below(&rng, 5), size = 3 * sets + 1 + (int)jong_rng_below(&rng, 6);
+        for (int i = 0; i < size;) {
+            int k = (int)jong_rng_below(&rng, trial % 2 ? 9 : JONG_KINDS);
+            if (c[k] < 4) {
+                c[k]++;
+                i++;
+            }
+        }
+        int d = jong_distance_standard(c, sets), x = (int)jong_rng_below(&rng, JONG_KINDS);
+        bool isolated = true;
+        for (int y = x - 2; y <= x + 2; y++)
+            if ((y == x || (x < 27 && y >= 0 && y < 27 && y / 9 == x / 9)) && c[y])
+                isolated = false;
+        if (c[x] < 4) {
+            int g = x < 27 ? x / 9 : 3;
+            uint64_t before = g < 3 ? jong_suit_table[jong_suit_index(c + 9 * g)] : jong_honor_table[jong_honor_index(c + 27)];
+            c[x]++;
+            int dp = jong_distance_standard(c, sets);
+            assert_true(dp <= d && dp >= d - 1);
+            if (isolated && d >= 1)
+                assert_true(dp >= 1);
+            /* completing the hand gives x's group entry a zero lane it did not have */
+            uint64_t after = g < 3 ? jong_suit_table[jong_suit_index(c + 9 * g)] : jong_honor_table[jong_honor_index(c + 27)];
+            if (d >= 1 && dp == 0)
+                assert_true(zero_lanes(after) & ~zero_lanes(before));
+            c[x]--;
+        }
+        if (c[x] >= 2) { /* pong of a discarded x */
+            c[x] -= 2;
+            int dc = jong_distance_standard(c, sets - 1);
+            assert_true(dc >= d - 1 && dc <= d + 2);
+            c[x] += 2;
+        }
+        if (x < 27 && x % 9 <= 6 && c[x + 1] && c[x + 2]) { /* chow of a discarded x */
+            c[x + 1]--;
+            c[x + 2]--;
+            int dc = jong_distance_standard(c, sets - 1);
+            assert_true(dc >= d - 1 && dc <= d + 2);
+            c[x + 1]++;
+            c[x + 2]++;
+        }
+    }
 }
 
 /* Every level of the simulations (core/cpu.h) gives the scalar level's answer and, for FP,
@@ -471,6 +705,8 @@ int main(void)
         cmocka_unit_test(test_table2_sets),
         cmocka_unit_test(test_fig2_both_wins),
         cmocka_unit_test(test_fp_against_reference),
+        cmocka_unit_test(test_fp_states_against_reference),
+        cmocka_unit_test(test_fp_distance_bounds),
         cmocka_unit_test(test_levels_agree),
         cmocka_unit_test(test_pruning),
         cmocka_unit_test(test_stop_and_budget),

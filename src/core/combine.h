@@ -82,12 +82,12 @@ JONG_TARGET_SSE4 static inline int jong_hmin_sse(__m128i z)
     return _mm_cvtsi128_si32(_mm_minpos_epu16(w)) & 0xFFFF;
 }
 
-/* AVX2: both pairs of groups at once: lane 0 combines (m, p), lane 1 combines (s, honors). */
-JONG_TARGET_AVX2 static inline int jong_total_avx2(const uint64_t e[4], int sets)
+/* AVX2: both pairs of groups at once: lane 0 combines (m, p), lane 1 combines (s, honors).
+ * The four entries come as one vector, 64-bit lane g = entry g (SIMCAT keeps them so). */
+JONG_TARGET_AVX2 static inline int jong_total_avx2_vec(__m256i x, int sets)
 {
     /* Unpack all four entries together: nibble i of entry g goes to byte i of its half. */
     const __m256i low4 = _mm256_set1_epi8(15);
-    __m256i x = _mm256_set_epi64x((long long)e[3], (long long)e[2], (long long)e[1], (long long)e[0]);
     __m256i lo = _mm256_and_si256(x, low4), hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), low4);
     __m256i A = _mm256_unpacklo_epi8(lo, hi), B = _mm256_unpackhi_epi8(lo, hi);
     /* j = 0: A holds zero sets without the pair at no cost (A[0] = 0), so that term is B itself. */
@@ -106,6 +106,12 @@ JONG_TARGET_AVX2 static inline int jong_total_avx2(const uint64_t e[4], int sets
     __m128i X = _mm256_castsi256_si128(C), Y = _mm256_extracti128_si256(C, 1);
     __m128i R = _mm_shuffle_epi8(Y, _mm_loadu_si128((const __m128i *)jong_reverse[sets]));
     return jong_hmin_sse(_mm_adds_epu8(X, R));
+}
+
+JONG_TARGET_AVX2 static inline int jong_total_avx2(const uint64_t e[4], int sets)
+{
+    return jong_total_avx2_vec(_mm256_set_epi64x((long long)e[3], (long long)e[2], (long long)e[1], (long long)e[0]),
+                               sets);
 }
 
 /* SSE4: one pair of groups at a time. */

@@ -1,72 +1,62 @@
 /* SIMCAT's simulations at one level of the CPU (core/cpu.h); simcat_sim.c says how they work.
  * Included once per level by simcat_sim_scalar.c, simcat_sim_sse4.c and simcat_sim_avx2.c. */
 
-static const uint32_t kind_weight[JONG_KINDS] = {
-    5, 25, 125, 625, 3125, 15625, 78125, 390625, 1,
-    5, 25, 125, 625, 3125, 15625, 78125, 390625, 1,
-    5, 25, 125, 625, 3125, 15625, 78125, 390625, 1,
-    1, 5, 25, 125, 625, 3125, 15625,
-};
-
-static inline int group_of(int k) { return k < 27 ? k / 9 : 3; }
-
-static inline int distance(const simcat_state *s)
+/* Group g's index (the honors' without the sets above it). */
+static inline uint32_t index_of(const simcat_state *s, int g)
 {
-    uint64_t e[4] = {jong_suit_table[s->idx[0]], jong_suit_table[s->idx[1]], jong_suit_table[s->idx[2]],
-                     jong_honor_table[s->idx[3]]};
-    return JONG_V(jong_total)(e, s->sets); /* >= JONG_TABLE_SAT means "at least that far" */
+    uint64_t word = g < 2 ? s->lo : s->hi;
+    uint32_t x = (uint32_t)(word >> (32 * (g & 1)));
+    return g == 3 ? x & SIMCAT_HONOR_MASK : x;
+}
+
+static inline int sets_of(const simcat_state *s) { return (int)(s->hi >> (32 + SIMCAT_SETS_SHIFT)); }
+
+/* The table entry of group g for its index x. */
+static inline uint64_t entry_of(int g, uint32_t x)
+{
+    return g == 3 ? jong_honor_table[x] : jong_suit_table[x];
 }
 
 static void state_init(simcat_state *s, const uint8_t counts[JONG_KINDS], int sets)
 {
-    memcpy(s->c, counts, JONG_KINDS);
-    s->idx[0] = jong_suit_index(counts);
-    s->idx[1] = jong_suit_index(counts + 9);
-    s->idx[2] = jong_suit_index(counts + 18);
-    s->idx[3] = jong_honor_index(counts + 27);
-    s->sets = (int8_t)sets;
+    s->lo = jong_suit_index(counts) | (uint64_t)jong_suit_index(counts + 9) << 32;
+    s->hi = jong_suit_index(counts + 18) |
+            (uint64_t)(jong_honor_index(counts + 27) | (uint32_t)sets << SIMCAT_SETS_SHIFT) << 32;
 }
 
-static inline void add(simcat_state *s, int k)
+static inline void entries_of(const simcat_state *s, uint64_t e[4])
 {
-    s->c[k]++;
-    s->idx[group_of(k)] += kind_weight[k];
-}
-
-static inline void take(simcat_state *s, int k, int n)
-{
-    s->c[k] = (uint8_t)(s->c[k] - n);
-    s->idx[group_of(k)] -= (uint32_t)n * kind_weight[k];
+    for (int g = 0; g < 4; g++)
+        e[g] = entry_of(g, index_of(s, g));
 }
 
 bool JONG_V(jong_simcat_sim_sp)(const uint8_t counts[JONG_KINDS], int sets, const uint8_t *tiles, int m)
 {
     if (sets < 0 || sets > JONG_MAX_SETS)
         return false;
-    simcat_state s;
-    state_init(&s, counts, sets);
+    uint8_t c[JONG_KINDS];
+    memcpy(c, counts, sizeof c);
     for (int i = 0; i < m; i++) {
         int k = tiles[4 * i + 3];
-        if (s.c[k] < 4) /* a fifth copy cannot be picked; only bad input gets here */
-            add(&s, k);
+        if (c[k] < 4) /* a fifth copy cannot be picked; only bad input gets here */
+            c[k]++;
     }
-    return distance(&s) == 0;
+    uint64_t e[4] = {jong_suit_table[jong_suit_index(c)], jong_suit_table[jong_suit_index(c + 9)],
+                     jong_suit_table[jong_suit_index(c + 18)], jong_honor_table[jong_honor_index(c + 27)]};
+    return JONG_V(jong_total)(e, sets) == 0; /* >= JONG_TABLE_SAT means "at least that far" */
 }
 
 /* ---- four-player model ------------------------------------------------------------------- */
 
 static inline uint32_t state_hash(const simcat_state *s)
 {
-    uint64_t h = (uint64_t)s->idx[0] * 0x9E3779B97F4A7C15ull ^ (uint64_t)s->idx[1] * 0xC2B2AE3D27D4EB4Full ^
-                 (uint64_t)s->idx[2] * 0x165667B19E3779F9ull ^ (uint64_t)s->idx[3] * 0xD6E8FEB86659FD93ull ^
-                 (uint64_t)(uint8_t)s->sets;
+    uint64_t h = s->lo * 0x9E3779B97F4A7C15ull ^ s->hi * 0xC2B2AE3D27D4EB4Full;
     return (uint32_t)(h >> 32 ^ h);
 }
 
 static inline bool same_state(const simcat_state *a, const simcat_state *b)
 {
-    return a->idx[0] == b->idx[0] && a->idx[1] == b->idx[1] && a->idx[2] == b->idx[2] &&
-           a->idx[3] == b->idx[3] && a->sets == b->sets;
+    return a->lo == b->lo && a->hi == b->hi;
 }
 
 /* Double the state arrays and the hash (rehashing `next`). False when out of memory. */
@@ -81,58 +71,167 @@ static bool grow(jong_simcat_work *w)
     if (!n)
         return false;
     w->next = n;
-    uint32_t nslots = w->nslots * 2;
-    uint32_t *g = calloc(nslots, sizeof(uint32_t)), *ix = malloc(sizeof(uint32_t) * nslots);
-    if (!g || !ix) {
-        free(g);
-        free(ix);
+    simcat_info *ci = realloc(w->cur_i, sizeof(simcat_info) * (size_t)cap);
+    if (!ci)
         return false;
-    }
-    free(w->slot_gen);
-    free(w->slot_idx);
-    w->slot_gen = g;
-    w->slot_idx = ix;
+    w->cur_i = ci;
+    simcat_info *ni = realloc(w->next_i, sizeof(simcat_info) * (size_t)cap);
+    if (!ni)
+        return false;
+    w->next_i = ni;
+    uint32_t nslots = w->nslots * 2;
+    uint64_t *g = calloc(nslots, sizeof(uint64_t));
+    if (!g)
+        return false;
+    free(w->slot);
+    w->slot = g;
     w->nslots = nslots;
     w->cap = cap;
     w->gen = 1;
     for (int i = 0; i < w->nnext; i++) {
         uint32_t h = state_hash(&w->next[i]) & (nslots - 1);
-        while (g[h] == w->gen)
+        while (g[h] >> 32 == w->gen)
             h = (h + 1) & (nslots - 1);
-        g[h] = w->gen;
-        ix[h] = (uint32_t)i;
+        g[h] = (uint64_t)w->gen << 32 | (uint32_t)i;
     }
     return true;
 }
 
-/* Put a child into `next` unless an equal state is there. False when out of memory. */
-static bool insert(jong_simcat_work *w, const simcat_state *s)
+/* Where a child goes in `next` (then filled by the caller with its state and entries), or -1
+ * when an equal state is there already, or -2 when out of memory. */
+static inline int insert_slot(jong_simcat_work *w, const simcat_state *s)
 {
     /* nslots stays 4 * cap, so a full array means a hash at most half full */
-    if (w->nnext + 1 >= w->cap && !grow(w))
-        return false;
+    if (__builtin_expect(w->nnext + 1 >= w->cap, 0) && !grow(w))
+        return -2;
     uint32_t mask = w->nslots - 1, h = state_hash(s) & mask;
-    while (w->slot_gen[h] == w->gen) {
-        if (same_state(&w->next[w->slot_idx[h]], s))
-            return true;
+    uint64_t v;
+    while ((v = w->slot[h]) >> 32 == w->gen) {
+        if (same_state(&w->next[(uint32_t)v], s))
+            return -1;
         h = (h + 1) & mask;
     }
-    w->slot_gen[h] = w->gen;
-    w->slot_idx[h] = (uint32_t)w->nnext;
-    w->next[w->nnext++] = *s;
-    return true;
+    w->slot[h] = (uint64_t)w->gen << 32 | (uint32_t)w->nnext;
+    w->next[w->nnext] = *s;
+    return w->nnext++;
 }
 
-/* Result of offering one child: 1 = it wins, 0 = kept or cut, -1 = out of memory. */
-static inline int offer(jong_simcat_work *w, const simcat_state *child, int rounds_left)
+/* Bit 4i set when nibble i (lane i of a table entry) is 0. */
+static inline uint64_t zero_lanes(uint64_t x)
 {
-    w->states++;
-    int d = distance(child);
-    if (d == 0)
-        return 1;
-    if (d > rounds_left)
-        return 0;
-    return insert(w, child) ? 0 : -1;
+    x |= x >> 1;
+    x |= x >> 2;
+    return ~x & 0x1111111111111111ull;
+}
+
+/* Reading group g's index from a key without a branch on g (simcat_round). */
+static const uint64_t group_hi_word[4] = {0, 0, ~0ull, ~0ull};
+static const uint32_t group_shift[4] = {0, 32, 0, 32}, group_imask[4] = {~0u, ~0u, ~0u, SIMCAT_HONOR_MASK};
+
+/* Add child i of group g (the tables it reads, its lane of the entries). */
+static inline int round_child(simcat_round *r, int g)
+{
+    int i = r->n++;
+    r->group[i] = g;
+    r->hi_word[i] = group_hi_word[g];
+    r->shift[i] = group_shift[g];
+    r->imask[i] = group_imask[g];
+    r->table[i] = g == 3 ? jong_honor_table : jong_suit_table;
+    for (int x = 0; x < 4; x++)
+        r->lane[i][x] = x == g ? ~0ull : 0;
+    return i;
+}
+
+/* A claim: `take` copies of a (and one of b for a chow) leave with the discard as a meld. */
+static inline void round_claim(simcat_round *r, const simcat_kind *a, const simcat_kind *b, uint64_t take)
+{
+    int i = round_child(r, a->group);
+    const uint64_t *ma = take == 2 ? a->m6 : a->m7, *mb = b ? b->m7 : ma;
+    r->need[0][i] = ma[0];
+    r->need[1][i] = ma[1];
+    r->need[2][i] = mb[0]; /* a pong checks its one kind twice (no branch for "no second kind") */
+    r->need[3][i] = mb[1];
+    uint64_t lo = take * a->key_lo, hi = take * a->key_hi + (1ull << (32 + SIMCAT_SETS_SHIFT)); /* a set fewer */
+    uint64_t c0 = take * a->cnt0, c1 = take * a->cnt1;
+    if (b) {
+        lo += b->key_lo;
+        hi += b->key_hi;
+        c0 += b->cnt0;
+        c1 += b->cnt1;
+    }
+    r->add_lo[i] = 0 - lo;
+    r->add_hi[i] = 0 - hi;
+    r->add_cnt0[i] = 0 - c0;
+    r->add_cnt1[i] = 0 - c1;
+}
+
+#if JONG_LEVEL == JONG_CPU_AVX2
+/* The combination with `sets` a constant in each case: each loop unrolled, its masks constants. */
+static inline int total_avx2(__m256i ev, int sets)
+{
+    switch (sets) {
+    case 0: return jong_total_avx2_vec(ev, 0);
+    case 1: return jong_total_avx2_vec(ev, 1);
+    case 2: return jong_total_avx2_vec(ev, 2);
+    case 3: return jong_total_avx2_vec(ev, 3);
+    case 4: return jong_total_avx2_vec(ev, 4);
+    default: return jong_total_avx2_vec(ev, 5);
+    }
+}
+#endif
+
+/* A round's children in the order they are offered: the pick, the pongs, the chows. */
+static void round_of(const simcat_kind *kinds, const uint8_t *t, simcat_round *r)
+{
+    int tl = t[0], to = t[1], tu = t[2], tc = t[3];
+    const simcat_kind *p = &kinds[tc];
+    r->n = 0;
+    round_child(r, p->group);
+    r->pick0 = p->m4[0];
+    r->pick1 = p->m4[1];
+    r->near0 = p->near[0];
+    r->near1 = p->near[1];
+    r->add_lo[0] = p->key_lo;
+    r->add_hi[0] = p->key_hi;
+    r->add_cnt0[0] = p->cnt0;
+    r->add_cnt1[0] = p->cnt1;
+    /* the distinct discards that may be ponged (equal discards give equal children) */
+    int pong[3] = {tl, to, tu}, npong = 3;
+    if (pong[2] == pong[1] || pong[2] == pong[0])
+        npong--;
+    if (pong[1] == pong[0]) {
+        pong[1] = pong[2];
+        npong--;
+    }
+    for (int q = 0; q < npong; q++)
+        round_claim(r, &kinds[pong[q]], NULL, 2);
+    /* the chows of the upper player's discard: the two held kinds of each, lowest run first */
+    if (tu < 27) {
+        int rank = tu % 9;
+        for (int low = rank - 2; low <= rank; low++) {
+            if (low < 0 || low > 6)
+                continue;
+            int base = tu - rank + low, a = -1, b = -1;
+            for (int k = base; k < base + 3; k++)
+                if (k != tu) {
+                    if (a < 0) a = k;
+                    else b = k;
+                }
+            round_claim(r, &kinds[a], &kinds[b], 1);
+        }
+    }
+    for (int i = 0; i < 8; i++) /* the pick's lane and the lanes past the claims: no claim */
+        if (i == 0 || i >= r->n)
+            r->need[0][i] = r->need[1][i] = r->need[2][i] = r->need[3][i] = 0;
+}
+
+static void cnt_init(uint64_t cnt[2], const uint8_t counts[JONG_KINDS])
+{
+    cnt[0] = cnt[1] = 0;
+    for (int k = 0; k < SIMCAT_CNT_SPLIT; k++) /* constant shifts once unrolled */
+        cnt[0] |= (uint64_t)counts[k] << (SIMCAT_CNT_BITS * k);
+    for (int k = SIMCAT_CNT_SPLIT; k < JONG_KINDS; k++)
+        cnt[1] |= (uint64_t)counts[k] << (SIMCAT_CNT_BITS * (k - SIMCAT_CNT_SPLIT));
 }
 
 bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_KINDS], int sets,
@@ -143,77 +242,148 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
         return false;
     simcat_state s0;
     state_init(&s0, counts, sets);
-    int d0 = distance(&s0);
+    simcat_info i0;
+    entries_of(&s0, i0.e);
+    cnt_init(i0.cnt, counts);
+    int d0 = JONG_V(jong_total)(i0.e, sets);
     if (d0 == 0)
         return true;
     if (d0 > m)
         return false;
+    /* The arms of a decision are simulated on one deal after another: a round is made once per
+     * deal, when a simulation first reaches it (most end in a few rounds). */
+    if (memcmp(tiles, w->round_tiles, (size_t)(4 * w->round_n)) != 0)
+        w->round_n = 0;
+    long states = 0;
+    int win = 0;
+    i0.dlo = i0.dhi = (uint8_t)d0;
     w->cur[0] = s0;
+    w->cur_i[0] = i0;
     w->ncur = 1;
-    for (int i = 0; i < m && w->ncur > 0; i++) {
-        int left = m - i - 1;
-        int tl = tiles[4 * i], to = tiles[4 * i + 1], tu = tiles[4 * i + 2], tc = tiles[4 * i + 3];
-        /* the distinct discards that may be ponged (equal discards give equal children) */
-        int pong[3] = {tl, to, tu}, npong = 3;
-        if (pong[2] == pong[1] || pong[2] == pong[0])
-            npong--;
-        if (pong[1] == pong[0]) {
-            pong[1] = pong[2];
-            npong--;
+    for (int i = 0; i < m && w->ncur > 0 && !win; i++) {
+        const int left = m - i - 1;
+        if (i >= w->round_n) {
+            round_of(w->kinds, tiles + 4 * i, &w->rounds[i]);
+            memcpy(w->round_tiles + 4 * i, tiles + 4 * i, 4);
+            w->round_n = i + 1;
         }
-        bool chow = tu < 27;
-        int rank = tu % 9;
+        const simcat_round *r = &w->rounds[i];
         if (++w->gen == 0) { /* generations wrapped: clear the slots once */
-            memset(w->slot_gen, 0, sizeof(uint32_t) * w->nslots);
+            memset(w->slot, 0, sizeof(uint64_t) * w->nslots);
             w->gen = 1;
         }
         w->nnext = 0;
-        for (int j = 0; j < w->ncur; j++) {
-            const simcat_state parent = w->cur[j]; /* a copy: growing may move the arrays */
-            const simcat_state *s = &parent;
-            simcat_state c = *s;
-            int r;
-            if (c.c[tc] < 4) {
-                add(&c, tc);
-                if ((r = offer(w, &c, left)) != 0)
-                    return r > 0;
-            }
-            if (s->sets == 0)
-                continue; /* only the pair is missing: a claimed meld has no place */
-            for (int p = 0; p < npong; p++)
-                if (s->c[pong[p]] >= 2) {
-                    c = *s;
-                    take(&c, pong[p], 2);
-                    c.sets--;
-                    if ((r = offer(w, &c, left)) != 0)
-                        return r > 0;
+        for (int j = 0; j < w->ncur && !win; j++) {
+            const simcat_state s = w->cur[j]; /* copies: growing may move the arrays */
+            const simcat_info *pi = &w->cur_i[j];
+            const int ps = sets_of(&s), plo = pi->dlo, phi = pi->dhi;
+            const uint64_t pc[2] = {pi->cnt[0], pi->cnt[1]}, pick_old = pi->e[r->group[0]];
+#if JONG_LEVEL == JONG_CPU_AVX2
+            const __m256i pe = _mm256_loadu_si256((const __m256i *)pi->e);
+#else
+            uint64_t pe[4];
+            memcpy(pe, pi->e, sizeof pe);
+#endif
+            /* The children the parent has, as bits in round_of's order, found without a
+             * branch each (which would be mispredicted about as often as not): the pick when
+             * there is room for the copy, a claim when the parent holds what it takes and has
+             * a set to form (only the pair missing: a claimed meld has no place). */
+            unsigned have = ((pc[0] & r->pick0) | (pc[1] & r->pick1)) == 0;
+            if (ps > 0) {
+#if JONG_LEVEL == JONG_CPU_AVX2
+                /* the claims four at a time: a lane is bad when either kind's masked count is 0 */
+                const __m256i p0 = _mm256_set1_epi64x((long long)pc[0]), p1 = _mm256_set1_epi64x((long long)pc[1]);
+                const __m256i zero = _mm256_setzero_si256();
+                for (int h = 0; h < 8; h += 4) {
+                    __m256i a = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[0][h])),
+                                                _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[1][h])));
+                    __m256i b = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[2][h])),
+                                                _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[3][h])));
+                    __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi64(a, zero), _mm256_cmpeq_epi64(b, zero));
+                    have |= (~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(bad)) & 15u) << h;
                 }
-            if (!chow)
-                continue;
-            for (int low = rank - 2; low <= rank; low++) {
-                if (low < 0 || low > 6)
-                    continue;
-                int base = tu - rank + low, a = -1, b = -1;
-                for (int k = base; k < base + 3; k++)
-                    if (k != tu) {
-                        if (a < 0) a = k;
-                        else b = k;
+#else
+                for (int c = 1; c < r->n; c++)
+                    have |= (unsigned)((((pc[0] & r->need[0][c]) | (pc[1] & r->need[1][c])) != 0) &
+                                       (((pc[0] & r->need[2][c]) | (pc[1] & r->need[3][c])) != 0)) << c;
+#endif
+            }
+            for (; have; have &= have - 1) {
+                const int c = __builtin_ctz(have);
+                simcat_state k = {s.lo + r->add_lo[c], s.hi + r->add_hi[c]};
+                states++;
+                /* Bounds on the child's distance d from its parent's [plo, phi] (simcat_sim.c
+                 * proves them): d >= plo - 1; a pick d <= phi, a claim d <= phi + 2. When they
+                 * say the child neither wins (lo >= 1) nor is cut (hi <= left), d itself is not
+                 * needed: the child is kept with its bounds, and the answer and the states
+                 * counted are those of computing it. About a third of the distances go. */
+                int lo = plo > 0 ? plo - 1 : 0, hi = c == 0 ? phi : phi + 2;
+                /* A picked tile with nothing it could form a set or pair with (isolated) cannot
+                 * complete the hand: a complete target in P + x without x would be one in P,
+                 * whose distance is at least 1. So then d >= 1: no distance to know that the
+                 * pick of a parent one tile away does not win (the commonest computed case). */
+                if (c == 0 && lo == 0 && !((pc[0] & r->near0) | (pc[1] & r->near1)))
+                    lo = 1;
+                /* the child's new entry: its group changes with the child, so no branch on it
+                 * (one would be mispredicted whenever claims and the pick alternate) */
+                const uint64_t word = (k.lo & ~r->hi_word[c]) | (k.hi & r->hi_word[c]);
+                const uint64_t v = r->table[c][(uint32_t)(word >> r->shift[c]) & r->imask[c]];
+                /* the parent's entries with the changed group's replaced, built in registers (a
+                 * scalar store read back as a vector would stall) */
+                /* Nor can a pick whose group entry gains no zero lane (a lane is a number of
+                 * sets, with or without the pair, from that group): a complete split of the
+                 * child would then be one of the parent, whose distance is at least 1. */
+                if (c == 0 && lo == 0 && !(zero_lanes(v) & ~zero_lanes(pick_old)))
+                    lo = 1;
+#if JONG_LEVEL == JONG_CPU_AVX2
+                __m256i ev = _mm256_blendv_epi8(pe, _mm256_set1_epi64x((long long)v),
+                                                _mm256_loadu_si256((const __m256i *)r->lane[c]));
+#else
+                const uint64_t *lane = r->lane[c];
+                uint64_t e[4];
+                for (int g = 0; g < 4; g++)
+                    e[g] = (v & lane[g]) | (pe[g] & ~lane[g]);
+#endif
+                if (lo == 0 || hi > left) {
+#if JONG_LEVEL == JONG_CPU_AVX2
+                    lo = hi = total_avx2(ev, (int)(k.hi >> (32 + SIMCAT_SETS_SHIFT)));
+#else
+                    lo = hi = JONG_V(jong_total)(e, (int)(k.hi >> (32 + SIMCAT_SETS_SHIFT)));
+#endif
+                    if (lo == 0) {
+                        win = 1;
+                        break;
                     }
-                if (s->c[a] && s->c[b]) {
-                    c = *s;
-                    take(&c, a, 1);
-                    take(&c, b, 1);
-                    c.sets--;
-                    if ((r = offer(w, &c, left)) != 0)
-                        return r > 0;
+                    if (lo > left)
+                        continue; /* farther than the rounds left: it can never win (simcat_sim.c) */
+                }
+                int at = insert_slot(w, &k);
+                if (at == -2) {
+                    win = -1;
+                    break;
+                }
+                if (at >= 0) {
+                    simcat_info *ni = &w->next_i[at];
+#if JONG_LEVEL == JONG_CPU_AVX2
+                    _mm256_storeu_si256((__m256i *)ni->e, ev);
+#else
+                    memcpy(ni->e, e, sizeof e);
+#endif
+                    ni->cnt[0] = pc[0] + r->add_cnt0[c];
+                    ni->cnt[1] = pc[1] + r->add_cnt1[c];
+                    ni->dlo = (uint8_t)lo;
+                    ni->dhi = (uint8_t)hi;
                 }
             }
         }
         simcat_state *t = w->cur;
         w->cur = w->next;
         w->next = t;
+        simcat_info *ti = w->cur_i;
+        w->cur_i = w->next_i;
+        w->next_i = ti;
         w->ncur = w->nnext;
     }
-    return false;
+    w->states = states;
+    return win > 0;
 }
-

@@ -20,8 +20,8 @@ typedef struct {
 #define OPTS simcat_opts
 static const cli_option options[] = {
     {"--options", CLI_STRING(options), "OPTS", "the simcat player's options "
-     "(model=fp,pp=on,heuristic=h2h1,sims=10000,m=12,rd=3,first=300,step=100); m is the number of rounds "
-     "simulated"},
+     "(model=fp,pp=on,heuristic=h2h1,filter=prior,sims=10000,m=5,rd=3,first=300,step=100); m is the number "
+     "of rounds simulated; filter=off simulates every discard as the paper does"},
     {"--seed", CLI_SEED(seed), "S", "the seed of the simulations; same seed, same output", .def = "1"},
     {"--seen", CLI_STRING(seen), "TILES", "tiles seen elsewhere, not drawn in the simulations"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},

@@ -218,14 +218,15 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         else if (!strcmp(val, "off")) p->prune = false;
         else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: pp must be on or off, not '%s'", val);
     } else if (!strcmp(key, "claims")) {
-        if (!strcmp(val, "on")) st->cfg.claims = true;
-        else if (!strcmp(val, "off")) st->cfg.claims = false;
+        if (!strcmp(val, "on")) st->cfg.claims = true, st->cfg.claims_eager = false;
+        else if (!strcmp(val, "off")) st->cfg.claims = st->cfg.claims_eager = false;
         else if (!strcmp(val, "eager")) st->cfg.claims = st->cfg.claims_eager = true;
         else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: claims must be on, eager or off, not '%s'", val);
     } else if (!strcmp(key, "filter")) {
-        if (!strcmp(val, "shanten")) st->cfg.filter = true;
-        else if (!strcmp(val, "off")) st->cfg.filter = false;
-        else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: filter must be shanten or off, not '%s'", val);
+        if (!strcmp(val, "shanten")) st->cfg.filter = true, st->cfg.prior = false;
+        else if (!strcmp(val, "prior")) st->cfg.filter = st->cfg.prior = true;
+        else if (!strcmp(val, "off")) st->cfg.filter = st->cfg.prior = false;
+        else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: filter must be prior, shanten or off, not '%s'", val);
     } else if (!strcmp(key, "heuristic")) {
         if (!strcmp(val, "none")) st->cfg.heuristic = JONG_SIMCAT_ORIGINAL;
         else if (!strcmp(val, "h1")) st->cfg.heuristic = JONG_SIMCAT_H1;
@@ -258,9 +259,12 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
 int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_rounds, jong_error *err)
 {
     simcat_state st = {
+        /* filter=prior, m=5 and claims=eager were chosen by experiment against greedy (issue 23,
+         * docs/experiments/taiwanese-strength.md); the paper's player is filter=off,m=12,claims=on */
         .cfg = {.params = {.model = JONG_SIMCAT_FP, .prune = true, .rd = 3.0, .first = 300, .step = 100},
-                .heuristic = JONG_SIMCAT_H2H1, .budget = 10000, .claims = true},
-        .max_rounds = JONG_SIMCAT_MAX_ROUNDS,
+                .heuristic = JONG_SIMCAT_H2H1, .budget = 10000, .claims = true, .claims_eager = true,
+                .filter = true, .prior = true},
+        .max_rounds = 5,
     };
     int rc = jong_options_parse(opts, simcat_option, &st, "simcat", err);
     *cfg = st.cfg;

@@ -113,6 +113,8 @@ typedef struct {
     long time_ms; /* the player's own time per decision (ms=), 0 = none; kept only with a clock */
     bool filter;  /* filter=shanten: only the discards of least shanten are simulated, and when no
                    * simulation of them wins the most effective tiles decide (off: the paper's) */
+    bool prior;   /* filter=prior: as shanten, and the discard with the most effective tiles (greedy's)
+                   * is kept unless another simulates better by more than rd standard errors */
 } jong_simcat_config;
 
 /* What a discard decision found: the tables of the paper (wr = win rates; -1 = not computed). */

@@ -9,6 +9,7 @@
  * paper's Table 1 pair 1t+2t starts with its best tatsu-breaking tile 1t). */
 #include "simcat.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "jong/eval.h"
@@ -154,6 +155,15 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
         if (cfg->filter && n && st1.wins[best] == 0) {
             out->kind = most_effective(eff, allowed);
             out->rule = "most effective (no simulated win)";
+        } else if (cfg->prior && n) {
+            int e = arm_of[most_effective(eff, allowed)];
+            double gap = jong_simcat_rate(&st1, best) - jong_simcat_rate(&st1, e);
+            double se = sqrt(jong_simcat_sigma(&st1, best) * jong_simcat_sigma(&st1, best) +
+                             jong_simcat_sigma(&st1, e) * jong_simcat_sigma(&st1, e));
+            if (e != best && gap <= p->rd * se) {
+                out->kind = kind_of[e];
+                out->rule = "most effective (no discard simulates significantly better)";
+            }
         }
         return out->kind;
     }

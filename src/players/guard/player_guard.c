@@ -221,18 +221,10 @@ static int threshold_discard(const guard_state *st, const jong_decision *d, int 
     return best;
 }
 
-static int guard_choose(jong_player *p, const jong_decision *d)
+/* A claim decision: greedy's choice g, changed by claim_keep and claim_max. */
+static int claim_pick(const guard_state *st, const jong_decision *d, int g)
 {
-    guard_state *st = p->state;
-    bool discard = false;
-    for (int i = 0; i < d->nlegal; i++) {
-        int t = d->legal[i].type;
-        if (t == JONG_ACT_WIN || t == JONG_ACT_SELF_DRAW_WIN)
-            return i;
-        discard |= t == JONG_ACT_DISCARD;
-    }
-    int g = jong_greedy_decide(st->claim, d);
-    if (!discard && st->claim_keep && g >= 0 && g < d->nlegal && d->legal[g].type == JONG_ACT_PASS) {
+    if (st->claim_keep && g >= 0 && g < d->nlegal && d->legal[g].type == JONG_ACT_PASS) {
         /* claim_keep: a claim that keeps the shanten and gives more effective draws */
         const jong_view *v = d->view;
         int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
@@ -272,7 +264,7 @@ static int guard_choose(jong_player *p, const jong_decision *d)
         if (best_i >= 0)
             return best_i;
     }
-    if (!discard && g >= 0 && g < d->nlegal && (d->legal[g].type == JONG_ACT_CHI || d->legal[g].type == JONG_ACT_PON)) {
+    if (g >= 0 && g < d->nlegal && (d->legal[g].type == JONG_ACT_CHI || d->legal[g].type == JONG_ACT_PON)) {
         const jong_view *v = d->view;
         const jong_action *a = &d->legal[g];
         uint8_t c[JONG_KINDS];
@@ -291,8 +283,12 @@ static int guard_choose(jong_player *p, const jong_decision *d)
                 if (d->legal[i].type == JONG_ACT_PASS)
                     return i;
     }
-    if (!discard || (g >= 0 && g < d->nlegal && d->legal[g].type != JONG_ACT_DISCARD))
-        return g; /* a claim, a pass or a kong: greedy's */
+    return g;
+}
+
+/* A discard decision: greedy's discard g, or what the options make of it. */
+static int discard_pick(const guard_state *st, const jong_decision *d, int g)
+{
     if (st->look == 2)
         g = look2_discard(d, g);
     if (st->value > 0)
@@ -305,6 +301,26 @@ static int guard_choose(jong_player *p, const jong_decision *d)
     return i >= 0 ? i : g;
 }
 
+static int guard_choose(jong_player *p, const jong_decision *d)
+{
+    guard_state *st = p->state;
+    bool discard = false;
+    for (int i = 0; i < d->nlegal; i++) {
+        int t = d->legal[i].type;
+        if (t == JONG_ACT_WIN || t == JONG_ACT_SELF_DRAW_WIN)
+            return i;
+        discard |= t == JONG_ACT_DISCARD;
+    }
+    int g = jong_greedy_decide(st->claim, d);
+    if (g < 0 || g >= d->nlegal)
+        g = 0;
+    if (!discard)
+        return claim_pick(st, d, g);
+    if (d->legal[g].type != JONG_ACT_DISCARD)
+        return g; /* a kong: greedy's */
+    return discard_pick(st, d, g);
+}
+
 /* The query hook: each discard's value (win chance less lambda x deal-in chance). */
 static int guard_values(jong_player *p, const jong_decision *d, jong_player_values *out)
 {
@@ -313,7 +329,10 @@ static int guard_values(jong_player *p, const jong_decision *d, jong_player_valu
     int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
     jong_view_unseen(v, unseen);
     out->measure = "P(win) - lambda x P(deal-in)";
-    int i = guard_discard(st, d);
+    int g = jong_greedy_decide(st->claim, d);
+    if (g < 0 || g >= d->nlegal || d->legal[g].type != JONG_ACT_DISCARD)
+        g = jong_discard_of_kind(d, -1);
+    int i = g >= 0 && g < d->nlegal && d->legal[g].type == JONG_ACT_DISCARD ? discard_pick(st, d, g) : -1;
     out->choice = i >= 0 ? d->legal[i].tile : -1;
     for (int k = 0; k < JONG_KINDS; k++) {
         out->valued[k] = v->own.counts[k] > 0;
@@ -420,6 +439,8 @@ int jong_player_guard_create(const char *opts, jong_player *p, jong_error *err)
 {
     guard_state st;
     memset(&st, 0, sizeof st);
+    /* the defaults are the best measured against greedy (docs/experiments/taiwanese-strength.md) */
+    st.fold_below = 0.03;
     st.lambda = 1.0;
     st.claim = true;
     st.fold = true;

@@ -570,12 +570,24 @@ static void test_simcat_paper_hand(void **state)
     jong_player_values vals;
     assert_int_equal(jong_player_discard_values(p, &d, &vals, &err), JONG_OK);
     assert_string_equal(vals.measure, "win rate");
+    /* the default filter simulates (and values) only the discards of least shanten */
+    int sh[JONG_KINDS];
+    uint64_t least;
+    jong_discard_shanten(in.hand.counts, 5, sh, &least);
     for (int k = 0; k < JONG_KINDS; k++) {
-        assert_true(vals.valued[k] == (in.hand.counts[k] > 0));
+        assert_true(vals.valued[k] == (in.hand.counts[k] > 0 && (least >> k & 1)));
         if (vals.valued[k])
             assert_true(vals.value[k] >= 0 && vals.value[k] <= 1);
     }
     int i = p->ops->choose(p, &d);
+    assert_int_equal(legal[i].tile, vals.choice);
+    jong_player_free(p);
+    /* the paper's player (filter=off) values every held kind */
+    assert_int_equal(jong_player_create("simcat:sims=3000,filter=off", &p, &err), JONG_OK);
+    assert_int_equal(jong_player_discard_values(p, &d, &vals, &err), JONG_OK);
+    for (int k = 0; k < JONG_KINDS; k++)
+        assert_true(vals.valued[k] == (in.hand.counts[k] > 0));
+    i = p->ops->choose(p, &d);
     assert_int_equal(legal[i].tile, vals.choice);
     jong_player_free(p);
 

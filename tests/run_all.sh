@@ -21,7 +21,9 @@
 #     terminal, the web server and the review), but for the golden kf_wn_table_remade
 #     (JONG_GOLDEN_SKIP): 4,000 games of kf-rule self-play that check the shipped table is what
 #     the command makes, a fact of the source and the seed, checked in release (about 25 s of
-#     the ASan build's time; test_kf plays kf-rule under ASan).
+#     the ASan build's time; test_kf plays kf-rule under ASan), and guard_model_remade (20,000
+#     games of greedy self-play and two trainings, 16 s in release; test_tw_players runs the guard
+#     model's code under ASan).
 #   - "clang" in the name: JONG_RANDOM_HANDS 100000, JONG_CHECK_HANDS 2000, and
 #     JONG_TEST_REDUCED=1, which gives the tests the case counts of the ASan build
 #     (tests/support/sanitized.h). The shell suites (cli goldens, tty, web, review) do not run:
@@ -113,7 +115,7 @@ for build in "${builds[@]}"; do
     case "$(basename "$build")" in
         *asan*) envs+=("JONG_RANDOM_HANDS=${JONG_RANDOM_HANDS:-20000}"
                        "JONG_CHECK_HANDS=${JONG_CHECK_HANDS:-2000}"
-                       "JONG_GOLDEN_SKIP=${JONG_GOLDEN_SKIP-kf_wn_table_remade}") ;;
+                       "JONG_GOLDEN_SKIP=${JONG_GOLDEN_SKIP-kf_wn_table_remade guard_model_remade}") ;;
         *clang*) envs+=("JONG_RANDOM_HANDS=${JONG_RANDOM_HANDS:-100000}"
                         "JONG_CHECK_HANDS=${JONG_CHECK_HANDS:-2000}"
                         "JONG_TEST_REDUCED=${JONG_TEST_REDUCED:-1}")

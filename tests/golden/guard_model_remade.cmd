@@ -1,0 +1,2 @@
+# The shipped models/guard.jlm is what its command makes: the held-out figures of a remake equal those the shipped file records (its info: jong train guard --games 20000 --seed 1 --players greedy ...; danger AUC 0.9012, log loss 0.0364; win AUC 0.6784, log loss 0.5132).
+d=$(mktemp -d); "$JONG" train guard --games 20000 --seed 1 --out $d/g.jlm 2>/dev/null | head -2; echo "exit ${PIPESTATUS[0]}"; rm -rf $d

@@ -107,21 +107,26 @@ static int best_discard(const uint8_t c[JONG_KINDS], int sets, const int unseen[
     return best;
 }
 
+void jong_counts_after_claim(const uint8_t counts[JONG_KINDS], const jong_action *a, uint8_t out[JONG_KINDS])
+{
+    memcpy(out, counts, JONG_KINDS);
+    if (a->type == JONG_ACT_CHI) {
+        for (int k = a->low; k < a->low + 3; k++)
+            if (k != a->tile)
+                out[k]--;
+    } else if (a->type == JONG_ACT_PON || a->type == JONG_ACT_KONG) {
+        out[a->tile] -= a->type == JONG_ACT_PON ? 2 : 3;
+    }
+}
+
 /* Shanten after a claim (the claimed tiles leave the hand as a meld) and its best discard. */
 static int after_claim(const jong_view *v, const jong_action *a)
 {
     uint8_t c[JONG_KINDS];
-    memcpy(c, v->own.counts, sizeof c);
     int sets = sets_left(v, &v->own) - 1;
     if (sets < 0)
         return 99;
-    if (a->type == JONG_ACT_CHI) {
-        for (int k = a->low; k < a->low + 3; k++)
-            if (k != a->tile)
-                c[k]--;
-    } else {
-        c[a->tile] -= a->type == JONG_ACT_PON ? 2 : 3;
-    }
+    jong_counts_after_claim(v->own.counts, a, c);
     if (a->type == JONG_ACT_KONG)
         return shanten(c, sets);  /* a replacement tile comes: compare the hand as it stands */
     int kind;

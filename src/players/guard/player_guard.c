@@ -1,11 +1,14 @@
-/* The `guard` player (Taiwanese): greedy's speed with a learned sense of danger. Every legal
- * discard k is valued
- *     P(win | shanten and effective draws after k)  -  lambda x P(k deals in now)
- * with both probabilities from the guard model (src/models/guard_model.h, learned from greedy
- * self-play): far from a win late in the hand the first term is small for every discard and the
- * safest tile wins; near a win the first term decides, as in greedy. Wins are always taken;
- * claims and kongs are greedy's (claim when it lowers the shanten). The shipped model is built
- * in; model=FILE plays another made by `jong train guard`. */
+/* The `guard` player (Taiwanese): greedy with a learned sense of danger, both probabilities from
+ * the guard model (src/models/guard_model.h, learned from greedy self-play). Two ways to use it:
+ *   fold_below=P (the default, 0.03): greedy's discard while P(win) after it is at least P, else
+ *     the legal discard least likely to deal in;
+ *   fold_below=0: every legal discard k (only those of least shanten with fold=off) is valued
+ *     P(win | shanten and effective draws after k) - lambda x P(k deals in now).
+ * The options look=2 (effective draws two draws deep), value=X (greedy's exact ties to the
+ * discard that keeps value), claim_max and claim_keep (claim rules) were experiments of issue 23:
+ * none beat greedy (docs/experiments/taiwanese-strength.md), and the defaults are the setting
+ * that measured best. Wins are always taken; kongs are greedy's. The shipped model is built in;
+ * model=FILE plays another made by `jong train guard`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,14 +246,7 @@ static int claim_pick(const guard_state *st, const jong_decision *d, int g)
             if (a->type != JONG_ACT_CHI && a->type != JONG_ACT_PON)
                 continue;
             uint8_t c[JONG_KINDS];
-            memcpy(c, v->own.counts, sizeof c);
-            if (a->type == JONG_ACT_CHI) {
-                for (int k = a->low; k < a->low + 3; k++)
-                    if (k != a->tile)
-                        c[k]--;
-            } else {
-                c[a->tile] -= 2;
-            }
+            jong_counts_after_claim(v->own.counts, a, c);
             int sh[JONG_KINDS], eff[JONG_KINDS];
             int after = jong_discard_effective(c, sets - 1, w, sh, eff);
             if (after != dist - 1)
@@ -268,14 +264,7 @@ static int claim_pick(const guard_state *st, const jong_decision *d, int g)
         const jong_view *v = d->view;
         const jong_action *a = &d->legal[g];
         uint8_t c[JONG_KINDS];
-        memcpy(c, v->own.counts, sizeof c);
-        if (a->type == JONG_ACT_CHI) {
-            for (int k = a->low; k < a->low + 3; k++)
-                if (k != a->tile)
-                    c[k]--;
-        } else {
-            c[a->tile] -= 2;
-        }
+        jong_counts_after_claim(v->own.counts, a, c);
         int sh[JONG_KINDS];
         int after = jong_discard_shanten(c, jong_hand_sets_needed(&v->own, v->variant) - 1, sh, NULL);
         if (after > st->claim_max)
@@ -364,67 +353,58 @@ static void guard_destroy(jong_player *p)
 
 static const jong_player_ops guard_ops = {guard_choose, NULL, guard_destroy};
 
+/* A number option in lo..hi (whole when `whole`), or one error naming it. */
+static int number_option(const char *key, const char *val, double lo, double hi, bool whole, double *out,
+                         jong_error *err)
+{
+    char *end;
+    double x = strtod(val, &end);
+    if (!*val || *end || !(x >= lo && x <= hi) || (whole && x != (double)(long)x))
+        return jong_error_set(err, JONG_ERR_ARG, -1, "guard: %s must be a %s in %g..%g, not '%s'", key,
+                              whole ? "whole number" : "number", lo, hi, val);
+    *out = x;
+    return JONG_OK;
+}
+
+static int onoff_option(const char *key, const char *val, bool *out, jong_error *err)
+{
+    if (!strcmp(val, "on") || !strcmp(val, "off")) {
+        *out = !strcmp(val, "on");
+        return JONG_OK;
+    }
+    return jong_error_set(err, JONG_ERR_ARG, -1, "guard: %s must be on or off, not '%s'", key, val);
+}
+
 static int guard_option(void *ctx, const char *key, const char *val, jong_error *err)
 {
     guard_state *st = ctx;
-    if (!strcmp(key, "lambda")) {
-        char *end;
-        double x = strtod(val, &end);
-        if (!*val || *end || !(x >= 0 && x <= 100))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: lambda must be a number in 0..100, not '%s'", val);
-        st->lambda = x;
-        return JONG_OK;
-    }
-    if (!strcmp(key, "value")) {
-        char *end;
-        double x = strtod(val, &end);
-        if (!*val || *end || !(x >= 0 && x <= 100))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: value must be a number in 0..100, not '%s'", val);
-        st->value = x;
-        return JONG_OK;
-    }
-    if (!strcmp(key, "fold_below")) {
-        char *end;
-        double x = strtod(val, &end);
-        if (!*val || *end || !(x >= 0 && x <= 1))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: fold_below must be a number in 0..1, not '%s'", val);
-        st->fold_below = x;
-        return JONG_OK;
-    }
+    double x;
+    int rc = JONG_OK;
+    if (!strcmp(key, "lambda"))
+        return number_option(key, val, 0, 100, false, &st->lambda, err);
+    if (!strcmp(key, "value"))
+        return number_option(key, val, 0, 100, false, &st->value, err);
+    if (!strcmp(key, "fold_below"))
+        return number_option(key, val, 0, 1, false, &st->fold_below, err);
     if (!strcmp(key, "claim_keep")) {
-        char *end;
-        long x = strtol(val, &end, 10);
-        if (!*val || *end || x < 0 || x > 100)
-            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: claim_keep must be 0..100, not '%s'", val);
-        st->claim_keep = (int)x;
-        return JONG_OK;
+        if (!(rc = number_option(key, val, 0, 100, true, &x, err)))
+            st->claim_keep = (int)x;
+        return rc;
     }
     if (!strcmp(key, "claim_max")) {
-        char *end;
-        long x = strtol(val, &end, 10);
-        if (!*val || *end || x < 0 || x > 9)
-            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: claim_max must be 0..9, not '%s'", val);
-        st->claim_max = (int)x;
-        return JONG_OK;
+        if (!(rc = number_option(key, val, 0, 9, true, &x, err)))
+            st->claim_max = (int)x;
+        return rc;
     }
     if (!strcmp(key, "look")) {
-        if (strcmp(val, "1") && strcmp(val, "2"))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "guard: look must be 1 or 2, not '%s'", val);
-        st->look = val[0] - '0';
-        return JONG_OK;
+        if (!(rc = number_option(key, val, 1, 2, true, &x, err)))
+            st->look = (int)x;
+        return rc;
     }
-    if (!strcmp(key, "fold")) {
-        if (!strcmp(val, "on")) st->fold = true;
-        else if (!strcmp(val, "off")) st->fold = false;
-        else return jong_error_set(err, JONG_ERR_ARG, -1, "guard: fold must be on or off, not '%s'", val);
-        return JONG_OK;
-    }
-    if (!strcmp(key, "claim")) {
-        if (!strcmp(val, "on")) st->claim = true;
-        else if (!strcmp(val, "off")) st->claim = false;
-        else return jong_error_set(err, JONG_ERR_ARG, -1, "guard: claim must be on or off, not '%s'", val);
-        return JONG_OK;
-    }
+    if (!strcmp(key, "fold"))
+        return onoff_option(key, val, &st->fold, err);
+    if (!strcmp(key, "claim"))
+        return onoff_option(key, val, &st->claim, err);
     if (!strcmp(key, "model")) {
         if (!*val || strlen(val) >= sizeof st->model_path)
             return jong_error_set(err, JONG_ERR_ARG, -1, "guard: model must be a file path (under %zu characters)",
@@ -432,7 +412,10 @@ static int guard_option(void *ctx, const char *key, const char *val, jong_error 
         strcpy(st->model_path, val);
         return JONG_OK;
     }
-    return jong_error_set(err, JONG_ERR_ARG, -1, "guard: unknown option '%s' (options: lambda, fold, look, claim, claim_max, model)", key);
+    return jong_error_set(err, JONG_ERR_ARG, -1,
+                          "guard: unknown option '%s' (options: fold_below, lambda, fold, look, value, claim, "
+                          "claim_max, claim_keep, model)",
+                          key);
 }
 
 int jong_player_guard_create(const char *opts, jong_player *p, jong_error *err)

@@ -125,14 +125,7 @@ static int claim_choice(rollout_state *st, const jong_decision *d, int g)
         if ((a->type != JONG_ACT_CHI && a->type != JONG_ACT_PON) || sets < 1)
             continue;
         uint8_t c[JONG_KINDS];
-        memcpy(c, v->own.counts, sizeof c);
-        if (a->type == JONG_ACT_CHI) {
-            for (int k = a->low; k < a->low + 3; k++)
-                if (k != a->tile)
-                    c[k]--;
-        } else {
-            c[a->tile] -= 2;
-        }
+        jong_counts_after_claim(v->own.counts, a, c);
         narms += discard_arms(d, c, sets - 1, i, arms + narms, MAX_ARMS - narms);
     }
     if (narms < 2)

@@ -15,6 +15,7 @@
 
 #include "jong/eval.h"
 #include "jong/player.h"
+#include "jong/tai.h"
 #include "models/guard_model.h"
 #include "players/greedy/greedy.h"
 
@@ -26,6 +27,9 @@ typedef struct {
     bool claim;
     bool fold; /* fold=on: any discard may be chosen; off: only those of least shanten */
     double fold_below; /* > 0: greedy's discard unless P(win) after it is below this: then the safest */
+    bool ready_value; /* ready=value: a discard that makes the hand ready is chosen by the points
+                       * its waits are worth (unseen copies x the win's value), not their count */
+    bool kong_eager; /* kong=eager: always make the exposed kong a discard offers */
     int claim_keep; /* > 0: also claim when the shanten stays and the effective draws grow by this many */
     int claim_max; /* claim only when the hand is then at most this shanten (after its best discard) */
     double value; /* > 0: greedy's ties (equal effective draws) go to the discard that keeps most value */
@@ -192,6 +196,78 @@ static int value_discard(const guard_state *st, const jong_decision *d, int g)
     return best;
 }
 
+/* The points a ready hand (3n+1 concealed tiles after the discard) expects per draw of a winning
+ * tile: over its waits, unseen copies x (0.78 x the win on a discard + 0.22 x 3 x the self-drawn
+ * win), the mix of greedy's wins (about 22% self-drawn, paid by all three). */
+static double ready_points(const jong_decision *d, const uint8_t after[JONG_KINDS], uint64_t waits,
+                           const int unseen[JONG_KINDS])
+{
+    const jong_view *v = d->view;
+    double total = 0;
+    for (uint64_t m = waits; m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        if (unseen[k] <= 0)
+            continue;
+        jong_win_context ctx;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.hand = v->own;
+        memcpy(ctx.hand.counts, after, JONG_KINDS);
+        ctx.hand.counts[k]++;
+        ctx.win_tile = k;
+        ctx.winner = v->seat;
+        ctx.dealer = v->dealer;
+        ctx.dealer_streak = v->streak;
+        ctx.seat_wind = v->seat_winds[v->seat];
+        ctx.round_wind = v->round_wind;
+        jong_tai_result ron, tsumo;
+        jong_error err;
+        ctx.discarder = (v->seat + 3) % 4;
+        if (jong_tai_score(d->rules, &ctx, &ron, &err) != JONG_OK)
+            continue;
+        ctx.discarder = -1;
+        if (jong_tai_score(d->rules, &ctx, &tsumo, &err) != JONG_OK)
+            continue;
+        double vr = d->rules->base + ron.tai * d->rules->unit, vt = d->rules->base + tsumo.tai * d->rules->unit;
+        total += unseen[k] * (0.78 * vr + 0.22 * 3 * vt);
+    }
+    return total;
+}
+
+/* ready=value: when greedy's discard g makes the hand ready, the legal discard that does too and
+ * whose waits are worth the most points. */
+static int ready_discard(const jong_decision *d, int g)
+{
+    const jong_view *v = d->view;
+    if (v->variant != JONG_VARIANT_TAIWAN || !d->rules)
+        return g;
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    int best = g;
+    double best_pts = -1;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < d->nlegal; i++) {
+            const jong_action *a = &d->legal[i];
+            if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || (pass == 0) != (i == g))
+                continue;
+            uint8_t after[JONG_KINDS];
+            memcpy(after, v->own.counts, sizeof after);
+            after[a->tile]--;
+            int dist;
+            uint64_t waits = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+            if (dist != 1) {
+                if (i == g)
+                    return g; /* greedy's discard does not make the hand ready */
+                continue;
+            }
+            double pts = ready_points(d, after, waits, unseen);
+            if (pts > best_pts) {
+                best_pts = pts;
+                best = i;
+            }
+        }
+    return best;
+}
+
 /* fold_below: greedy's discard g while the hand after it has P(win) >= fold_below, else the legal
  * discard least likely to deal in. */
 static int threshold_discard(const guard_state *st, const jong_decision *d, int g)
@@ -227,6 +303,10 @@ static int threshold_discard(const guard_state *st, const jong_decision *d, int 
 /* A claim decision: greedy's choice g, changed by claim_keep and claim_max. */
 static int claim_pick(const guard_state *st, const jong_decision *d, int g)
 {
+    if (st->kong_eager && g >= 0 && g < d->nlegal && d->legal[g].type == JONG_ACT_PASS)
+        for (int i = 0; i < d->nlegal; i++)
+            if (d->legal[i].type == JONG_ACT_KONG)
+                return i; /* kong=eager: a kong on a discard keeps the shanten and brings a draw */
     if (st->claim_keep && g >= 0 && g < d->nlegal && d->legal[g].type == JONG_ACT_PASS) {
         /* claim_keep: a claim that keeps the shanten and gives more effective draws */
         const jong_view *v = d->view;
@@ -280,11 +360,13 @@ static int discard_pick(const guard_state *st, const jong_decision *d, int g)
 {
     if (st->look == 2)
         g = look2_discard(d, g);
+    if (st->ready_value)
+        g = ready_discard(d, g);
     if (st->value > 0)
         g = value_discard(st, d, g);
     if (st->fold_below > 0)
         return threshold_discard(st, d, g);
-    if ((st->look == 2 || st->value > 0) && st->lambda == 0)
+    if ((st->look == 2 || st->value > 0 || st->ready_value) && st->lambda == 0)
         return g;
     int i = guard_discard(st, d);
     return i >= 0 ? i : g;
@@ -405,6 +487,20 @@ static int guard_option(void *ctx, const char *key, const char *val, jong_error 
         return onoff_option(key, val, &st->fold, err);
     if (!strcmp(key, "claim"))
         return onoff_option(key, val, &st->claim, err);
+    if (!strcmp(key, "ready")) {
+        if (!strcmp(val, "value") || !strcmp(val, "count")) {
+            st->ready_value = !strcmp(val, "value");
+            return JONG_OK;
+        }
+        return jong_error_set(err, JONG_ERR_ARG, -1, "guard: ready must be value or count, not '%s'", val);
+    }
+    if (!strcmp(key, "kong")) {
+        if (!strcmp(val, "eager") || !strcmp(val, "greedy")) {
+            st->kong_eager = !strcmp(val, "eager");
+            return JONG_OK;
+        }
+        return jong_error_set(err, JONG_ERR_ARG, -1, "guard: kong must be eager or greedy, not '%s'", val);
+    }
     if (!strcmp(key, "model")) {
         if (!*val || strlen(val) >= sizeof st->model_path)
             return jong_error_set(err, JONG_ERR_ARG, -1, "guard: model must be a file path (under %zu characters)",
@@ -414,7 +510,7 @@ static int guard_option(void *ctx, const char *key, const char *val, jong_error 
     }
     return jong_error_set(err, JONG_ERR_ARG, -1,
                           "guard: unknown option '%s' (options: fold_below, lambda, fold, look, value, claim, "
-                          "claim_max, claim_keep, model)",
+                          "claim_max, claim_keep, kong, ready, model)",
                           key);
 }
 

@@ -43,7 +43,7 @@ static const jong_player_info registry[] = {
      jong_player_kf_v_create, TAIWAN},
     {"guard", "greedy's speed with a learned guard (Taiwanese): P(win) after each discard less lambda x P(it deals in), "
               "both learned from self-play (jong train guard)",
-     "fold_below=0.03,lambda=1,fold=on,look=1,value=0,ready=count,claim=on,claim_max=9,claim_keep=0,kong=greedy,model=", jong_player_guard_create, TAIWAN},
+     "fold_below=0.03,lambda=1,fold=on,look=1,value=0,ready=count,claim=on,claim_max=9,claim_keep=0,kong=greedy,decline_eff=0,decline_wall=0,model=", jong_player_guard_create, TAIWAN},
     {"rollout", "greedy improved by greedy rollouts (Taiwanese): each least-shanten discard and each claim valued by "
                 "playing the rest of the hand n times",
      "n=64,claims=rollout,self_draw=3,hazard=1,margin=0", jong_player_rollout_create, TAIWAN},

@@ -29,6 +29,9 @@ typedef struct {
     double fold_below; /* > 0: greedy's discard unless P(win) after it is below this: then the safest */
     bool ready_value; /* ready=value: a discard that makes the hand ready is chosen by the points
                        * its waits are worth (unseen copies x the win's value), not their count */
+    int decline_eff;  /* > 0: pass a win on a discard while the hand waits on at least this many
+                       * unseen tiles and decline_wall tiles are left (to self-draw, paid by all) */
+    int decline_wall;
     bool kong_eager; /* kong=eager: always make the exposed kong a discard offers */
     int claim_keep; /* > 0: also claim when the shanten stays and the effective draws grow by this many */
     int claim_max; /* claim only when the hand is then at most this shanten (after its best discard) */
@@ -372,16 +375,40 @@ static int discard_pick(const guard_state *st, const jong_decision *d, int g)
     return i >= 0 ? i : g;
 }
 
+/* decline_eff: pass this win on a discard for a self-draw? */
+static bool decline_win(const guard_state *st, const jong_decision *d)
+{
+    const jong_view *v = d->view;
+    if (st->decline_eff <= 0 || v->wall_left < st->decline_wall)
+        return false;
+    int unseen[JONG_KINDS], dist, eff = 0;
+    jong_view_unseen(v, unseen);
+    uint64_t w = jong_lowering_draws(v->own.counts, jong_hand_sets_needed(&v->own, v->variant),
+                                     (1ull << JONG_KINDS) - 1, &dist);
+    for (uint64_t m = w; m; m &= m - 1)
+        eff += unseen[__builtin_ctzll(m)];
+    return dist == 1 && eff >= st->decline_eff;
+}
+
 static int guard_choose(jong_player *p, const jong_decision *d)
 {
     guard_state *st = p->state;
-    bool discard = false;
+    bool discard = false, declined = false;
+    int pass = -1;
     for (int i = 0; i < d->nlegal; i++) {
         int t = d->legal[i].type;
+        if (t == JONG_ACT_WIN && decline_win(st, d)) {
+            declined = true;
+            continue;
+        }
         if (t == JONG_ACT_WIN || t == JONG_ACT_SELF_DRAW_WIN)
             return i;
         discard |= t == JONG_ACT_DISCARD;
+        if (t == JONG_ACT_PASS)
+            pass = i;
     }
+    if (declined && pass >= 0)
+        return pass;
     int g = jong_greedy_decide(st->claim, d);
     if (g < 0 || g >= d->nlegal)
         g = 0;
@@ -487,6 +514,16 @@ static int guard_option(void *ctx, const char *key, const char *val, jong_error 
         return onoff_option(key, val, &st->fold, err);
     if (!strcmp(key, "claim"))
         return onoff_option(key, val, &st->claim, err);
+    if (!strcmp(key, "decline_eff")) {
+        if (!(rc = number_option(key, val, 0, 136, true, &x, err)))
+            st->decline_eff = (int)x;
+        return rc;
+    }
+    if (!strcmp(key, "decline_wall")) {
+        if (!(rc = number_option(key, val, 0, 144, true, &x, err)))
+            st->decline_wall = (int)x;
+        return rc;
+    }
     if (!strcmp(key, "ready")) {
         if (!strcmp(val, "value") || !strcmp(val, "count")) {
             st->ready_value = !strcmp(val, "value");
@@ -510,7 +547,7 @@ static int guard_option(void *ctx, const char *key, const char *val, jong_error 
     }
     return jong_error_set(err, JONG_ERR_ARG, -1,
                           "guard: unknown option '%s' (options: fold_below, lambda, fold, look, value, claim, "
-                          "claim_max, claim_keep, kong, ready, model)",
+                          "claim_max, claim_keep, kong, ready, decline_eff, decline_wall, model)",
                           key);
 }
 

@@ -177,7 +177,7 @@ static void test_guard_danger_reads_the_table(void **state)
 static void test_guard_player(void **state)
 {
     (void)state;
-    const char *mix[4] = {"guard", "greedy", "guard:fold_below=0,lambda=0.5,fold=off,ready=value,kong=eager", "guard:fold_below=0.1,look=2,value=1"};
+    const char *mix[4] = {"guard", "greedy", "guard:fold_below=0,lambda=0.5,fold=off,ready=value,kong=eager,decline_eff=4,decline_wall=30", "guard:fold_below=0.1,look=2,value=1"};
     uint64_t a = play_hands(mix, SANITIZED ? 3 : 12, 21, NULL, NULL);
     uint64_t b = play_hands(mix, SANITIZED ? 3 : 12, 21, NULL, NULL);
     assert_true(a == b);

@@ -67,6 +67,26 @@ static long effective2(const uint8_t after[JONG_KINDS], int sets, uint64_t lower
     return total;
 }
 
+/* P(win) after discarding kind k (the win model on the shanten and unseen effective draws the
+ * hand keeps); writes those draws and the distance when asked. */
+static double win_after(const guard_state *st, const jong_view *v, int sets, const int unseen[JONG_KINDS], int k,
+                        int *eff_out, int *dist_out)
+{
+    uint8_t after[JONG_KINDS];
+    memcpy(after, v->own.counts, sizeof after);
+    after[k]--;
+    int dist, eff = 0;
+    uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+    for (uint64_t m = lower; m; m &= m - 1)
+        eff += unseen[__builtin_ctzll(m)];
+    if (eff_out)
+        *eff_out = eff;
+    if (dist_out)
+        *dist_out = dist;
+    uint32_t idx[JONG_GUARD_MAXF];
+    return jong_guard_p(&st->model, JONG_GUARD_WIN, idx, jong_guard_win_features(v, dist - 1, eff, idx));
+}
+
 /* The discard of most value (guard_model.h's two probabilities) among the legal ones. */
 static int guard_discard(const guard_state *st, const jong_decision *d)
 {
@@ -91,22 +111,12 @@ static int guard_discard(const guard_state *st, const jong_decision *d)
             continue;
         int k = a->tile;
         done |= 1ull << k;
-        uint8_t after[JONG_KINDS];
-        memcpy(after, v->own.counts, sizeof after);
-        after[k]--;
-        int dist, eff = 0;
-        uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
-        for (uint64_t m = lower; m; m &= m - 1)
-            eff += unseen[__builtin_ctzll(m)];
-        uint32_t idx[JONG_GUARD_MAXF];
-        int n = jong_guard_win_features(v, dist - 1, eff, idx);
-        double win = jong_guard_p(&st->model, JONG_GUARD_WIN, idx, n);
+        int dist, eff;
+        double win = win_after(st, v, sets, unseen, k, &eff, &dist);
         double risk = st->lambda > 0 ? jong_guard_deal_in(&st->model, v, k) : 0;
-        /* the effective draws break ties within a bucket of the win model, as greedy's do */
-        double tie = 1e-7 * eff;
-        if (st->look == 2 && dist > 1)
-            tie = 1e-9 * (double)effective2(after, sets, lower, unseen);
-        double val = win - st->lambda * risk + tie - 1e-4 * dist;
+        /* the effective draws break ties within a bucket of the win model, as greedy's do (look=2
+         * has already ranked greedy's own candidate in discard_pick) */
+        double val = win - st->lambda * risk + 1e-7 * eff - 1e-4 * dist;
         if (val > best_v) {
             best_v = val;
             best = i;
@@ -279,16 +289,7 @@ static int threshold_discard(const guard_state *st, const jong_decision *d, int 
     int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS];
     jong_view_unseen(v, unseen);
     int k = d->legal[g].tile;
-    uint8_t after[JONG_KINDS];
-    memcpy(after, v->own.counts, sizeof after);
-    after[k]--;
-    int dist, eff = 0;
-    uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
-    for (uint64_t m = lower; m; m &= m - 1)
-        eff += unseen[__builtin_ctzll(m)];
-    uint32_t idx[JONG_GUARD_MAXF];
-    int n = jong_guard_win_features(v, dist - 1, eff, idx);
-    if (jong_guard_p(&st->model, JONG_GUARD_WIN, idx, n) >= st->fold_below)
+    if (win_after(st, v, sets, unseen, k, NULL, NULL) >= st->fold_below)
         return g;
     int best = g;
     double least = 2;
@@ -437,16 +438,7 @@ static int guard_values(jong_player *p, const jong_decision *d, jong_player_valu
         out->value[k] = 0;
         if (!out->valued[k])
             continue;
-        uint8_t after[JONG_KINDS];
-        memcpy(after, v->own.counts, sizeof after);
-        after[k]--;
-        int dist, eff = 0;
-        uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
-        for (uint64_t m = lower; m; m &= m - 1)
-            eff += unseen[__builtin_ctzll(m)];
-        uint32_t idx[JONG_GUARD_MAXF];
-        int n = jong_guard_win_features(v, dist - 1, eff, idx);
-        out->value[k] = jong_guard_p(&st->model, JONG_GUARD_WIN, idx, n) - st->lambda * jong_guard_deal_in(&st->model, v, k);
+        out->value[k] = win_after(st, v, sets, unseen, k, NULL, NULL) - st->lambda * jong_guard_deal_in(&st->model, v, k);
     }
     return JONG_OK;
 }

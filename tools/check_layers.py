@@ -24,7 +24,7 @@ PUBLIC = {
     'error.h': 'core', 'tile.h': 'core', 'hand.h': 'core', 'notation.h': 'core', 'rng.h': 'core',
     'eval.h': 'core', 'version.h': 'core',
     'rules.h': 'rules', 'tai.h': 'rules', 'riichi_score.h': 'rules',
-    'analysis_sim.h': 'analysis',
+    'analysis_sim.h': 'analysis', 'analysis_targets.h': 'analysis',
     'game.h': 'engine', 'player.h': 'engine', 'session.h': 'engine', 'table.h': 'engine',
     'record.h': 'records', 'mjai.h': 'records',
     'mjai_serve.h': 'net',

@@ -146,4 +146,36 @@ uint64_t jong_lowering_draws(const uint8_t counts[JONG_KINDS], int sets, uint64_
 int jong_discard_effective(const uint8_t counts[JONG_KINDS], int sets, const uint8_t weight[JONG_KINDS],
                            int shanten[JONG_KINDS], int eff[JONG_KINDS]);
 
+/* ---- target distances: how far the hand is from each kind of winning hand (Loh) ----------- */
+
+typedef enum {
+    JONG_TARGET_STANDARD = 0,    /* any sets and a pair (the distance above) */
+    JONG_TARGET_SEVEN_PAIRS,     /* riichi: seven distinct pairs; Taiwanese: seven pairs + a pong */
+    JONG_TARGET_THIRTEEN_ORPHANS,/* riichi: the 13 + one as pair; Taiwanese: + a pair + one set */
+    JONG_TARGET_ALL_PONGS,       /* every set a pong or kong, plus a pair */
+    JONG_TARGET_ALL_CHOWS,       /* every set a chow, no honor tile anywhere */
+    JONG_TARGET_FULL_FLUSH,      /* every tile, declared melds included, of one suit */
+    JONG_TARGET_HALF_FLUSH,      /* one suit and honors, at least one honor tile */
+    JONG_TARGETS
+} jong_target;
+
+typedef struct {
+    /* Least tiles to draw, each replacing one of the hand's tiles, until the hand is complete in
+     * that form, no kind used more than 4 times counting declared melds (0 = complete; standard
+     * = shanten + 1). JONG_UNDEFINED where the rules lack the form or a declared meld (or the
+     * 4-copy limit) rules it out. */
+    int distance[JONG_TARGETS];
+    int full_flush[3], half_flush[3]; /* the flushes per suit m p s (distance[] has the least) */
+} jong_targets;
+
+/* Stable names: "standard", "seven-pairs", "thirteen-orphans", "all-pongs", "all-chows",
+ * "full-flush", "half-flush"; NULL out of range. */
+const char *jong_target_name(int target);
+/* Every target of a hand of 3N+1 or 3N+2 concealed tiles plus its declared melds. `forms` says
+ * which special forms the rules have (JONG_FORMS_CHIITOI, JONG_FORMS_KOKUSHI: in Taiwanese the
+ * 17-tile forms of the special hands). Exact. */
+void jong_hand_targets(const jong_hand *h, jong_variant v, jong_forms forms, jong_targets *out);
+/* One target only (cheaper). */
+int jong_hand_target(const jong_hand *h, jong_variant v, jong_forms forms, int target);
+
 #endif

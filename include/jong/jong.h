@@ -18,6 +18,7 @@
 #include "jong/tai.h"
 /* "what should I discard?" by simulation */
 #include "jong/analysis_sim.h"
+#include "jong/analysis_targets.h"
 /* the engine: games, views, legal actions, the player interface and registry, tables */
 #include "jong/game.h"
 #include "jong/player.h"

@@ -69,6 +69,10 @@ typedef struct {
 
 /* Stable snake_case name of a pattern ("dealer", "concealed_self_draw", "big_three_dragons", ...). */
 const char *jong_tai_pattern_name(int pattern);
+/* The tai of a pattern whose value is fixed by the rules (the flushes, all pongs, all chows, the
+ * special hands, ...), as the scoring adds it; -1 for a pattern whose value depends on the hand
+ * (dealer streak, kongs, flowers). Used to value a target before it is complete. */
+int jong_tai_pattern_value(const jong_ruleset *rs, int pattern);
 /* Is this hand (concealed tiles + melds, 17 tiles counting kongs as 3) a win under the ruleset
  * (5 sets + a pair, or an enabled special hand)? Flower wins are not hands and are not seen here. */
 bool jong_tai_is_winning_hand(const jong_ruleset *rs, const jong_hand *h);

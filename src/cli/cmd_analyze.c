@@ -24,6 +24,7 @@ typedef struct {
     char hand_text[HAND_TEXT_MAX]; /* the positional words (and --melds) joined by spaces */
     const char *seen_text;         /* NULL without --seen */
     jong_variant rules;
+    cli_list rule;                 /* --rule NAME=VALUE */
     bool json;
     /* the chances of each discard (jong_analysis_run) */
     const char *dora_text;         /* NULL without --dora */
@@ -38,6 +39,8 @@ typedef struct {
 typedef struct {
     jong_hand hand;
     jong_variant rules;
+    jong_ruleset rs;   /* the rules with --rule applied (the targets' values) */
+    int draws;         /* draws left (--turn / --draws) */
     jong_forms forms;
     uint8_t seen[JONG_KINDS];
     int tiles;   /* melds count 3 */
@@ -57,6 +60,8 @@ typedef struct {
     jong_decomposition decomp[MAX_DECOMP];
     int nrows;
     jong_discard_option rows[JONG_KINDS];
+    /* both: what hand to aim for (jong/analysis_targets.h) */
+    jong_target_row targets[JONG_TARGETS];
     /* 3N+2 with sims > 0: the chances of each discard, and an engine's values */
     bool simulated;
     int ndora;                     /* --dora indicators (also counted in seen) */
@@ -81,6 +86,8 @@ static const cli_option options[] = {
     {"--seen", CLI_STRING(seen_text), "T",
      "tiles visible elsewhere (discards, melds, indicators), not counted as unseen copies of effective "
      "tiles (give indicators in --dora instead, which counts them as seen too)"},
+    {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable), e.g. --rule "
+     "special_hands=seven-pairs-pong+thirteen-orphans for the Taiwanese special hands as targets"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
     {"--turn", CLI_INT(turn), "N", "the seat's turn in the hand: draws left = 18 - N in riichi, 16 - N in "
      "Taiwanese", .lo = 1, .hi = 30, .def = "1"},
@@ -102,11 +109,19 @@ static const cli_command spec = {
     .name = CMD,
     .usage = "jong analyze HAND [--rules riichi|taiwan] [--melds M] [--seen TILES] [--json]\n"
              "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
-             "                    [--seat W] [--round W] [--dealer] [--player NAME]",
+             "                    [--seat W] [--round W] [--dealer] [--player NAME] [--rule NAME=VALUE]...",
     .about = "Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
              "then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
              "and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
              "readings as sets and a pair, and one row per discard, best first.\n"
+             "\n"
+             "Then the targets (jong/analysis_targets.h): for each kind of winning hand\n"
+             "(standard, seven-pairs, thirteen-orphans, all-pongs, all-chows, full-flush,\n"
+             "half-flush) the exact distance (tiles to draw, each replacing one of the\n"
+             "hand's, until complete in that form; '-' where the rules or melds rule it out),\n"
+             "the unseen tiles that bring it closer, its value (tai or han), what a win of it\n"
+             "pays, and a rough chance of completing it in the draws left; best first by\n"
+             "chance x points.\n"
              "\n"
              "For a hand about to discard, also the chances of each discard (jong/analysis_sim.h):\n"
              "P(tenpai) and P(win) within the draws left and the expected points of the\n"
@@ -196,6 +211,7 @@ static void run_analysis(analysis *a)
     a->mtw_max = mtw_columns(a->sets, a->blocks);
     jong_hand_mtw_table(h, a->mtw_max, a->mtw);
     a->draw_phase = a->tiles == 3 * a->sets + 1;
+    jong_target_rows(&a->rs, h, a->seen, a->draws, a->targets);
     if (a->draw_phase) {
         a->ready = a->shanten.best == 0;
         if (a->ready)
@@ -358,6 +374,30 @@ static void print_discard_phase(const analysis *a)
     }
 }
 
+static void print_targets(const analysis *a)
+{
+    const char *unit = a->rules == JONG_VARIANT_RIICHI ? "han" : "tai";
+    printf(LABEL "best first by chance x points, %d draw%s left (a rough chance: see jong/analysis_targets.h)\n",
+           "targets", a->draws, plural(a->draws));
+    printf("  %-16s  %8s  %6s  %6s  %6s  %s\n", "target", "distance", "value", "points", "chance", "useful tiles");
+    for (int i = 0; i < JONG_TARGETS; i++) {
+        const jong_target_row *r = &a->targets[i];
+        if (r->distance == JONG_UNDEFINED) {
+            printf("  %-16s  %8s\n", jong_target_name(r->target), "-");
+            continue;
+        }
+        char value[16];
+        snprintf(value, sizeof value, "%d %s", r->value, unit);
+        printf("  %-16s  %8d  %6s  %6d  %5.1f%%  %d", jong_target_name(r->target), r->distance, value, r->points,
+               100.0 * r->chance, r->useful_total);
+        if (r->useful) {
+            printf(": ");
+            print_tile_counts(r->useful, r->copies);
+        }
+        putchar('\n');
+    }
+}
+
 static void print_text(const analysis *a, const char *hand, const char *seen)
 {
     printf(LABEL "%s\n", "hand", hand);
@@ -372,6 +412,7 @@ static void print_text(const analysis *a, const char *hand, const char *seen)
         print_draw_phase(a);
     else
         print_discard_phase(a);
+    print_targets(a);
 }
 
 /* ---- JSON output ----------------------------------------------------------------------------- */
@@ -467,6 +508,31 @@ static void json_add_discard_phase(json_t *root, const analysis *a)
     json_object_set_new(root, "discards", rows);
 }
 
+/* "targets": [{"name", "distance" (null: ruled out), "value", "points", "chance", "useful":
+ * {"tiles", "unseen", "total"}}], best first. */
+static json_t *json_targets(const analysis *a)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < JONG_TARGETS; i++) {
+        const jong_target_row *r = &a->targets[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "name", json_string(jong_target_name(r->target)));
+        bool out = r->distance == JONG_UNDEFINED;
+        json_object_set_new(o, "distance", out ? json_null() : json_integer(r->distance));
+        json_object_set_new(o, "value", json_integer(r->value));
+        json_object_set_new(o, "value_unit", json_string(a->rules == JONG_VARIANT_RIICHI ? "han" : "tai"));
+        json_object_set_new(o, "points", json_integer(r->points));
+        json_object_set_new(o, "chance", json_real(r->chance));
+        json_t *u = json_object();
+        json_object_set_new(u, "tiles", json_tile_list(r->useful));
+        json_object_set_new(u, "unseen", json_unseen_list(r->useful, r->copies));
+        json_object_set_new(u, "total", json_integer(r->useful_total));
+        json_object_set_new(o, "useful", u);
+        json_array_append_new(arr, o);
+    }
+    return arr;
+}
+
 static json_t *build_json(const analysis *a, const char *hand, const char *seen)
 {
     json_t *root = json_object();
@@ -490,6 +556,8 @@ static json_t *build_json(const analysis *a, const char *hand, const char *seen)
         json_add_draw_phase(root, a);
     else
         json_add_discard_phase(root, a);
+    json_object_set_new(root, "draws", json_integer(a->draws));
+    json_object_set_new(root, "targets", json_targets(a));
     if (a->simulated)
         analyze_sim_add_json(root, &a->sim, a->rules, &a->player);
     return root;
@@ -510,6 +578,8 @@ json_t *analyze_json(const char *hand_text, const char *seen_text, jong_variant 
         return NULL;
     }
     a->rules = rules;
+    jong_ruleset_default(&a->rs, rules);
+    a->draws = rules == JONG_VARIANT_RIICHI ? 17 : 15; /* the first turn, as --turn 1 */
     jong_error err;
     jong_error_clear(&err);
     json_t *root = NULL;
@@ -576,6 +646,12 @@ int cmd_analyze(int argc, char **argv)
         return r;
     memset(&a, 0, sizeof a);
     a.rules = o.rules;
+    if (cli_build_ruleset(CMD, "--rule", o.rules, o.rule.v, o.rule.n, 0, &a.rs))
+        return CLI_USAGE;
+    {
+        int total = o.rules == JONG_VARIANT_RIICHI ? 18 : 16;
+        a.draws = o.draws >= 0 ? o.draws : (total - o.turn > 0 ? total - o.turn : 0);
+    }
     jong_error err;
     jong_error_clear(&err);
     if (jong_parse_hand(o.hand_text, &a.hand, &err) != JONG_OK ||

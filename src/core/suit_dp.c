@@ -21,6 +21,12 @@ typedef uint8_t dp_layer[5][5][CELLS]; /* [a][b][cell] */
 void jong_suit_dp(const uint8_t *v, const uint8_t *lim, int n, bool chows, int maxsets,
                   uint8_t out[2][JONG_DP_MAXSETS + 1])
 {
+    jong_suit_dp_blocks(v, lim, n, chows, true, maxsets, out);
+}
+
+void jong_suit_dp_blocks(const uint8_t *v, const uint8_t *lim, int n, bool chows, bool pongs, int maxsets,
+                         uint8_t out[2][JONG_DP_MAXSETS + 1])
+{
     dp_layer cur, next;
     uint8_t live[5][5]; /* whether cur[a][b] holds any finite cell: most (a, b) never do */
     int cells = 2 * (maxsets + 1);
@@ -39,7 +45,7 @@ void jong_suit_dp(const uint8_t *v, const uint8_t *lim, int n, bool chows, int m
                     continue;
                 const uint8_t *src = cur[a][b];
                 for (int c = 0; c <= max_new && a + b + c <= lim[i]; c++)
-                    for (int k = 0; k <= 1; k++)
+                    for (int k = 0; k <= (int)pongs; k++)
                         for (int q = 0; q <= 1; q++) {
                             int t = a + b + c + 3 * k + 2 * q;
                             if (t > lim[i])

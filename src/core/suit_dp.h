@@ -18,6 +18,11 @@ extern const uint8_t jong_full_limit[34];
 void jong_suit_dp(const uint8_t *v, const uint8_t *lim, int n, bool chows, int maxsets,
                   uint8_t out[2][JONG_DP_MAXSETS + 1]);
 
+/* The same with the set types chosen: chows and/or pongs (the pair is always allowed); the
+ * target distances (targets.c) use it for all-chows and all-pongs. */
+void jong_suit_dp_blocks(const uint8_t *v, const uint8_t *lim, int n, bool chows, bool pongs, int maxsets,
+                         uint8_t out[2][JONG_DP_MAXSETS + 1]);
+
 /* Min-plus combination of per-group distance vectors: out = a (+) b for m = 0..maxsets. */
 void jong_dist_combine(const uint8_t a[2][JONG_DP_MAXSETS + 1], const uint8_t b[2][JONG_DP_MAXSETS + 1],
                        int maxsets, uint8_t out[2][JONG_DP_MAXSETS + 1]);

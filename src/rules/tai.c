@@ -84,6 +84,21 @@ static bool ericyang(const win_facts *f)
     return f->rs->big_hands == JONG_BIG_HANDS_ERICYANG;
 }
 
+int jong_tai_pattern_value(const jong_ruleset *rs, int pattern)
+{
+    bool ey = rs && rs->big_hands == JONG_BIG_HANDS_ERICYANG;
+    switch (pattern) {
+    case JONG_TAI_ALL_CHOWS: return 2;
+    case JONG_TAI_ALL_PONGS: return 4;
+    case JONG_TAI_HALF_FLUSH: return 4;
+    case JONG_TAI_FULL_FLUSH: return ey ? 12 : 8;
+    case JONG_TAI_SEVEN_PAIRS_PONG: return 8;
+    case JONG_TAI_SIXTEEN_UNRELATED: return 16;
+    case JONG_TAI_THIRTEEN_ORPHANS: return 16;
+    default: return -1;
+    }
+}
+
 static void add_dealer(const win_facts *f, jong_tai_result *r)
 {
     if (!f->dealer_entries)
@@ -141,9 +156,9 @@ static void add_suits(const win_facts *f, jong_tai_result *r)
     if (suits == 0)
         add(r, JONG_TAI_ALL_HONORS, 16);
     else if ((suits & (suits - 1)) == 0 && honors)
-        add(r, JONG_TAI_HALF_FLUSH, 4);
+        add(r, JONG_TAI_HALF_FLUSH, jong_tai_pattern_value(f->rs, JONG_TAI_HALF_FLUSH));
     else if ((suits & (suits - 1)) == 0)
-        add(r, JONG_TAI_FULL_FLUSH, ericyang(f) ? 12 : 8);
+        add(r, JONG_TAI_FULL_FLUSH, jong_tai_pattern_value(f->rs, JONG_TAI_FULL_FLUSH));
 }
 
 static bool all_honors(const win_facts *f)
@@ -223,7 +238,7 @@ static void add_sets(const win_facts *f, const reading *rd, jong_tai_result *r)
     /* Ping-hu: the cheapest hand pays only when it is plain in every way. */
     if (chows == SETS && !any_honor(f) && f->ctx->hand.flowers == 0 && !f->self_draw && !f->single_wait &&
         two_sided(f, rd))
-        add(r, JONG_TAI_ALL_CHOWS, 2);
+        add(r, JONG_TAI_ALL_CHOWS, jong_tai_pattern_value(f->rs, JONG_TAI_ALL_CHOWS));
 
     if (hidden == 5)
         add(r, JONG_TAI_FIVE_CONCEALED_PONGS, ericyang(f) ? 16 : 8);
@@ -232,7 +247,7 @@ static void add_sets(const win_facts *f, const reading *rd, jong_tai_result *r)
     else if (hidden == 3)
         add(r, JONG_TAI_THREE_CONCEALED_PONGS, 2);
     if (pongs == SETS && hidden != 5 && !all_honors(f))
-        add(r, JONG_TAI_ALL_PONGS, 4);
+        add(r, JONG_TAI_ALL_PONGS, jong_tai_pattern_value(f->rs, JONG_TAI_ALL_PONGS));
 
     if (f->rs->kong_tai == JONG_KONG_TAI_EXPOSED1_CONCEALED2)
         for (int i = 0; i < SETS; i++) {
@@ -246,11 +261,11 @@ static void add_sets(const win_facts *f, const reading *rd, jong_tai_result *r)
 static void add_special(unsigned special, jong_tai_result *r)
 {
     if (special == JONG_SPECIAL_SEVEN_PAIRS_PONG)
-        add(r, JONG_TAI_SEVEN_PAIRS_PONG, 8);
+        add(r, JONG_TAI_SEVEN_PAIRS_PONG, jong_tai_pattern_value(NULL, JONG_TAI_SEVEN_PAIRS_PONG));
     else if (special == JONG_SPECIAL_SIXTEEN_UNRELATED)
-        add(r, JONG_TAI_SIXTEEN_UNRELATED, 16);
+        add(r, JONG_TAI_SIXTEEN_UNRELATED, jong_tai_pattern_value(NULL, JONG_TAI_SIXTEEN_UNRELATED));
     else if (special == JONG_SPECIAL_THIRTEEN_ORPHANS)
-        add(r, JONG_TAI_THIRTEEN_ORPHANS, 16);
+        add(r, JONG_TAI_THIRTEEN_ORPHANS, jong_tai_pattern_value(NULL, JONG_TAI_THIRTEEN_ORPHANS));
 }
 
 /* Every pattern of one reading; r->tai is the total before any cap. */

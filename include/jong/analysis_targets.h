@@ -15,10 +15,11 @@
  *   one han of riichi when the hand is closed, at 30 fu (25 for seven pairs); 0 when the hand
  *   would have no yaku (an open standard hand).
  * - chance: the chance that the draws left bring `distance` useful draws, when a draw is useful
- *   with chance p (d - i) / d at i of d steps done, p = useful copies / unseen copies (the useful
- *   tiles thin out as the hand closes in: at one step left it is the plain chance of a win by
- *   one's own draws with that many winning tiles). Opponents, their claims and their wins are
- *   ignored: a ranking aid, not a probability to quote.
+ *   with chance p ((d - i) / d)^thin at i of d steps done, p = useful copies / unseen copies and
+ *   thin = JONG_TARGET_THIN: the useful tiles thin out as the hand closes in (a far target counts
+ *   many kinds as useful, few of which stay useful), and at one step left it is the plain chance
+ *   of a win by one's own draws with that many winning tiles. Opponents, their claims and their
+ *   wins are ignored: a ranking aid, not a probability to quote.
  * - expected = chance x points; rows are sorted best first by expected, then the least distance,
  *   the most value, the order of the targets; targets the rules or the melds rule out (distance
  *   JONG_UNDEFINED) come last. */
@@ -49,11 +50,16 @@ jong_forms jong_rules_target_forms(const jong_ruleset *rs);
 /* Value (tai or han) and points of a target under the rules, for a closed or open hand. */
 int jong_target_value(const jong_ruleset *rs, int target, bool closed);
 int jong_target_points(const jong_ruleset *rs, int target, bool closed);
-/* The chance above; 1 at distance 0. */
+#define JONG_TARGET_THIN 2.0 /* chosen by the loh player's experiment (docs/experiments/loh.md) */
+
+/* The chance above; 1 at distance 0. The _thin form takes another exponent. */
 double jong_target_chance(int distance, int useful, int unseen, int draws);
+double jong_target_chance_thin(int distance, int useful, int unseen, int draws, double thin);
 /* All JONG_TARGETS rows of a hand (3N+1 or 3N+2 concealed tiles plus melds), best first.
  * `seen` may be NULL. Returns JONG_TARGETS. */
 int jong_target_rows(const jong_ruleset *rs, const jong_hand *h, const uint8_t seen[JONG_KINDS], int draws,
                      jong_target_row rows[JONG_TARGETS]);
+int jong_target_rows_thin(const jong_ruleset *rs, const jong_hand *h, const uint8_t seen[JONG_KINDS], int draws,
+                          double thin, jong_target_row rows[JONG_TARGETS]);
 
 #endif

@@ -64,17 +64,22 @@ int jong_target_points(const jong_ruleset *rs, int target, bool closed)
 
 double jong_target_chance(int distance, int useful, int unseen, int draws)
 {
+    return jong_target_chance_thin(distance, useful, unseen, draws, JONG_TARGET_THIN);
+}
+
+double jong_target_chance_thin(int distance, int useful, int unseen, int draws, double thin)
+{
     if (distance == 0)
         return 1.0;
     if (distance < 0 || distance > draws || useful <= 0 || unseen <= 0)
         return 0.0;
     /* reached[j]: the chance that j of the distance's steps are done; step i succeeds on a draw
-     * with chance p (d - i) / d, the useful tiles thinning as the hand closes in */
+     * with chance p ((d - i) / d)^thin, the useful tiles thinning as the hand closes in */
     double p = (double)useful / unseen, reached[JONG_KINDS + 1] = {1.0};
     int d = distance < JONG_KINDS ? distance : JONG_KINDS;
     for (int draw = 0; draw < draws; draw++)
         for (int j = d - 1; j >= 0; j--) {
-            double step = p * (d - j) / d;
+            double step = p * pow((double)(d - j) / d, thin);
             if (step > 1.0)
                 step = 1.0;
             reached[j + 1] += reached[j] * step;
@@ -108,6 +113,12 @@ static bool is_closed(const jong_hand *h)
 
 int jong_target_rows(const jong_ruleset *rs, const jong_hand *h, const uint8_t seen[JONG_KINDS], int draws,
                      jong_target_row rows[JONG_TARGETS])
+{
+    return jong_target_rows_thin(rs, h, seen, draws, JONG_TARGET_THIN, rows);
+}
+
+int jong_target_rows_thin(const jong_ruleset *rs, const jong_hand *h, const uint8_t seen[JONG_KINDS], int draws,
+                          double thin, jong_target_row rows[JONG_TARGETS])
 {
     jong_variant v = rs->variant;
     jong_forms forms = jong_rules_target_forms(rs);
@@ -159,7 +170,7 @@ int jong_target_rows(const jong_ruleset *rs, const jong_hand *h, const uint8_t s
         }
     value:
         if (r->distance != JONG_UNDEFINED)
-            r->chance = jong_target_chance(r->distance, r->useful_total, unseen_total, draws);
+            r->chance = jong_target_chance_thin(r->distance, r->useful_total, unseen_total, draws, thin);
         r->expected = r->chance * r->points;
     }
     qsort(rows, JONG_TARGETS, sizeof rows[0], row_order);

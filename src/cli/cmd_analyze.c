@@ -4,6 +4,7 @@
  * The work is done once into an `analysis` value and then printed by one of two printers, so the
  * text and the JSON can never disagree about a number. */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -522,7 +523,8 @@ static json_t *json_targets(const analysis *a)
         json_object_set_new(o, "value", json_integer(r->value));
         json_object_set_new(o, "value_unit", json_string(a->rules == JONG_VARIANT_RIICHI ? "han" : "tai"));
         json_object_set_new(o, "points", json_integer(r->points));
-        json_object_set_new(o, "chance", json_real(r->chance));
+        /* four decimals: a ranking aid, and stable text across libm versions */
+        json_object_set_new(o, "chance", json_real(round(r->chance * 1e4) / 1e4));
         json_t *u = json_object();
         json_object_set_new(u, "tiles", json_tile_list(r->useful));
         json_object_set_new(u, "unseen", json_unseen_list(r->useful, r->copies));

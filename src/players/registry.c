@@ -13,6 +13,7 @@ int jong_player_kf_tree_create(const char *opts, jong_player *p, jong_error *err
 int jong_player_kf_v_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_guard_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_rollout_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_loh_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_best_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_mizukami_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_oneplayer_create(const char *opts, jong_player *p, jong_error *err);
@@ -47,6 +48,9 @@ static const jong_player_info registry[] = {
     {"rollout", "greedy improved by greedy rollouts (Taiwanese): each least-shanten discard and each claim valued by "
                 "playing the rest of the hand n times",
      "n=64,claims=rollout,self_draw=3,hazard=1,margin=0", jong_player_rollout_create, TAIWAN},
+    {"loh", "Loh's hand evaluator as a player: aims at the target (standard, seven pairs, all pongs, all chows, "
+            "flushes, ...) of most chance x points, discards what it does not use, melds when the meld serves it",
+     "claims=on,value=on,thin=2,margin=0", jong_player_loh_create, BOTH},
     {"mizukami", "Mizukami-Tsuruoka (riichi): Monte Carlo moves with opponent models (Eq. 10), ODEV folds, the Eq. 13 switch",
      "sims=60,alpha=0.1,steal=0.35,odev=on,calls=learned", jong_player_mizukami_create, RIICHI},
     {"oneplayer", "Mizukami-Tsuruoka's one-player moves (riichi): the discard policy learned from Houou games",

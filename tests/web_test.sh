@@ -105,6 +105,8 @@ expect 404 "not found" GET /etc/passwd
 expect 405 "use GET/DELETE" PUT /api/games/abc/act '{}'
 expect 400 "hand: position 3" POST /api/analyze '{"hand":"123x","rules":"riichi"}'
 expect 200 '"shanten"' POST /api/analyze '{"hand":"123m456p789s1122z","rules":"riichi"}'
+# the analysis tab's targets table (issue 24): the seven targets with their distances
+expect 200 '"name":"seven-pairs","distance":5' POST /api/analyze '{"hand":"123m456p789s1122z","rules":"riichi"}'
 big="$(head -c 20000 /dev/zero | tr '\0' 'x')"
 expect 413 "too large" POST /api/games "{\"x\":\"$big\"}"
 # a body sent in chunks without a length, too large as it arrives

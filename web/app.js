@@ -256,6 +256,33 @@ async function analyze(ev) {
       q.textContent = 'effective tiles: ' + a.effective.tiles.join(' ') + ' (' + a.effective.total + ' unseen)';
       out.appendChild(q);
     }
+    if (a.targets) {
+      // What hand to aim for: the same rows as `jong analyze`, best first by chance x points.
+      const cap = document.createElement('p');
+      cap.textContent = 'Targets (what hand to aim for), best first by chance x points, ' + a.draws +
+        ' draws left; the chance is a rough model (own draws only):';
+      out.appendChild(cap);
+      const t = document.createElement('table');
+      t.className = 'an';
+      t.id = 'a-targets';
+      const h = t.insertRow();
+      for (const x of ['target', 'distance', 'value', 'points', 'chance', 'useful tiles (unseen)']) cell(h, x, 'th');
+      for (const r of a.targets) {
+        const row = t.insertRow();
+        cell(row, r.name);
+        if (r.distance === null) {
+          cell(row, '-');
+          continue;
+        }
+        cell(row, r.distance);
+        cell(row, r.value + ' ' + r.value_unit);
+        cell(row, r.points);
+        cell(row, (100 * r.chance).toFixed(1) + '%');
+        cell(row, r.useful.tiles.map((k, i) => k + '(' + r.useful.unseen[i] + ')').join(' ') +
+          (r.useful.total ? ' = ' + r.useful.total : ''));
+      }
+      out.appendChild(t);
+    }
   } catch (e) {
     showError($('a-error'), e.message);
   }

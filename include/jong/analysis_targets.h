@@ -18,8 +18,9 @@
  *   with chance p ((d - i) / d)^thin at i of d steps done, p = useful copies / unseen copies and
  *   thin = JONG_TARGET_THIN: the useful tiles thin out as the hand closes in (a far target counts
  *   many kinds as useful, few of which stay useful), and at one step left it is the plain chance
- *   of a win by one's own draws with that many winning tiles. Opponents, their claims and their
- *   wins are ignored: a ranking aid, not a probability to quote.
+ *   of a win by one's own draws with that many winning tiles. All-pongs, all-chows and the
+ *   flushes are standard hands too, so their chance is at most the standard form's. Opponents,
+ *   their claims and their wins are ignored: a ranking aid, not a probability to quote.
  * - expected = chance x points; rows are sorted best first by expected, then the least distance,
  *   the most value, the order of the targets; targets the rules or the melds rule out (distance
  *   JONG_UNDEFINED) come last. */

@@ -171,6 +171,17 @@ int jong_target_rows_thin(const jong_ruleset *rs, const jong_hand *h, const uint
     value:
         if (r->distance != JONG_UNDEFINED)
             r->chance = jong_target_chance_thin(r->distance, r->useful_total, unseen_total, draws, thin);
+    }
+    /* Every all-pongs, all-chows or flush hand is a standard hand: none can be likelier. (A far
+     * target counts many kinds as useful, and the model alone would rank it above the standard
+     * form it is a special case of.) */
+    double standard = rows[JONG_TARGET_STANDARD].chance;
+    for (int i = 0; i < JONG_TARGETS; i++) {
+        jong_target_row *r = &rows[i];
+        bool special_case = i == JONG_TARGET_ALL_PONGS || i == JONG_TARGET_ALL_CHOWS || i == JONG_TARGET_FULL_FLUSH ||
+                            i == JONG_TARGET_HALF_FLUSH;
+        if (special_case && r->chance > standard)
+            r->chance = standard;
         r->expected = r->chance * r->points;
     }
     qsort(rows, JONG_TARGETS, sizeof rows[0], row_order);

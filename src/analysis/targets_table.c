@@ -133,25 +133,35 @@ int jong_target_rows_thin(const jong_ruleset *rs, const jong_hand *h, const uint
     int n = jong_hand_concealed_count(h);
     bool drawn = n % 3 == 2;
     bool closed = is_closed(h);
+    /* A hand waiting for a draw: every draw's targets at once (eval.h's per-group tables). */
+    jong_targets now, after[JONG_KINDS];
+    uint64_t candidates = 0;
+    for (int j = 0; j < JONG_KINDS; j++)
+        if (unseen[j] && h->counts[j] < limit[j])
+            candidates |= 1ull << j;
+    jong_hand_targets(h, v, forms, &now);
+    if (!drawn)
+        jong_hand_targets_draws(h, v, forms, candidates, after);
     jong_hand t = *h;
     for (int i = 0; i < JONG_TARGETS; i++) {
         jong_target_row *r = &rows[i];
         memset(r, 0, sizeof *r);
         r->target = i;
-        r->distance = jong_hand_target(h, v, forms, i);
+        r->distance = now.distance[i];
         r->value = jong_target_value(rs, i, closed);
         r->points = jong_target_points(rs, i, closed);
         if (r->distance == JONG_UNDEFINED || r->distance == 0)
             goto value;
         for (int j = 0; j < JONG_KINDS; j++) {
-            if (!unseen[j] || t.counts[j] >= limit[j])
+            if (!(candidates >> j & 1))
                 continue;
             bool lowers = false;
-            t.counts[j]++;
             if (!drawn) {
-                int d = jong_hand_target(&t, v, forms, i);
+                int d = after[j].distance[i];
                 lowers = d != JONG_UNDEFINED && d < r->distance;
             } else {
+                /* a hand about to discard: some exchange of one of its tiles for j */
+                t.counts[j]++;
                 for (int k = 0; k < JONG_KINDS && !lowers; k++) {
                     if (k == j || !h->counts[k])
                         continue;
@@ -160,8 +170,8 @@ int jong_target_rows_thin(const jong_ruleset *rs, const jong_hand *h, const uint
                     lowers = d != JONG_UNDEFINED && d < r->distance;
                     t.counts[k]++;
                 }
+                t.counts[j]--;
             }
-            t.counts[j]--;
             if (lowers) {
                 r->useful |= 1ull << j;
                 r->copies[j] = (uint8_t)unseen[j];

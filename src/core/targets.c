@@ -220,8 +220,109 @@ int jong_hand_target(const jong_hand *h, jong_variant v, jong_forms forms, int t
     return compute(h, v, forms, target, NULL);
 }
 
+/* ---- every target at once, from per-group tables --------------------------------------------
+ * A group's tables for the three set types (any sets, pongs only, chows only) depend only on the
+ * group's own counts, so all targets come from 4 x 3 small DPs, and a drawn tile changes only
+ * its own group's three: that is what makes the table of every draw cheap for a player. */
+
+typedef struct {
+    group_dist any[4], pongs[4], chows[4];
+} group_tables;
+
+static void tables_of_group(const uint8_t counts[JONG_KINDS], const uint8_t limit[JONG_KINDS], int sets, int g,
+                            group_tables *t)
+{
+    const uint8_t *c = counts + 9 * g, *lim = limit + 9 * g;
+    int n = group_size(g);
+    jong_suit_dp_blocks(c, lim, n, g < 3, true, sets, t->any[g]);
+    jong_suit_dp_blocks(c, lim, n, false, true, sets, t->pongs[g]);
+    if (g < 3)
+        jong_suit_dp_blocks(c, lim, n, true, false, sets, t->chows[g]);
+    else
+        empty_group(t->chows[g]); /* all chows: no honor tile anywhere */
+}
+
+static int combined(group_dist parts[4], unsigned groups, int sets)
+{
+    group_dist acc;
+    empty_group(acc);
+    for (int g = 0; g < 4; g++)
+        if (groups >> g & 1)
+            jong_dist_combine(acc, parts[g], sets, acc);
+    return finish(acc, sets);
+}
+
+static void targets_from_tables(const uint8_t counts[JONG_KINDS], group_tables *t, int sets, meld_facts f,
+                                bool special, jong_variant v, jong_forms forms, jong_targets *out)
+{
+    int *d = out->distance;
+    d[JONG_TARGET_STANDARD] = combined(t->any, 15u, sets);
+    d[JONG_TARGET_SEVEN_PAIRS] = special && (forms & JONG_FORMS_CHIITOI) ? seven_pairs(counts, v) : JONG_UNDEFINED;
+    d[JONG_TARGET_THIRTEEN_ORPHANS] =
+        special && (forms & JONG_FORMS_KOKUSHI) ? thirteen_orphans(counts, v) : JONG_UNDEFINED;
+    d[JONG_TARGET_ALL_PONGS] = f.chow ? JONG_UNDEFINED : combined(t->pongs, 15u, sets);
+    d[JONG_TARGET_ALL_CHOWS] = f.pong || f.honor ? JONG_UNDEFINED : combined(t->chows, 7u, sets);
+    for (int s = 0; s < 3; s++) {
+        bool suits_ok = !(f.suits & ~(1u << s));
+        out->full_flush[s] = suits_ok && !f.honor ? finish(t->any[s], sets) : JONG_UNDEFINED;
+        out->half_flush[s] = JONG_UNDEFINED;
+        if (suits_ok) {
+            group_dist honors, acc;
+            memcpy(honors, t->any[3], sizeof honors);
+            if (!f.honor)
+                honors[0][0] = JONG_DP_INF; /* the honor the half flush needs */
+            jong_dist_combine(t->any[s], honors, sets, acc);
+            out->half_flush[s] = finish(acc, sets);
+        }
+    }
+    d[JONG_TARGET_FULL_FLUSH] = least(out->full_flush, 3);
+    d[JONG_TARGET_HALF_FLUSH] = least(out->half_flush, 3);
+}
+
+static bool special_size(const jong_hand *h, int sets, int extra)
+{
+    int n = jong_hand_concealed_count(h) + extra;
+    return h->nmelds == 0 && n >= 3 * sets + 1 && n <= 3 * sets + 2;
+}
+
 void jong_hand_targets(const jong_hand *h, jong_variant v, jong_forms forms, jong_targets *out)
 {
-    for (int t = 0; t < JONG_TARGETS; t++)
-        out->distance[t] = compute(h, v, forms, t, out);
+    uint8_t limit[JONG_KINDS];
+    jong_hand_limits(h, limit);
+    int sets = jong_hand_sets_needed(h, v);
+    group_tables t;
+    for (int g = 0; g < 4; g++)
+        tables_of_group(h->counts, limit, sets, g, &t);
+    targets_from_tables(h->counts, &t, sets, facts_of(h), special_size(h, sets, 0), v, forms, out);
+}
+
+void jong_hand_targets_draws(const jong_hand *h, jong_variant v, jong_forms forms, uint64_t draws,
+                             jong_targets out[JONG_KINDS])
+{
+    uint8_t limit[JONG_KINDS], counts[JONG_KINDS];
+    jong_hand_limits(h, limit);
+    memcpy(counts, h->counts, sizeof counts);
+    int sets = jong_hand_sets_needed(h, v);
+    meld_facts f = facts_of(h);
+    bool special = special_size(h, sets, 1);
+    group_tables base;
+    for (int g = 0; g < 4; g++)
+        tables_of_group(counts, limit, sets, g, &base);
+    for (int j = 0; j < JONG_KINDS; j++) {
+        if (!(draws >> j & 1))
+            continue;
+        if (counts[j] >= limit[j]) {
+            for (int i = 0; i < JONG_TARGETS; i++)
+                out[j].distance[i] = JONG_UNDEFINED;
+            for (int s = 0; s < 3; s++)
+                out[j].full_flush[s] = out[j].half_flush[s] = JONG_UNDEFINED;
+            continue;
+        }
+        int g = j < JONG_NUMBER_KINDS ? j / 9 : 3;
+        group_tables t = base;
+        counts[j]++;
+        tables_of_group(counts, limit, sets, g, &t);
+        targets_from_tables(counts, &t, sets, f, special, v, forms, &out[j]);
+        counts[j]--;
+    }
 }

@@ -160,8 +160,9 @@ static void test_never_below_exact(void **state)
     assert_true(strict > calls / 4);
 }
 
-/* The gap itself, on a concrete hand: four West and a lone 6s. A half flush in souzu keeps the
- * pong of West, 667s, and may not pair the fourth West (that would be five); the groups do. */
+/* The gap itself, on a concrete hand with four West: a manzu half flush keeps WWW, 67m and 3m
+ * (as the pair), 6 tiles; the fourth West cannot be the pair (that would be five). The groups
+ * keep WWW, 67m, 3m and make the fourth West the pair: 7 tiles. */
 static void test_four_copies_gap(void **state)
 {
     (void)state;

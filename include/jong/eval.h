@@ -183,4 +183,41 @@ int jong_hand_target(const jong_hand *h, jong_variant v, jong_forms forms, int t
 void jong_hand_targets_draws(const jong_hand *h, jong_variant v, jong_forms forms, uint64_t draws,
                              jong_targets out[JONG_KINDS]);
 
+
+/* ---- Loh's own method: the histogram-method local search (paper, appendix steps 1-10) ------ */
+
+#define JONG_LOH_IMAGINARY 254 /* the imaginary tile: its group becomes the pair */
+#define JONG_LOH_BLANK 255     /* a hand of 3N+1 concealed tiles: the slot its missing tile leaves */
+#define JONG_LOH_SLOTS (3 * (JONG_MAX_SETS + 1))
+
+typedef struct {
+    uint64_t swaps_tried;  /* swaps scored (two tiles of different groups exchanged) */
+    uint64_t swaps_made;   /* of them, those that raised the score and were kept */
+    int climbs;            /* local searches run: the first and one per reshuffle */
+    int reshuffles;        /* random reshuffles done */
+    int first_distance;    /* the distance after the first climb only, before any reshuffle */
+    int slots;             /* 3 x (sets + 1): the arrangement's length */
+    uint8_t arrangement[JONG_LOH_SLOTS]; /* the best arrangement found (a flush: of its best suit) */
+} jong_loh_stats;
+
+/* Loh's evaluator for the targets of standard shape (standard, all-pongs, all-chows, full-flush,
+ * half-flush): the concealed tiles, padded with the imaginary tile (and a blank for 3N+1 tiles)
+ * to 3 x (sets + 1) slots, cut by position into groups of three; each group scores the tiles
+ * that can stay in one set of the target's kind (the pair for the imaginary tile's group); tiles
+ * are swapped between groups while the total rises, then the whole is reshuffled and searched
+ * again until the best has not risen for `restarts` reshuffles in a row. A flush is searched
+ * once per suit. Returns (3 x sets + 2) - the best total: the distance the search finds, never
+ * below jong_hand_target's exact one except where the 4-copy limit binds across groups (see
+ * src/core/loh_local.c). The first climb starts from the hand in kind order with the padding
+ * last; the reshuffles come from a jong_rng seeded from `seed` (same seed, same answer).
+ * JONG_UNDEFINED for the other targets, for a hand of another size, and where the declared melds
+ * rule the target out (as jong_hand_target). `stats` (may be NULL) is filled. */
+int jong_loh_local_distance(const jong_hand *h, jong_variant v, int target, int restarts, uint64_t seed,
+                            jong_loh_stats *stats);
+/* The same search with the first climb from the arrangement `order` (3 x (sets + 1) slots: the
+ * concealed tiles as kinds, one JONG_LOH_IMAGINARY, and one JONG_LOH_BLANK for 3N+1 tiles, in any
+ * order); JONG_UNDEFINED if `order` is not such a list. */
+int jong_loh_local_from(const jong_hand *h, jong_variant v, int target, const uint8_t *order, int restarts,
+                        uint64_t seed, jong_loh_stats *stats);
+
 #endif

@@ -35,7 +35,12 @@ typedef struct {
     bool dealer;
     int sims;
     uint64_t seed;
+    int search;                    /* SEARCH_EXACT, or SEARCH_LOCAL: also Loh's local search */
+    int restarts;                  /* its reshuffles without a rise before it stops */
 } analyze_opts;
+
+enum { SEARCH_EXACT = 0, SEARCH_LOCAL };
+static const char *const search_names[] = {"exact", "local", NULL};
 
 typedef struct {
     jong_hand hand;
@@ -63,6 +68,10 @@ typedef struct {
     jong_discard_option rows[JONG_KINDS];
     /* both: what hand to aim for (jong/analysis_targets.h) */
     jong_target_row targets[JONG_TARGETS];
+    /* --search local: row i's distance by the paper's local search (JONG_UNDEFINED: not one it
+     * searches), beside the exact one */
+    bool local;
+    int local_distance[JONG_TARGETS];
     /* 3N+2 with sims > 0: the chances of each discard, and an engine's values */
     bool simulated;
     int ndora;                     /* --dora indicators (also counted in seen) */
@@ -96,7 +105,12 @@ static const cli_option options[] = {
      .def_text = "from --turn"},
     {"--sims", CLI_INT(sims), "N", "simulations per discard, 0 for no chances", .lo = 0,
      .hi = JONG_ANALYSIS_MAX_SIMS, .def = CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS)},
-    {"--seed", CLI_SEED(seed), "S", "seed of the simulations", .def = "1"},
+    {"--seed", CLI_SEED(seed), "S", "seed of the simulations and of --search local's reshuffles", .def = "1"},
+    {"--search", CLI_ENUM(search), "M", "exact: the targets' exact distances; local: also the distance Loh's "
+     "local search finds (jong_loh_local_distance), as a column 'local' (JSON \"local_distance\")",
+     .names = search_names, .def = "exact"},
+    {"--restarts", CLI_INT(restarts), "R", "--search local: stop after R reshuffles in a row without a better "
+     "arrangement (the paper's 5)", .lo = 0, .hi = 100000, .def = "5"},
     {"--dora", CLI_STRING(dora_text), "T", "riichi dora indicators (counted as seen)"},
     {"--seat", CLI_WIND(seat_wind), "W", "seat wind E S W N", .def_text = "S; E with --dealer"},
     {"--round", CLI_WIND(round_wind), "W", "round wind", .def = "E"},
@@ -110,7 +124,8 @@ static const cli_command spec = {
     .name = CMD,
     .usage = "jong analyze HAND [--rules riichi|taiwan] [--melds M] [--seen TILES] [--json]\n"
              "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
-             "                    [--seat W] [--round W] [--dealer] [--player NAME] [--rule NAME=VALUE]...",
+             "                    [--seat W] [--round W] [--dealer] [--player NAME] [--rule NAME=VALUE]...\n"
+             "                    [--search exact|local] [--restarts R]",
     .about = "Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
              "then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
              "and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
@@ -122,7 +137,10 @@ static const cli_command spec = {
              "hand's, until complete in that form; '-' where the rules or melds rule it out),\n"
              "the unseen tiles that bring it closer, its value (tai or han), what a win of it\n"
              "pays, and a rough chance of completing it in the draws left; best first by\n"
-             "chance x points.\n"
+             "chance x points. With --search local, also the distance that the paper's own\n"
+             "method (a local search over groups of three, with an imaginary tile and random\n"
+             "reshuffles) finds for the targets of standard shape; it can be above the exact one\n"
+             "(a local optimum) and, rarely, below it (docs/experiments/loh.md).\n"
              "\n"
              "For a hand about to discard, also the chances of each discard (jong/analysis_sim.h):\n"
              "P(tenpai) and P(win) within the draws left and the expected points of the\n"
@@ -375,22 +393,39 @@ static void print_discard_phase(const analysis *a)
     }
 }
 
+/* The local search's column: "  local" wide, '-' for a target it does not search. */
+static void print_local(const analysis *a, int i)
+{
+    if (!a->local)
+        return;
+    if (a->local_distance[i] == JONG_UNDEFINED)
+        printf("  %5s", "-");
+    else
+        printf("  %5d", a->local_distance[i]);
+}
+
 static void print_targets(const analysis *a)
 {
     const char *unit = a->rules == JONG_VARIANT_RIICHI ? "han" : "tai";
     printf(LABEL "best first by chance x points, %d draw%s left (a rough chance: see jong/analysis_targets.h)\n",
            "targets", a->draws, plural(a->draws));
-    printf("  %-16s  %8s  %6s  %6s  %6s  %s\n", "target", "distance", "value", "points", "chance", "useful tiles");
+    printf("  %-16s  %8s", "target", "distance");
+    if (a->local)
+        printf("  %5s", "local");
+    printf("  %6s  %6s  %6s  %s\n", "value", "points", "chance", "useful tiles");
     for (int i = 0; i < JONG_TARGETS; i++) {
         const jong_target_row *r = &a->targets[i];
         if (r->distance == JONG_UNDEFINED) {
-            printf("  %-16s  %8s\n", jong_target_name(r->target), "-");
+            printf("  %-16s  %8s", jong_target_name(r->target), "-");
+            print_local(a, i);
+            putchar('\n');
             continue;
         }
         char value[16];
         snprintf(value, sizeof value, "%d %s", r->value, unit);
-        printf("  %-16s  %8d  %6s  %6d  %5.1f%%  %d", jong_target_name(r->target), r->distance, value, r->points,
-               100.0 * r->chance, r->useful_total);
+        printf("  %-16s  %8d", jong_target_name(r->target), r->distance);
+        print_local(a, i);
+        printf("  %6s  %6d  %5.1f%%  %d", value, r->points, 100.0 * r->chance, r->useful_total);
         if (r->useful) {
             printf(": ");
             print_tile_counts(r->useful, r->copies);
@@ -520,6 +555,8 @@ static json_t *json_targets(const analysis *a)
         json_object_set_new(o, "name", json_string(jong_target_name(r->target)));
         bool out = r->distance == JONG_UNDEFINED;
         json_object_set_new(o, "distance", out ? json_null() : json_integer(r->distance));
+        if (a->local)
+            json_object_set_new(o, "local_distance", json_shanten_value(a->local_distance[i]));
         json_object_set_new(o, "value", json_integer(r->value));
         json_object_set_new(o, "value_unit", json_string(a->rules == JONG_VARIANT_RIICHI ? "han" : "tai"));
         json_object_set_new(o, "points", json_integer(r->points));
@@ -662,6 +699,12 @@ int cmd_analyze(int argc, char **argv)
     if ((r = read_seen(&o, &a)) != CLI_OK)
         return r;
     run_analysis(&a);
+    if (o.search == SEARCH_LOCAL) {
+        a.local = true;
+        for (int i = 0; i < JONG_TARGETS; i++)
+            a.local_distance[i] =
+                jong_loh_local_distance(&a.hand, a.rules, a.targets[i].target, o.restarts, o.seed, NULL);
+    }
     if (!a.draw_phase && o.sims > 0 && (r = run_chances(&o, &a)) != CLI_OK)
         return r;
 

@@ -1,0 +1,1 @@
+$JONG analyze 123m45m78p23s56sESW --sims 0 --search local | tail -8 | cut -c 1-35; $JONG analyze 123m45m78p23s56sESW --sims 0 --search local --restarts 0 --json | grep -o '"local_distance":[0-9a-z]*' | sort | uniq -c

@@ -242,8 +242,8 @@ static int loh_option(void *ctx, const char *key, const char *val, jong_error *e
     if (!strcmp(key, "thin")) {
         char *end;
         double x = strtod(val, &end);
-        if (!*val || *end || !(x >= 0 && x <= 8))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "loh: thin must be a number in 0..8, not '%s'", val);
+        if (!*val || *end || !(x >= 0 && x <= 32))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "loh: thin must be a number in 0..32, not '%s'", val);
         st->thin = x;
         return JONG_OK;
     }

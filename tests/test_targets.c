@@ -3,7 +3,8 @@
  * that searches the complete hands of each form on random hands of every size (riichi 13 and 14
  * tiles, Taiwanese 16 and 17, with and without declared melds): JONG_RANDOM_HANDS / 10 of each
  * size (100,000 in release; tests/run_all.sh lowers it under the sanitizers); on the same hands the
- * single-target call and (every 8th hand) the every-draw call agree with the all-targets call. */
+ * single-target call (every 4th hand) and the every-draw call (every 8th) agree with the
+ * all-targets call. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -465,7 +466,7 @@ static void check_hand(const jong_hand *h, jong_variant v, long *mismatches, lon
             (*mismatches)++;
         }
     /* the single-target call and the every-draw call agree with the all-targets call */
-    for (int i = 0; i < JONG_TARGETS; i++)
+    for (int i = 0; i < JONG_TARGETS && *checked % 4 == 0; i++)
         if (jong_hand_target(h, v, JONG_FORMS_ALL, i) != t.distance[i])
             (*mismatches)++;
     if (*checked % 8 == 0) {

@@ -51,7 +51,10 @@ jong_forms jong_rules_target_forms(const jong_ruleset *rs);
 /* Value (tai or han) and points of a target under the rules, for a closed or open hand. */
 int jong_target_value(const jong_ruleset *rs, int target, bool closed);
 int jong_target_points(const jong_ruleset *rs, int target, bool closed);
-#define JONG_TARGET_THIN 2.0 /* chosen by the loh player's experiment (docs/experiments/loh.md) */
+/* The table's thinning: 2 keeps the chance readable as a rough probability. The loh player
+ * uses a far steeper one (thin=24, chosen by experiment in docs/experiments/loh.md), which
+ * ranks by distance first: as a player, speed first and value among equally fast hands. */
+#define JONG_TARGET_THIN 2.0
 
 /* The chance above; 1 at distance 0. The _thin form takes another exponent. */
 double jong_target_chance(int distance, int useful, int unseen, int draws);

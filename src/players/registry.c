@@ -50,7 +50,7 @@ static const jong_player_info registry[] = {
      "n=64,claims=rollout,self_draw=3,hazard=1,margin=0", jong_player_rollout_create, TAIWAN},
     {"loh", "Loh's hand evaluator as a player: aims at the target (standard, seven pairs, all pongs, all chows, "
             "flushes, ...) of most chance x points, discards what it does not use, melds when the meld serves it",
-     "claims=on,value=on,thin=2,margin=0", jong_player_loh_create, BOTH},
+     "claims=on,value=on,thin=24,margin=0", jong_player_loh_create, BOTH},
     {"mizukami", "Mizukami-Tsuruoka (riichi): Monte Carlo moves with opponent models (Eq. 10), ODEV folds, the Eq. 13 switch",
      "sims=60,alpha=0.1,steal=0.35,odev=on,calls=learned", jong_player_mizukami_create, RIICHI},
     {"oneplayer", "Mizukami-Tsuruoka's one-player moves (riichi): the discard policy learned from Houou games",

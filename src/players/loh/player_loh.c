@@ -264,7 +264,7 @@ int jong_player_loh_create(const char *opts, jong_player *p, jong_error *err)
     memset(&st, 0, sizeof st);
     st.claims = true;
     st.value = true;
-    st.thin = JONG_TARGET_THIN;
+    st.thin = 24; /* chosen by experiment (docs/experiments/loh.md): speed first, value among equals */
     jong_ruleset_default(&st.rs[0], JONG_VARIANT_RIICHI);
     jong_ruleset_default(&st.rs[1], JONG_VARIANT_TAIWAN);
     int rc = jong_options_parse(opts, loh_option, &st, "loh", err);

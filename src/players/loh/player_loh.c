@@ -13,8 +13,8 @@
  * and takes greedy's kongs. Ties go to greedy's own choice, so that it is deterministic and never
  * worse-informed than greedy where the targets cannot tell discards apart.
  *
- * The player is not told the table's ruleset: values come from the default rules of the family
- * (Taiwanese: base 100 + 20 per tai; riichi: a non-dealer's ron). */
+ * Values come from the table's rules when the decision carries them (jong_decision.rules), else
+ * from the family's defaults (Taiwanese: base 100 + 20 per tai; riichi: a non-dealer's ron). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +28,8 @@ typedef struct {
     bool value;    /* value=on: chance x points; off: chance alone */
     double margin; /* a claim must raise the value by this fraction */
     double thin;   /* the chance model's thinning exponent (jong/analysis_targets.h) */
-    jong_ruleset rs[2];
+    jong_ruleset rs[2];          /* the families' default rules, when a decision brings none */
+    const jong_ruleset *table;   /* the rules of the decision being made (jong_decision.rules) */
 } loh_state;
 
 /* What the seat knows has gone elsewhere, as jong_target_rows wants it: the copies that are
@@ -56,7 +57,7 @@ static int draws_left(const jong_view *v)
 static double hand_value(const loh_state *st, const jong_view *v, const jong_hand *h, const uint8_t seen[JONG_KINDS])
 {
     jong_target_row rows[JONG_TARGETS];
-    const jong_ruleset *rs = &st->rs[v->variant == JONG_VARIANT_TAIWAN];
+    const jong_ruleset *rs = st->table ? st->table : &st->rs[v->variant == JONG_VARIANT_TAIWAN];
     jong_target_rows_thin(rs, h, seen, draws_left(v), st->thin, rows);
     double best = 0;
     for (int i = 0; i < JONG_TARGETS; i++) {
@@ -153,9 +154,17 @@ static int claim_choice(const loh_state *st, const jong_decision *d, int greedy)
     return choice;
 }
 
+/* The table's own rules when the decision brings them (values follow its base and unit, its
+ * big-hands rule, its special hands), else the family's defaults. */
+static void use_rules(loh_state *st, const jong_decision *d)
+{
+    st->table = d->rules && d->rules->variant == d->view->variant ? d->rules : NULL;
+}
+
 static int loh_choose(jong_player *p, const jong_decision *d)
 {
     loh_state *st = p->state;
+    use_rules(st, d);
     bool discard = false;
     for (int i = 0; i < d->nlegal; i++) {
         int t = d->legal[i].type;
@@ -186,6 +195,7 @@ static int loh_choose(jong_player *p, const jong_decision *d)
 static int loh_values(jong_player *p, const jong_decision *d, jong_player_values *out)
 {
     loh_state *st = p->state;
+    use_rules(st, d);
     const jong_view *v = d->view;
     uint8_t seen[JONG_KINDS];
     seen_of(v, &v->own, seen);

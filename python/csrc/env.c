@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include "records/record_json.h"
+
 /* ---- the action space ------------------------------------------------------------------------ */
 
 static bool is_five(int kind) { return kind < JONG_NUMBER_KINDS && kind % 9 == 4; }
@@ -51,12 +53,10 @@ int jongpy_action_id(const jong_action *a)
 
 /* ---- Observation ----------------------------------------------------------------------------- */
 
+/* A tile's mjai name ("5m", "5mr", "E", "C"), as Jong's records write it. */
 static const char *tile_name(int kind, bool red)
 {
-    static const char *const reds[3] = {"5mr", "5pr", "5sr"};
-    if (red && is_five(kind))
-        return reds[kind / 9];
-    return jong_kind_name(kind, JONG_STYLE_COMPACT);
+    return record_tile_name(jong_code_make(kind, red));
 }
 
 static int set_str(PyObject *d, const char *key, const char *s)

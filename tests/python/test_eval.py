@@ -74,3 +74,12 @@ def test_bad_types_raise_type_errors():
         jong.parse(None)
     with pytest.raises(TypeError):
         jong.shanten(123)
+
+
+def test_readme_example_is_the_file():
+    """The README shows examples/python/first_steps.py, which its doc test runs: the two agree."""
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    with open(os.path.join(ROOT, "examples", "python", "first_steps.py")) as f:
+        example = f.read()
+    assert "```python\n" + example + "```" in readme

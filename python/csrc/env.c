@@ -239,7 +239,7 @@ static PyObject *obs_index_of(PyObject *self, PyObject *arg)
 }
 
 /* The seat `rel` places after this one (0: itself, 1: the next to play, ...). */
-static int abs_seat(const jongpy_obs *o, int rel) { return (o->seat + rel) % JONG_SEATS; }
+static int abs_seat(int seat, int rel) { return (seat + rel) % JONG_SEATS; }
 
 static void fill_plane(float *p, float v)
 {
@@ -248,11 +248,9 @@ static void fill_plane(float *p, float v)
 }
 
 /* Fills planes[JONGPY_PLANES][34]; the table in docs/python.md lists them in this order. */
-static void features(const jongpy_obs *o, float *f)
+void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *f)
 {
-    const jong_view *v = &o->view;
-    bool riichi = o->rules.variant == JONG_VARIANT_RIICHI;
-    float *p = f;
+    bool riichi = rs->variant == JONG_VARIANT_RIICHI;
 #define PLANE(i) (f + (i) * JONG_KINDS)
     memset(f, 0, sizeof(float) * JONGPY_PLANES * JONG_KINDS);
     for (int k = 0; k < JONG_KINDS; k++)
@@ -263,7 +261,7 @@ static void features(const jongpy_obs *o, float *f)
     if (v->last_draw < JONG_KINDS)
         PLANE(5)[v->last_draw] = 1;                                  /* 5 */
     for (int rel = 0; rel < JONG_SEATS; rel++) {
-        const jong_seat_view *sv = &v->seats[abs_seat(o, rel)];
+        const jong_seat_view *sv = &v->seats[abs_seat(seat, rel)];
         for (int i = 0; i < sv->nmelds; i++) {                       /* 6-9 */
             const jong_meld *m = &sv->melds[i];
             if (m->tile >= JONG_KINDS)
@@ -283,10 +281,10 @@ static void features(const jongpy_obs *o, float *f)
             if (i < 64 && (sv->discard_tsumogiri >> i & 1))
                 PLANE(14 + rel)[k] += 0.25f;                         /* 14-17 */
         }
-        if (v->riichi[abs_seat(o, rel)])
+        if (v->riichi[abs_seat(seat, rel)])
             fill_plane(PLANE(18 + rel), 1);                          /* 18-21 */
         float scale = riichi ? 100000.0f : 1000.0f;
-        fill_plane(PLANE(25 + rel), (float)v->scores[abs_seat(o, rel)] / scale); /* 25-28 */
+        fill_plane(PLANE(25 + rel), (float)v->scores[abs_seat(seat, rel)] / scale); /* 25-28 */
         fill_plane(PLANE(35 + rel), (float)__builtin_popcount(sv->flowers) / 8.0f); /* 35-38 */
     }
     for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++) {
@@ -296,21 +294,20 @@ static void features(const jongpy_obs *o, float *f)
     }
     if (v->round_wind >= 0 && v->round_wind < 4)
         PLANE(23)[27 + v->round_wind] = 1;                           /* 23 */
-    if (v->seat_winds[o->seat] >= 0 && v->seat_winds[o->seat] < 4)
-        PLANE(24)[27 + v->seat_winds[o->seat]] = 1;                  /* 24 */
-    fill_plane(PLANE(29), (float)v->wall_left / (float)jong_ruleset_tiles(&o->rules)); /* 29 */
+    if (v->seat_winds[seat] >= 0 && v->seat_winds[seat] < 4)
+        PLANE(24)[27 + v->seat_winds[seat]] = 1;                  /* 24 */
+    fill_plane(PLANE(29), (float)v->wall_left / (float)jong_ruleset_tiles(rs)); /* 29 */
     fill_plane(PLANE(30), (float)(v->turn < 100 ? v->turn : 100) / 100.0f);         /* 30 */
     fill_plane(PLANE(31), (float)v->kyotaku / 10.0f);                               /* 31 */
     fill_plane(PLANE(32), (float)v->streak / 10.0f);                                /* 32 */
-    fill_plane(PLANE(33), v->dealer == o->seat ? 1.0f : 0.0f);                      /* 33 */
-    if (v->last_discarder >= 0 && v->last_discarder != o->seat && v->last_discard < JONG_KINDS)
+    fill_plane(PLANE(33), v->dealer == seat ? 1.0f : 0.0f);                      /* 33 */
+    if (v->last_discarder >= 0 && v->last_discarder != seat && v->last_discard < JONG_KINDS)
         PLANE(34)[v->last_discard] = 1;                              /* 34 */
     int unseen[JONG_KINDS];
     jong_view_unseen(v, unseen);
     for (int k = 0; k < JONG_KINDS; k++)
         PLANE(39)[k] = (float)unseen[k] / 4.0f;                      /* 39 */
 #undef PLANE
-    (void)p;
 }
 
 static PyObject *obs_features(PyObject *self, PyObject *unused)
@@ -321,7 +318,7 @@ static PyObject *obs_features(PyObject *self, PyObject *unused)
     PyObject *arr = PyArray_SimpleNew(2, dims, NPY_FLOAT32);
     if (!arr)
         return NULL;
-    features(o, PyArray_DATA((PyArrayObject *)arr));
+    jongpy_features(&o->view, &o->rules, o->seat, PyArray_DATA((PyArrayObject *)arr));
     return arr;
 }
 
@@ -487,13 +484,18 @@ typedef struct {
     int64_t events;                   /* events of this game so far */
 } env_obj;
 
+void jongpy_track_scores(int32_t scores[JONG_SEATS], const jong_event *ev)
+{
+    if (ev->type == JONG_EV_WIN || ev->type == JONG_EV_EXHAUSTED || ev->type == JONG_EV_END_HAND ||
+        ev->type == JONG_EV_END_GAME)
+        memcpy(scores, ev->scores, sizeof(int32_t) * JONG_SEATS);
+}
+
 static void env_sink(void *ctx, const jong_event *ev)
 {
     env_obj *e = ctx;
     e->events++;
-    if (ev->type == JONG_EV_WIN || ev->type == JONG_EV_EXHAUSTED || ev->type == JONG_EV_END_HAND ||
-        ev->type == JONG_EV_END_GAME)
-        memcpy(e->scores, ev->scores, sizeof e->scores);
+    jongpy_track_scores(e->scores, ev);
 }
 
 static void env_free_game(env_obj *e)
@@ -511,9 +513,7 @@ static void env_dealloc(PyObject *self)
     Py_TYPE(self)->tp_free(self);
 }
 
-/* opponents: None, or a list of 3 specs (seats 1..3, the learner at seat 0), or of 4 with None
- * at each learner seat. */
-static int env_players(env_obj *e, PyObject *opponents)
+int jongpy_players(const jong_ruleset *rs, PyObject *opponents, jong_player *players[JONG_SEATS])
 {
     if (!opponents || opponents == Py_None)
         return 0;
@@ -540,15 +540,15 @@ static int env_players(env_obj *e, PyObject *opponents)
         }
         jong_error err;
         jong_error_clear(&err);
-        if (jong_player_check_variant(spec, e->rules.variant, &err) ||
-            jong_player_create(spec, &e->players[seat], &err)) {
+        if (jong_player_check_variant(spec, rs->variant, &err) ||
+            jong_player_create(spec, &players[seat], &err)) {
             jongpy_raise(&err);
             rc = -1;
         }
     }
     Py_DECREF(seq);
     for (int s = 0; s < JONG_SEATS; s++)
-        learners += !e->players[s];
+        learners += !players[s];
     if (!rc && !learners) {
         PyErr_SetString(jongpy_error, "opponents: every seat is a player; leave at least one seat to the learner");
         rc = -1;
@@ -556,56 +556,102 @@ static int env_players(env_obj *e, PyObject *opponents)
     return rc;
 }
 
-static int env_init(PyObject *self, PyObject *args, PyObject *kw)
+/* Raises jong.Error when another thread is inside the engine with this Env (the GIL released):
+ * its state must not be read or changed meanwhile. */
+static int env_idle(const env_obj *e)
 {
-    env_obj *e = (env_obj *)self;
+    if (e->busy) {
+        PyErr_SetString(jongpy_error, "the Env is in use in another thread");
+        return -1;
+    }
+    return 0;
+}
+
+int jongpy_int_arg(PyObject *value, const char *name, long lo, long hi, long *out)
+{
+    long x = value && PyLong_Check(value) && !PyBool_Check(value) ? PyLong_AsLong(value) : lo - 1;
+    if (x == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        x = lo - 1;
+    }
+    if (x < lo || x > hi) {
+        PyErr_Format(jongpy_error, "%s: an int from %ld to %ld, not %R", name, lo, hi, value ? value : Py_None);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+int jongpy_table_kwargs(PyObject *kw, const char *const own[], PyObject *own_values[], jongpy_table_args *out)
+{
     const char *rules = "riichi";
-    unsigned long long seed = 1;
-    PyObject *opponents = NULL;
-    /* the keywords of Env itself; every other keyword is a ruleset option */
+    out->seed = 1;
+    out->opponents = NULL;
+    for (int i = 0; own[i]; i++)
+        own_values[i] = NULL;
     PyObject *options = PyDict_New();
     if (!options)
         return -1;
-    int rc = -1;
-    if (kw) {
-        PyObject *key, *value;
-        Py_ssize_t pos = 0;
-        while (PyDict_Next(kw, &pos, &key, &value)) {
-            const char *k = PyUnicode_AsUTF8(key);
-            if (!k)
-                goto done;
-            if (!strcmp(k, "rules")) {
-                if (!PyUnicode_Check(value) || !(rules = PyUnicode_AsUTF8(value))) {
-                    PyErr_SetString(jongpy_error, "rules: 'riichi' or 'taiwan'");
-                    goto done;
-                }
-            } else if (!strcmp(k, "seed")) {
-                seed = PyLong_AsUnsignedLongLongMask(value);
-                if (PyErr_Occurred())
-                    goto done;
-            } else if (!strcmp(k, "opponents")) {
-                opponents = value;
-            } else if (PyDict_SetItem(options, key, value)) {
-                goto done;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (kw && PyDict_Next(kw, &pos, &key, &value)) {
+        const char *k = PyUnicode_AsUTF8(key);
+        int mine = -1;
+        for (int i = 0; k && own[i] && mine < 0; i++)
+            if (!strcmp(k, own[i]))
+                mine = i;
+        if (!k) {
+            goto fail;
+        } else if (mine >= 0) {
+            own_values[mine] = value;
+        } else if (!strcmp(k, "rules")) {
+            if (!PyUnicode_Check(value) || !(rules = PyUnicode_AsUTF8(value))) {
+                PyErr_SetString(jongpy_error, "rules: 'riichi' or 'taiwan'");
+                goto fail;
             }
+        } else if (!strcmp(k, "seed")) {
+            out->seed = PyLong_AsUnsignedLongLongMask(value);
+            if (PyErr_Occurred())
+                goto fail;
+        } else if (!strcmp(k, "opponents")) {
+            out->opponents = value;
+        } else if (PyDict_SetItem(options, key, value)) {
+            goto fail;
         }
     }
+    if (jongpy_ruleset(rules, options, &out->rules))
+        goto fail;
+    Py_DECREF(options);
+    return 0;
+fail:
+    Py_DECREF(options);
+    return -1;
+}
+
+static int env_init(PyObject *self, PyObject *args, PyObject *kw)
+{
+    env_obj *e = (env_obj *)self;
+    if (env_idle(e))
+        return -1;
     if (PyTuple_GET_SIZE(args) > 0) {
-        PyErr_SetString(PyExc_TypeError, "Env() takes keyword arguments only (rules=, seed=, opponents=, options)");
-        goto done;
+        PyErr_SetString(PyExc_TypeError, "Env() takes keyword arguments only (rules=, seed=, opponents=, game=, options)");
+        return -1;
     }
+    static const char *const own[] = {"game", NULL};
+    PyObject *game = NULL;
+    jongpy_table_args ta;
+    long g = 0;
+    if (jongpy_table_kwargs(kw, own, &game, &ta) || (game && jongpy_int_arg(game, "game", 0, INT32_MAX, &g)))
+        return -1;
     env_free_game(e);
     for (int i = 0; i < JONG_SEATS; i++) {
         jong_player_free(e->players[i]);
         e->players[i] = NULL;
     }
-    if (jongpy_ruleset(rules, options, &e->rules) || env_players(e, opponents))
-        goto done;
-    e->seed = seed;
-    rc = 0;
-done:
-    Py_DECREF(options);
-    return rc;
+    e->rules = ta.rules;
+    e->seed = ta.seed;
+    e->game_number = (int)g;
+    return jongpy_players(&e->rules, ta.opponents, e->players);
 }
 
 static bool env_done(const env_obj *e)
@@ -642,26 +688,14 @@ static PyObject *env_observations(env_obj *e)
     return d;
 }
 
-/* Deal the next hands until a learner seat must answer or the game ends (hands may pass with
- * no learner decision, e.g. an opponent's win on its first draw). Called without the GIL. */
-static int env_run_on(env_obj *e, jong_error *err)
+int jongpy_deal_on(jong_session *s, jong_error *err)
 {
-    while (jong_session_state_now(e->s) == JONG_SESSION_HAND_OVER) {
-        int rc = jong_session_next_hand(e->s, err);
+    while (jong_session_state_now(s) == JONG_SESSION_HAND_OVER) {
+        int rc = jong_session_next_hand(s, err);
         if (rc)
             return rc;
     }
     return JONG_OK;
-}
-
-static int env_enter(env_obj *e)
-{
-    if (e->busy) {
-        PyErr_SetString(jongpy_error, "the Env is in use in another thread");
-        return -1;
-    }
-    e->busy = true;
-    return 0;
 }
 
 static PyObject *env_reset(PyObject *self, PyObject *args, PyObject *kw)
@@ -677,8 +711,9 @@ static PyObject *env_reset(PyObject *self, PyObject *args, PyObject *kw)
             return NULL;
         e->seed = seed;
     }
-    if (env_enter(e))
+    if (env_idle(e))
         return NULL;
+    e->busy = true;
     env_free_game(e);
     for (int i = 0; i < JONG_SEATS; i++)
         e->scores[i] = e->rules.start_score;
@@ -692,7 +727,7 @@ static PyObject *env_reset(PyObject *self, PyObject *args, PyObject *kw)
     Py_BEGIN_ALLOW_THREADS
     rc = jong_session_new(&cfg, &e->s, &err);
     if (!rc)
-        rc = env_run_on(e, &err);
+        rc = jongpy_deal_on(e->s, &err);
     Py_END_ALLOW_THREADS
     e->busy = false;
     if (rc) {
@@ -705,6 +740,8 @@ static PyObject *env_reset(PyObject *self, PyObject *args, PyObject *kw)
 static PyObject *env_step(PyObject *self, PyObject *arg)
 {
     env_obj *e = (env_obj *)self;
+    if (env_idle(e))
+        return NULL;
     if (!PyDict_Check(arg))
         return PyErr_Format(jongpy_error, "step() takes a dict {seat: index into its legal actions}, not %s",
                             Py_TYPE(arg)->tp_name);
@@ -740,8 +777,7 @@ static PyObject *env_step(PyObject *self, PyObject *arg)
     }
     if (n == 0)
         return PyErr_Format(jongpy_error, "step: no answer for the seats asked");
-    if (env_enter(e))
-        return NULL;
+    e->busy = true; /* checked above, with the GIL held since */
     jong_error err;
     jong_error_clear(&err);
     int rc = JONG_OK;
@@ -749,7 +785,7 @@ static PyObject *env_step(PyObject *self, PyObject *arg)
     for (int i = 0; i < n && !rc; i++)
         rc = jong_session_act(e->s, seats[i], &chosen[i], &err);
     if (!rc)
-        rc = env_run_on(e, &err);
+        rc = jongpy_deal_on(e->s, &err);
     Py_END_ALLOW_THREADS
     e->busy = false;
     if (rc)
@@ -760,6 +796,8 @@ static PyObject *env_step(PyObject *self, PyObject *arg)
 static PyObject *env_get_done(PyObject *self, void *closure)
 {
     (void)closure;
+    if (env_idle((env_obj *)self))
+        return NULL;
     return PyBool_FromLong(env_done((env_obj *)self));
 }
 
@@ -776,6 +814,8 @@ static PyObject *env_get_ranks(PyObject *self, void *closure)
 {
     (void)closure;
     env_obj *e = (env_obj *)self;
+    if (env_idle(e))
+        return NULL;
     if (!e->s || !env_done(e))
         Py_RETURN_NONE;
     int rank[JONG_SEATS];
@@ -792,6 +832,8 @@ static PyObject *env_get_hands(PyObject *self, void *closure)
 {
     (void)closure;
     env_obj *e = (env_obj *)self;
+    if (env_idle(e))
+        return NULL;
     return PyLong_FromLong(e->s ? jong_session_hands(e->s) : 0);
 }
 
@@ -857,7 +899,7 @@ PyTypeObject jongpy_env_type = {
     .tp_basicsize = sizeof(env_obj),
     .tp_dealloc = env_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Env(rules='riichi', seed=1, opponents=None, **options): one game of four seats; "
+    .tp_doc = "Env(rules='riichi', seed=1, opponents=None, game=0, **options): one game of four seats; "
               "reset() and step() hand out the decisions of the learner seats (docs/python.md).",
     .tp_methods = env_methods,
     .tp_getset = env_getset,
@@ -867,10 +909,11 @@ PyTypeObject jongpy_env_type = {
 
 int jongpy_env_init(PyObject *module)
 {
-    if (PyType_Ready(&jongpy_obs_type) || PyType_Ready(&jongpy_env_type))
+    if (PyType_Ready(&jongpy_obs_type) || PyType_Ready(&jongpy_env_type) || PyType_Ready(&jongpy_vecenv_type))
         return -1;
     if (PyModule_AddObjectRef(module, "Observation", (PyObject *)&jongpy_obs_type) ||
-        PyModule_AddObjectRef(module, "Env", (PyObject *)&jongpy_env_type))
+        PyModule_AddObjectRef(module, "Env", (PyObject *)&jongpy_env_type) ||
+        PyModule_AddObjectRef(module, "VecEnv", (PyObject *)&jongpy_vecenv_type))
         return -1;
     return 0;
 }

@@ -6,14 +6,15 @@ of the fixed action space. docs/python.md in the repository describes the whole 
     jong.parse(hand), jong.shanten(hand, rules), jong.analyze(hand, rules, seen)
     jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index})
     jong.Observation: seat, legal_actions, action_ids, mask, features(), view, index_of(id)
+    jong.VecEnv(n, rules, seed, opponents, threads, **options): stacked arrays, auto-reset
     jong.Player(spec).act(obs)
     jong.Error (a ValueError): every bad input, with Jong's one-line message
 """
-from ._jong import (ACTIONS, ENGINE_VERSION, PLANES, Env, Error, Observation, Player, analyze,
-                    parse, players, shanten)
+from ._jong import (ACTIONS, ENGINE_VERSION, PLANES, Env, Error, Observation, Player, VecEnv,
+                    analyze, parse, players, shanten)
 
 __all__ = ["ACTIONS", "ENGINE_VERSION", "PLANES", "Env", "Error", "Observation", "Player",
-           "analyze", "parse", "players", "shanten", "action_name", "ACTION_NAMES"]
+           "VecEnv", "analyze", "parse", "players", "shanten", "action_name", "ACTION_NAMES"]
 __version__ = ENGINE_VERSION
 
 _KINDS = ([f"{r}{s}" for s in "mps" for r in range(1, 10)] +

@@ -95,7 +95,7 @@ def test_whole_random_games_finish(rules, hands):
         assert env.hands >= (8 if rules == "riichi" else 16) or min(env.scores) < 0
         assert sorted(env.ranks) == [1, 2, 3, 4]
         if rules == "riichi":
-            assert sum(env.scores) + 1000 * 0 <= 100000
+            assert sum(env.scores) <= 100000         # sticks left on the table are lost
 
 
 def test_ranks_follow_scores_and_seat_order():
@@ -193,9 +193,8 @@ def test_bad_actions_are_jong_errors_and_change_nothing():
         jong.Player("greedy").act("not an observation")
     with pytest.raises(jong.Error):
         jong.Player("kurita").act(jong.Env(rules="taiwan").reset()[0])
-    again = env.step({})  if False else None  # noqa: F841 (a bad step changed nothing:)
-    obs2 = env.step({seat: 0})
-    assert env.events > 0 and before["seat"] == seat and isinstance(obs2, dict)
+    # the bad answers changed nothing: the same seat is still asked the same question
+    assert env.step({seat: 0}) is not None and before == o.view and env.events > 0
     play(env, random.Random(1))
     with pytest.raises(jong.Error):
         env.step({0: 0})                       # after the end

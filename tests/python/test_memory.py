@@ -88,3 +88,21 @@ def test_engine_memory_is_released():
     before = resident_kb()
     steps(20000, rng, env)
     assert resident_kb() - before < 4096
+
+
+def test_vecenv_memory_is_released():
+    """VecEnv's tables start game after game (auto-reset) without the resident size growing."""
+    import numpy as np
+    v = jong.VecEnv(8, rules="riichi", seed=1, opponents=["greedy", "random", "greedy"], hands=1)
+    f, m = v.reset()
+    rng = np.random.default_rng(1)
+
+    def run(k):
+        nonlocal m
+        for _ in range(k):
+            f, m, r, d = v.step(np.argmax(rng.random(m.shape) * m, axis=1))
+    run(500)
+    before = resident_kb()
+    run(2500)
+    assert v.games.sum() > 500
+    assert resident_kb() - before < 4096

@@ -51,7 +51,8 @@ REPLAY    := $(BUILD)/fuzz_replay
 FUZZ_MORE := mjai_message mjlog
 REPLAYS   := $(REPLAY) $(FUZZ_MORE:%=$(BUILD)/fuzz_replay_%)
 
-DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev pkg-config python3 tmux zlib1g-dev
+DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev pkg-config python3 \
+                python3-dev python3-numpy python3-pytest tmux zlib1g-dev
 
 # The version, from include/jong/version.h alone (the one source of truth).
 version_part = $(shell sed -n 's/^.define JONG_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' include/jong/version.h)
@@ -65,7 +66,7 @@ V_STRING  := $(shell sed -n 's/^.define JONG_VERSION "\(.*\)".*/\1/p' include/jo
 SO_REAL   := libjong.so.$(VERSION)
 SONAME    := libjong.so.$(if $(filter 0,$(V_MAJOR)),$(V_MAJOR).$(V_MINOR),$(V_MAJOR))
 
-.PHONY: all build run test check deps clean fuzz bench help shared install uninstall
+.PHONY: all build run test check deps clean fuzz bench help shared install uninstall python python-module python-maybe
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -90,6 +91,7 @@ run: all
 TEST_MAKE_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 test: deps
 	@$(MAKE) --no-print-directory $(TEST_MAKE_J) MODE=release build
+	@$(MAKE) --no-print-directory $(TEST_MAKE_J) python-maybe
 	@$(MAKE) --no-print-directory $(TEST_MAKE_J) MODE=clang CC=clang build
 	@$(MAKE) --no-print-directory $(TEST_MAKE_J) MODE=asan build
 	@./tests/run_all.sh build/release build/asan build/clang
@@ -225,6 +227,60 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/libjong.a $(DESTDIR)$(LIBDIR)/$(SO_REAL) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	  $(DESTDIR)$(LIBDIR)/libjong.so $(DESTDIR)$(PKGCONFIGDIR)/jong.pc $(DESTDIR)$(MANDIR)/man1/jong.1
 	rmdir $(DESTDIR)$(INCLUDEDIR)/jong 2>/dev/null || true
+
+# ---- the Python package (docs/python.md) ---------------------------------------------------------
+# `make python` builds `import jong` into build/python/jong: the C extension of python/csrc linked
+# with the library as `make shared` compiles it (position-independent, portable: the objects
+# `make install` ships, which a shared module needs and a pip-installed copy may carry to
+# another processor), with the CLI's objects for `jong analyze --json`'s builder. Debian's
+# interpreter by default: on the development machines another python3 (without numpy) comes
+# first on PATH. `make python PYTHON=/path/to/python3` builds for another.
+ifneq ($(origin PYTHON),command line)
+PYTHON    := /usr/bin/python3
+endif
+PY_OUT    := build/python
+PY_SRC    := $(wildcard python/csrc/*.c)
+PY_FILES  := $(wildcard python/jong/*.py)
+PY_QUERY  = $(shell $(PYTHON) -c "$(1)" 2>/dev/null)
+
+python: $(TABLES)
+	@$(PYTHON) -c 'import sysconfig, os, sys; h = os.path.join(sysconfig.get_paths()["include"], "Python.h"); \
+	  sys.exit(0 if os.path.exists(h) else "make python: " + h + " is missing (Debian: apt-get install python3-dev)")'
+	@$(PYTHON) -c 'import numpy' 2>/dev/null || \
+	  { echo "make python: $(PYTHON) has no numpy (Debian: apt-get install python3-numpy)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory MODE=release BUILD=$(SHARED) PIC=1 PORTABLE=1 \
+	  $(SHARED)/libjong.a $(SHARED)/libjongcli.a
+	@$(MAKE) --no-print-directory python-module PYTHON=$(PYTHON) \
+	  PY_EXT="$(call PY_QUERY,import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX')))" \
+	  PY_INC="$(call PY_QUERY,import sysconfig; print(sysconfig.get_paths()['include']))" \
+	  NP_INC="$(call PY_QUERY,import numpy; print(numpy.get_include()))"
+
+# `make test` builds the package where the interpreter can (the Python tests skip otherwise).
+python-maybe:
+	@if $(PYTHON) -c 'import sysconfig, os, sys, numpy; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null; \
+	then $(MAKE) --no-print-directory python PYTHON=$(PYTHON); \
+	else echo "python: not built ($(PYTHON) lacks python3-dev or numpy); its tests will skip"; fi
+
+# The program's objects but main and the embedded page, for the module's `jong.analyze`.
+$(BUILD)/libjongcli.a: $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/web/web_assets.o,$(CLI_OBJ))
+	@rm -f $@
+	ar rcs $@ $^
+
+PY_OBJDIR = $(PY_OUT)/obj$(basename $(PY_EXT))
+PY_OBJ    = $(PY_SRC:python/csrc/%.c=$(PY_OBJDIR)/%.o)
+python-module: $(PY_OUT)/jong/_jong$(PY_EXT) $(PY_FILES:python/jong/%=$(PY_OUT)/jong/%)
+
+$(PY_OBJDIR)/%.o: python/csrc/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) -O2 -g -fPIC -I$(PY_INC) -I$(NP_INC) -MMD -MP -c -o $@ $<
+
+$(PY_OUT)/jong/_jong$(PY_EXT): $(PY_OBJ) $(SHARED)/libjong.a $(SHARED)/libjongcli.a
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $(PY_OBJ) $(SHARED)/libjongcli.a $(SHARED)/libjong.a $(LIBS)
+
+$(PY_OUT)/jong/%.py: python/jong/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 clean:
 	rm -rf build

@@ -36,6 +36,10 @@
 #   needs-shared        run only when ../shared exists (the papers and Tenhou records of the
 #                       development machines); skipped with a message otherwise
 #   needs CMD           run only when the program CMD is installed (e.g. chromium, tmux)
+#   needs-python        run only when the Python package is built (build/python, or the
+#                       directory in JONG_PYTHONPATH, with /usr/bin/python3 and its numpy); the
+#                       copy then has it as build/python, so a block runs
+#                       `PYTHONPATH=build/python /usr/bin/python3 ...` as a user would
 #   expect-exit N       the block (the last command of a console block; the others there must
 #                       exit 0) must exit with status N
 #   no-compare REASON   a console block's output is not compared (timings, clocks)
@@ -88,6 +92,12 @@ cd "$root" || exit 2
 [ ${#files[@]} -gt 0 ] || files=(README.md docs/*.md docs/experiments/*.md)
 shared=""
 [ -d "$root/../shared" ] && shared="$(cd "$root/../shared" && pwd)"
+# the Python package made by `make python` (the needs-python marker)
+pybuild="${JONG_PYTHONPATH:-$root/build/python}"
+pyready=""
+if [ -d "$pybuild/jong" ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+    pyready="$(cd "$pybuild" && pwd)"
+fi
 
 jobs_max="${DOC_TEST_JOBS:-2}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/jong-doc-test.XXXXXX")"
@@ -383,6 +393,7 @@ run_file() {
     mkdir -p "$w/repo/build/release"
     ln -s "$jong" "$w/repo/build/release/jong"     # as after `make`: tools/*.sh default to it
     [ -n "$shared" ] && ln -s "$shared" "$w/shared"
+    [ -n "$pyready" ] && ln -s "$pyready" "$w/repo/build/python"
     manifest="$(split_blocks "$file" "$blocks")"
     while IFS=$'\t' read -r n line lang markers; do
         [ -n "$n" ] || continue
@@ -398,6 +409,11 @@ run_file() {
         if has_marker needs-shared "$markers" && [ -z "$shared" ]; then
             skipped=$((skipped + 1))
             echo "SKIP $where: needs ../shared (game records and papers), not present"
+            continue
+        fi
+        if has_marker needs-python "$markers" && [ -z "$pyready" ]; then
+            skipped=$((skipped + 1))
+            echo "SKIP $where: needs the Python package (make python: python3-dev, python3-numpy), not built"
             continue
         fi
         need="$(marker_value needs "$markers")"

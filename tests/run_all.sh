@@ -3,7 +3,8 @@
 #
 # usage: tests/run_all.sh BUILD_DIR...
 #
-# First, once: tests/install_test.sh and tests/doc_test.sh (with the first BUILD_DIR's jong).
+# First, once: tests/install_test.sh, tests/python_test.sh (the Python package's pytest suite,
+# skipped with its reason where it cannot run) and tests/doc_test.sh (with the first BUILD_DIR's jong).
 # For each BUILD_DIR: every BUILD_DIR/tests/test_* program (cmocka; its exit status is the
 # verdict), then BUILD_DIR/fuzz_replay fuzz/corpus when that program exists (and each
 # BUILD_DIR/fuzz_replay_NAME fuzz/corpus_NAME), then
@@ -97,6 +98,12 @@ run() {
 if [ -f tests/install_test.sh ]; then
     note "== install"
     run "tests/install_test.sh" bash tests/install_test.sh
+fi
+# the Python package (tests/python with Debian's pytest; skipped with its reason when python3-dev,
+# numpy or pytest is missing or build/python was not made)
+if [ -f tests/python_test.sh ]; then
+    note "== python"
+    run "tests/python_test.sh" bash tests/python_test.sh "${builds[0]}/jong"
 fi
 if [ -f tests/doc_test.sh ] && [ -x "${builds[0]}/jong" ]; then
     note "== documents"

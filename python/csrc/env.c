@@ -13,44 +13,6 @@
 
 #include "records/record_json.h"
 
-/* ---- the action space ------------------------------------------------------------------------ */
-
-static bool is_five(int kind) { return kind < JONG_NUMBER_KINDS && kind % 9 == 4; }
-
-int jongpy_action_id(const jong_action *a)
-{
-    bool red = a->flags & JONG_ACT_FLAG_RED;
-    int kind = a->tile < JONG_KINDS ? a->tile : 0;
-    switch (a->type) {
-    case JONG_ACT_DISCARD: {
-        bool riichi = a->flags & JONG_ACT_FLAG_RIICHI;
-        if (red && is_five(kind))
-            return (riichi ? JONGPY_A_RIICHI_RED : JONGPY_A_DISCARD_RED) + kind / 9;
-        return (riichi ? JONGPY_A_RIICHI : JONGPY_A_DISCARD) + kind;
-    }
-    case JONG_ACT_CHI: {
-        int place = kind - a->low; /* where the claimed tile sits in the chow: 0 low .. 2 high */
-        return (red ? JONGPY_A_CHI_RED : JONGPY_A_CHI) + (place >= 0 && place < 3 ? place : 0);
-    }
-    case JONG_ACT_PON:
-        return red ? JONGPY_A_PON_RED : JONGPY_A_PON;
-    case JONG_ACT_KONG:
-        return JONGPY_A_KONG; /* one way to call it: the hand's three copies, red or not */
-    case JONG_ACT_CONCEALED_KONG:
-        return JONGPY_A_ANKAN + kind;
-    case JONG_ACT_ADDED_KONG:
-        return JONGPY_A_KAKAN + kind;
-    case JONG_ACT_SELF_DRAW_WIN:
-        return JONGPY_A_TSUMO;
-    case JONG_ACT_WIN:
-        return JONGPY_A_RON;
-    case JONG_ACT_PASS:
-        return JONGPY_A_PASS;
-    default:
-        return JONGPY_A_NINE_TERMINALS;
-    }
-}
-
 /* ---- Observation ----------------------------------------------------------------------------- */
 
 /* A tile's mjai name ("5m", "5mr", "E", "C"), as Jong's records write it. */
@@ -95,7 +57,7 @@ static PyObject *consumed_list(const jongpy_obs *o, const jong_action *a)
     case JONG_ACT_CONCEALED_KONG:
         n = 4;
         /* all four copies: the red ones the hand holds among them */
-        reds = is_five(a->tile) ? o->view.own.red[a->tile / 9] : 0;
+        reds = jongpy_is_five(a->tile) ? o->view.own.red[a->tile / 9] : 0;
         break;
     default:
         return NULL;
@@ -105,7 +67,7 @@ static PyObject *consumed_list(const jongpy_obs *o, const jong_action *a)
             kinds[i] = a->tile;
     PyObject *l = PyList_New(n);
     for (int i = 0; l && i < n; i++) {
-        bool red = reds > 0 && is_five(kinds[i]);
+        bool red = reds > 0 && jongpy_is_five(kinds[i]);
         if (red)
             reds--;
         PyObject *s = PyUnicode_FromString(tile_name(kinds[i], red));
@@ -220,9 +182,7 @@ static PyObject *obs_mask(PyObject *self, void *closure)
     PyObject *arr = PyArray_ZEROS(1, dims, NPY_BOOL, 0);
     if (!arr)
         return NULL;
-    npy_bool *m = PyArray_DATA((PyArrayObject *)arr);
-    for (int i = 0; i < o->nlegal; i++)
-        m[jongpy_action_id(&o->legal[i])] = 1;
+    jongpy_mask(o->legal, o->nlegal, PyArray_DATA((PyArrayObject *)arr));
     return arr;
 }
 
@@ -236,78 +196,6 @@ static PyObject *obs_index_of(PyObject *self, PyObject *arg)
         if (jongpy_action_id(&o->legal[i]) == id)
             return PyLong_FromLong(i);
     return PyErr_Format(jongpy_error, "action id %ld is not legal for seat %d now", id, o->seat);
-}
-
-/* The seat `rel` places after this one (0: itself, 1: the next to play, ...). */
-static int abs_seat(int seat, int rel) { return (seat + rel) % JONG_SEATS; }
-
-static void fill_plane(float *p, float v)
-{
-    for (int k = 0; k < JONG_KINDS; k++)
-        p[k] = v;
-}
-
-/* Fills planes[JONGPY_PLANES][34]; the table in docs/python.md lists them in this order. */
-void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *f)
-{
-    bool riichi = rs->variant == JONG_VARIANT_RIICHI;
-#define PLANE(i) (f + (i) * JONG_KINDS)
-    memset(f, 0, sizeof(float) * JONGPY_PLANES * JONG_KINDS);
-    for (int k = 0; k < JONG_KINDS; k++)
-        for (int c = 0; c < 4; c++)
-            PLANE(c)[k] = v->own.counts[k] > c;                      /* 0-3 */
-    for (int s = 0; s < 3; s++)
-        PLANE(4)[s * 9 + 4] = v->own.red[s];                         /* 4 */
-    if (v->last_draw < JONG_KINDS)
-        PLANE(5)[v->last_draw] = 1;                                  /* 5 */
-    for (int rel = 0; rel < JONG_SEATS; rel++) {
-        const jong_seat_view *sv = &v->seats[abs_seat(seat, rel)];
-        for (int i = 0; i < sv->nmelds; i++) {                       /* 6-9 */
-            const jong_meld *m = &sv->melds[i];
-            if (m->tile >= JONG_KINDS)
-                continue; /* another seat's face-down kong */
-            if (m->type == JONG_MELD_CHOW) {
-                for (int k = m->tile; k < m->tile + 3 && k < JONG_KINDS; k++)
-                    PLANE(6 + rel)[k] += 0.25f;
-            } else {
-                PLANE(6 + rel)[m->tile] += m->type == JONG_MELD_PUNG ? 0.75f : 1.0f;
-            }
-        }
-        for (int i = 0; i < sv->ndiscards && i < JONG_RIVER_MAX; i++) {
-            int k = sv->discards[i];
-            if (k >= JONG_KINDS)
-                continue;
-            PLANE(10 + rel)[k] += 0.25f;                             /* 10-13 */
-            if (i < 64 && (sv->discard_tsumogiri >> i & 1))
-                PLANE(14 + rel)[k] += 0.25f;                         /* 14-17 */
-        }
-        if (v->riichi[abs_seat(seat, rel)])
-            fill_plane(PLANE(18 + rel), 1);                          /* 18-21 */
-        float scale = riichi ? 100000.0f : 1000.0f;
-        fill_plane(PLANE(25 + rel), (float)v->scores[abs_seat(seat, rel)] / scale); /* 25-28 */
-        fill_plane(PLANE(35 + rel), (float)__builtin_popcount(sv->flowers) / 8.0f); /* 35-38 */
-    }
-    for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++) {
-        int k = jong_code_kind(v->dora_markers[i]);
-        if (k != JONG_NO_TILE)
-            PLANE(22)[k] += 0.25f;                                   /* 22 */
-    }
-    if (v->round_wind >= 0 && v->round_wind < 4)
-        PLANE(23)[27 + v->round_wind] = 1;                           /* 23 */
-    if (v->seat_winds[seat] >= 0 && v->seat_winds[seat] < 4)
-        PLANE(24)[27 + v->seat_winds[seat]] = 1;                  /* 24 */
-    fill_plane(PLANE(29), (float)v->wall_left / (float)jong_ruleset_tiles(rs)); /* 29 */
-    fill_plane(PLANE(30), (float)(v->turn < 100 ? v->turn : 100) / 100.0f);         /* 30 */
-    fill_plane(PLANE(31), (float)v->kyotaku / 10.0f);                               /* 31 */
-    fill_plane(PLANE(32), (float)v->streak / 10.0f);                                /* 32 */
-    fill_plane(PLANE(33), v->dealer == seat ? 1.0f : 0.0f);                      /* 33 */
-    if (v->last_discarder >= 0 && v->last_discarder != seat && v->last_discard < JONG_KINDS)
-        PLANE(34)[v->last_discard] = 1;                              /* 34 */
-    int unseen[JONG_KINDS];
-    jong_view_unseen(v, unseen);
-    for (int k = 0; k < JONG_KINDS; k++)
-        PLANE(39)[k] = (float)unseen[k] / 4.0f;                      /* 39 */
-#undef PLANE
 }
 
 static PyObject *obs_features(PyObject *self, PyObject *unused)

@@ -1,6 +1,7 @@
 /* The Python extension `jong._jong`: what its files share. module.c holds the module, its error
- * type, the evaluator functions and jong.Player; env.c holds jong.Env, jong.Observation, the
- * fixed action space and the feature planes; vecenv.c holds jong.VecEnv (docs/python.md
+ * type, the evaluator functions and jong.Player; env.c holds jong.Env and jong.Observation;
+ * features.c the fixed action space, masks and feature planes; vecenv.c holds jong.VecEnv;
+ * records.c reads game records into training samples (docs/python.md
  * describes all of them). */
 #ifndef JONGPY_H
 #define JONGPY_H
@@ -83,14 +84,21 @@ enum {
     JONGPY_A_NINE_TERMINALS = 154,
     JONGPY_ACTIONS = 155
 };
+/* features.c: the id of a legal action; the mask (mask[JONGPY_ACTIONS], 1 at each legal id). */
 int jongpy_action_id(const jong_action *a);
+void jongpy_mask(const jong_action *legal, int n, unsigned char *mask);
+static inline bool jongpy_is_five(int kind) { return kind < JONG_NUMBER_KINDS && kind % 9 == 4; }
 
-/* The feature planes of Observation.features() (docs/python.md, "The feature planes"):
+/* The feature planes of Observation.features() (features.c) (docs/python.md, "The feature planes"):
  * out[JONGPY_PLANES][JONG_KINDS] from a seat's view. */
 #define JONGPY_PLANES 40
 void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *out);
 
 /* Add the Env, Observation and VecEnv (vecenv.c) types to the module (env.c); -1 on failure. */
 int jongpy_env_init(PyObject *module);
+
+/* jong._jong.read_record(path) (records.c): every decision of every game of one record file. */
+PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw);
+extern const char jongpy_read_record_doc[];
 
 #endif

@@ -424,6 +424,8 @@ static PyMethodDef module_methods[] = {
     {"shanten", (PyCFunction)(void (*)(void))py_shanten, METH_VARARGS | METH_KEYWORDS, shanten_doc},
     {"analyze", (PyCFunction)(void (*)(void))py_analyze, METH_VARARGS | METH_KEYWORDS, analyze_doc},
     {"players", py_players, METH_NOARGS, players_doc},
+    {"read_record", (PyCFunction)(void (*)(void))jongpy_read_record, METH_VARARGS | METH_KEYWORDS,
+     jongpy_read_record_doc},
     {NULL, NULL, 0, NULL},
 };
 

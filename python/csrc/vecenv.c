@@ -96,10 +96,7 @@ static void vt_work(vecenv_obj *v, vtable *t)
     t->nlegal = jong_session_legal(t->s, v->learner, t->legal);
     jongpy_features(jong_session_view(t->s, v->learner), &v->rules, v->learner,
                     v->features + (size_t)i * JONGPY_PLANES * JONG_KINDS);
-    npy_bool *m = v->mask + (size_t)i * JONGPY_ACTIONS;
-    memset(m, 0, JONGPY_ACTIONS * sizeof *m);
-    for (int a = 0; a < t->nlegal; a++)
-        m[jongpy_action_id(&t->legal[a])] = 1;
+    jongpy_mask(t->legal, t->nlegal, v->mask + (size_t)i * JONGPY_ACTIONS);
 }
 
 typedef struct {

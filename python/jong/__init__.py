@@ -8,13 +8,18 @@ of the fixed action space. docs/python.md in the repository describes the whole 
     jong.Observation: seat, legal_actions, action_ids, mask, features(), view, index_of(id)
     jong.VecEnv(n, rules, seed, opponents, threads, **options): stacked arrays, auto-reset
     jong.Player(spec).act(obs)
+    jong.read_records(path_or_dir): per decision of each seat in game records, the features, mask,
+        action id and the game's result; jong.read_records_arrays(path_or_dir): the same stacked
     jong.Error (a ValueError): every bad input, with Jong's one-line message
 """
+import os
+
 from ._jong import (ACTIONS, ENGINE_VERSION, PLANES, Env, Error, Observation, Player, VecEnv,
-                    analyze, parse, players, shanten)
+                    analyze, parse, players, read_record, shanten)
 
 __all__ = ["ACTIONS", "ENGINE_VERSION", "PLANES", "Env", "Error", "Observation", "Player",
-           "VecEnv", "analyze", "parse", "players", "shanten", "action_name", "ACTION_NAMES"]
+           "VecEnv", "analyze", "parse", "players", "shanten", "action_name", "ACTION_NAMES",
+           "read_record", "read_records", "read_records_arrays", "record_files"]
 __version__ = ENGINE_VERSION
 
 _KINDS = ([f"{r}{s}" for s in "mps" for r in range(1, 10)] +
@@ -44,3 +49,71 @@ def action_name(action_id):
     if not 0 <= action_id < ACTIONS:
         raise Error(f"action id {action_id} is not in 0..{ACTIONS - 1}")
     return ACTION_NAMES[action_id]
+
+
+# The names a directory's record files end in: Jong's (jong play --log writes .jsonl), mjai
+# .mjson, Tenhou mjlog (.xml, .mjlog), tenhou.net/6 (.json), and any of them gzipped.
+_RECORD_ENDINGS = (".jsonl", ".xml", ".mjlog", ".json", ".mjson", ".gz")
+
+
+def record_files(path_or_dir):
+    """The record files read_records reads: the path itself when it is a file (whatever its
+    name), else the files under the directory whose names end in .jsonl .xml .mjlog .json .mjson
+    or .gz, recursively, in name order (hidden names skipped)."""
+    path = os.fspath(path_or_dir)
+    if not os.path.isdir(path):
+        if not os.path.exists(path):
+            raise Error(f"{path}: no such file or directory")
+        return [path]
+    out = []
+    for top, dirs, files in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        out += [os.path.join(top, f) for f in sorted(files)
+                if not f.startswith(".") and f.endswith(_RECORD_ENDINGS)]
+    return out
+
+
+def read_records(path_or_dir):
+    """Yield a dict per decision of each seat of each game in the records at path_or_dir (a file
+    or a directory, see record_files), in the order the engine asked them while replaying the
+    game: "features" (PLANES, 34) float32 as Observation.features(), "mask" (ACTIONS,) bool as
+    Observation.mask, "action" (the id taken), "seat", "score" and "rank" (the seat's final score
+    and rank 1-4 in that game), "complete" (False when the record stops before the game's end:
+    score and rank are then those at the cut), "file" and "game" (the game's index in the file).
+    The arrays are views into one file's arrays. A malformed record, or one the engine does not
+    replay exactly, raises jong.Error naming the file and the line or event."""
+    for path in record_files(path_or_dir):
+        r = read_record(path)
+        scores, ranks, complete = r["scores"], r["ranks"], r["complete"]
+        features, mask = r["features"], r["mask"]
+        for i, (action, seat, game) in enumerate(zip(r["action"].tolist(), r["seat"].tolist(),
+                                                     r["game"].tolist())):
+            yield {"features": features[i], "mask": mask[i], "action": action, "seat": seat,
+                   "score": int(scores[game, seat]), "rank": int(ranks[game, seat]),
+                   "complete": bool(complete[game]), "file": path, "game": game}
+
+
+def read_records_arrays(path_or_dir):
+    """The batch form of read_records: one dict of stacked numpy arrays over every decision of
+    every file: features (N, PLANES, 34) float32, mask (N, ACTIONS) bool, action (N,) int16, seat
+    (N,) int8, score (N,) int32, rank (N,) int8, complete (N,) bool, game (N,) int32 and file
+    (N,) int32 (an index into the returned "files" list)."""
+    import numpy as np
+    files, parts = record_files(path_or_dir), []
+    for i, path in enumerate(files):
+        r = read_record(path)
+        g, s = r["game"], r["seat"]
+        parts.append({"features": r["features"], "mask": r["mask"], "action": r["action"],
+                      "seat": s, "score": r["scores"][g, s], "rank": r["ranks"][g, s],
+                      "complete": r["complete"][g], "game": g,
+                      "file": np.full(len(g), i, dtype=np.int32)})
+    if not parts:
+        out = {k: np.zeros((0,) + shape, dtype) for k, shape, dtype in (
+            ("features", (PLANES, 34), np.float32), ("mask", (ACTIONS,), np.bool_),
+            ("action", (), np.int16), ("seat", (), np.int8), ("score", (), np.int32),
+            ("rank", (), np.int8), ("complete", (), np.bool_), ("game", (), np.int32),
+            ("file", (), np.int32))}
+    else:
+        out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    out["files"] = files
+    return out

@@ -1,0 +1,123 @@
+/* What every way of handing out decisions shares (Env, VecEnv, read_records): the fixed action
+ * space's ids, the mask and the feature planes, all from a seat's view and legal actions
+ * (docs/python.md, "The action space" and "The feature planes"). */
+#include "jongpy.h"
+
+#include <string.h>
+
+/* ---- the action space ------------------------------------------------------------------------ */
+
+int jongpy_action_id(const jong_action *a)
+{
+    bool red = a->flags & JONG_ACT_FLAG_RED;
+    int kind = a->tile < JONG_KINDS ? a->tile : 0;
+    switch (a->type) {
+    case JONG_ACT_DISCARD: {
+        bool riichi = a->flags & JONG_ACT_FLAG_RIICHI;
+        if (red && jongpy_is_five(kind))
+            return (riichi ? JONGPY_A_RIICHI_RED : JONGPY_A_DISCARD_RED) + kind / 9;
+        return (riichi ? JONGPY_A_RIICHI : JONGPY_A_DISCARD) + kind;
+    }
+    case JONG_ACT_CHI: {
+        int place = kind - a->low; /* where the claimed tile sits in the chow: 0 low .. 2 high */
+        return (red ? JONGPY_A_CHI_RED : JONGPY_A_CHI) + (place >= 0 && place < 3 ? place : 0);
+    }
+    case JONG_ACT_PON:
+        return red ? JONGPY_A_PON_RED : JONGPY_A_PON;
+    case JONG_ACT_KONG:
+        return JONGPY_A_KONG; /* one way to call it: the hand's three copies, red or not */
+    case JONG_ACT_CONCEALED_KONG:
+        return JONGPY_A_ANKAN + kind;
+    case JONG_ACT_ADDED_KONG:
+        return JONGPY_A_KAKAN + kind;
+    case JONG_ACT_SELF_DRAW_WIN:
+        return JONGPY_A_TSUMO;
+    case JONG_ACT_WIN:
+        return JONGPY_A_RON;
+    case JONG_ACT_PASS:
+        return JONGPY_A_PASS;
+    default:
+        return JONGPY_A_NINE_TERMINALS;
+    }
+}
+
+void jongpy_mask(const jong_action *legal, int n, unsigned char *mask)
+{
+    memset(mask, 0, JONGPY_ACTIONS);
+    for (int i = 0; i < n; i++)
+        mask[jongpy_action_id(&legal[i])] = 1;
+}
+
+/* ---- the feature planes ---------------------------------------------------------------------- */
+
+/* The seat `rel` places after this one (0: itself, 1: the next to play, ...). */
+static int abs_seat(int seat, int rel) { return (seat + rel) % JONG_SEATS; }
+
+static void fill_plane(float *p, float v)
+{
+    for (int k = 0; k < JONG_KINDS; k++)
+        p[k] = v;
+}
+
+/* Fills planes[JONGPY_PLANES][34]; the table in docs/python.md lists them in this order. */
+void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *f)
+{
+    bool riichi = rs->variant == JONG_VARIANT_RIICHI;
+#define PLANE(i) (f + (i) * JONG_KINDS)
+    memset(f, 0, sizeof(float) * JONGPY_PLANES * JONG_KINDS);
+    for (int k = 0; k < JONG_KINDS; k++)
+        for (int c = 0; c < 4; c++)
+            PLANE(c)[k] = v->own.counts[k] > c;                      /* 0-3 */
+    for (int s = 0; s < 3; s++)
+        PLANE(4)[s * 9 + 4] = v->own.red[s];                         /* 4 */
+    if (v->last_draw < JONG_KINDS)
+        PLANE(5)[v->last_draw] = 1;                                  /* 5 */
+    for (int rel = 0; rel < JONG_SEATS; rel++) {
+        const jong_seat_view *sv = &v->seats[abs_seat(seat, rel)];
+        for (int i = 0; i < sv->nmelds; i++) {                       /* 6-9 */
+            const jong_meld *m = &sv->melds[i];
+            if (m->tile >= JONG_KINDS)
+                continue; /* another seat's face-down kong */
+            if (m->type == JONG_MELD_CHOW) {
+                for (int k = m->tile; k < m->tile + 3 && k < JONG_KINDS; k++)
+                    PLANE(6 + rel)[k] += 0.25f;
+            } else {
+                PLANE(6 + rel)[m->tile] += m->type == JONG_MELD_PUNG ? 0.75f : 1.0f;
+            }
+        }
+        for (int i = 0; i < sv->ndiscards && i < JONG_RIVER_MAX; i++) {
+            int k = sv->discards[i];
+            if (k >= JONG_KINDS)
+                continue;
+            PLANE(10 + rel)[k] += 0.25f;                             /* 10-13 */
+            if (i < 64 && (sv->discard_tsumogiri >> i & 1))
+                PLANE(14 + rel)[k] += 0.25f;                         /* 14-17 */
+        }
+        if (v->riichi[abs_seat(seat, rel)])
+            fill_plane(PLANE(18 + rel), 1);                          /* 18-21 */
+        float scale = riichi ? 100000.0f : 1000.0f;
+        fill_plane(PLANE(25 + rel), (float)v->scores[abs_seat(seat, rel)] / scale); /* 25-28 */
+        fill_plane(PLANE(35 + rel), (float)__builtin_popcount(sv->flowers) / 8.0f); /* 35-38 */
+    }
+    for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++) {
+        int k = jong_code_kind(v->dora_markers[i]);
+        if (k != JONG_NO_TILE)
+            PLANE(22)[k] += 0.25f;                                   /* 22 */
+    }
+    if (v->round_wind >= 0 && v->round_wind < 4)
+        PLANE(23)[27 + v->round_wind] = 1;                           /* 23 */
+    if (v->seat_winds[seat] >= 0 && v->seat_winds[seat] < 4)
+        PLANE(24)[27 + v->seat_winds[seat]] = 1;                  /* 24 */
+    fill_plane(PLANE(29), (float)v->wall_left / (float)jong_ruleset_tiles(rs)); /* 29 */
+    fill_plane(PLANE(30), (float)(v->turn < 100 ? v->turn : 100) / 100.0f);         /* 30 */
+    fill_plane(PLANE(31), (float)v->kyotaku / 10.0f);                               /* 31 */
+    fill_plane(PLANE(32), (float)v->streak / 10.0f);                                /* 32 */
+    fill_plane(PLANE(33), v->dealer == seat ? 1.0f : 0.0f);                      /* 33 */
+    if (v->last_discarder >= 0 && v->last_discarder != seat && v->last_discard < JONG_KINDS)
+        PLANE(34)[v->last_discard] = 1;                              /* 34 */
+    int unseen[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    for (int k = 0; k < JONG_KINDS; k++)
+        PLANE(39)[k] = (float)unseen[k] / 4.0f;                      /* 39 */
+#undef PLANE
+}

@@ -1,0 +1,253 @@
+/* jong._jong.read_record(path): one record file (Jong's own, or an imported mjai .mjson, Tenhou
+ * mjlog or tenhou.net/6 game, gzipped where the reader unpacks it) replayed through the engine
+ * (jong_replay_observe_stream, jong_mjai_replay_observe); at each decision of each seat the
+ * seat's view and legal actions give the same features, mask and action id as an Observation
+ * (features.c). jong.read_records (python/jong/__init__.py) walks files and directories. */
+#include "jongpy.h"
+
+#define NO_IMPORT_ARRAY
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION /* the current API only */
+#define PY_ARRAY_UNIQUE_SYMBOL jongpy_ARRAY_API
+#include <numpy/arrayobject.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/mjai.h"
+#include "jong/record.h"
+
+#define PLANE_FLOATS ((size_t)JONGPY_PLANES * JONG_KINDS)
+#define MAX_GAMES 4096 /* games of one record file */
+
+typedef struct {
+    float *features;       /* [n][PLANES][34] */
+    unsigned char *mask;   /* [n][ACTIONS] */
+    int16_t *action;
+    int8_t *seat;
+    int32_t *game;
+    size_t n, cap;
+    int games;                          /* games ended (end_game seen) */
+    int32_t scores[MAX_GAMES][JONG_SEATS]; /* each game's scores at its end (or the last event) */
+    bool complete[MAX_GAMES];
+    bool oom, too_many;
+} samples;
+
+static bool grow(samples *s)
+{
+    if (s->n < s->cap)
+        return true;
+    size_t cap = s->cap ? s->cap * 2 : 256;
+    float *f = realloc(s->features, cap * PLANE_FLOATS * sizeof *f);
+    if (f)
+        s->features = f;
+    unsigned char *m = realloc(s->mask, cap * JONGPY_ACTIONS);
+    if (m)
+        s->mask = m;
+    int16_t *a = realloc(s->action, cap * sizeof *a);
+    if (a)
+        s->action = a;
+    int8_t *st = realloc(s->seat, cap * sizeof *st);
+    if (st)
+        s->seat = st;
+    int32_t *g = realloc(s->game, cap * sizeof *g);
+    if (g)
+        s->game = g;
+    if (!f || !m || !a || !st || !g)
+        return false;
+    s->cap = cap;
+    return true;
+}
+
+static void on_decision(void *ctx, const jong_game *g, int seat, const jong_action *chosen)
+{
+    samples *s = ctx;
+    if (s->oom || s->too_many)
+        return;
+    if (s->games >= MAX_GAMES) {
+        s->too_many = true;
+        return;
+    }
+    if (!grow(s)) {
+        s->oom = true;
+        return;
+    }
+    jong_view v;
+    jong_game_view(g, seat, &v);
+    jong_action legal[JONG_MAX_ACTIONS];
+    int n = jong_game_legal(g, seat, legal);
+    size_t i = s->n++;
+    jongpy_features(&v, jong_game_ruleset(g), seat, s->features + i * PLANE_FLOATS);
+    jongpy_mask(legal, n, s->mask + i * JONGPY_ACTIONS);
+    s->action[i] = (int16_t)jongpy_action_id(chosen);
+    s->seat[i] = (int8_t)seat;
+    s->game[i] = s->games;
+}
+
+static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
+{
+    samples *s = ctx;
+    if (s->games >= MAX_GAMES)
+        return;
+    jong_game_scores(g, s->scores[s->games]);
+    if (ev->type == JONG_EV_END_GAME) {
+        s->complete[s->games] = true;
+        s->games++;
+    }
+}
+
+static void samples_free(samples *s)
+{
+    free(s->features);
+    free(s->mask);
+    free(s->action);
+    free(s->seat);
+    free(s->game);
+    free(s);
+}
+
+/* A Jong record starts with a header naming "jong_record" (as `jong replay` tells them). */
+static bool is_jong_record(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return true; /* the replay names the error */
+    char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return strstr(buf, "\"jong_record\"") != NULL;
+}
+
+static int replay_file(const char *path, samples *s, char *msg, size_t msgsize)
+{
+    jong_replay_hooks hooks = {on_decision, on_event, s};
+    jong_error err;
+    jong_error_clear(&err);
+    if (is_jong_record(path)) {
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            snprintf(msg, msgsize, "%s: cannot open the file", path);
+            return -1;
+        }
+        jong_replay_stats st;
+        int rc = jong_replay_observe_stream(f, &hooks, &st, &err);
+        fclose(f);
+        if (rc) {
+            /* "line N: ..." becomes "PATH:N: ..." as jong replay prints it */
+            char prefix[32];
+            int k = snprintf(prefix, sizeof prefix, "line %d: ", st.error_line);
+            if (st.error_line > 0 && k > 0 && !strncmp(err.msg, prefix, (size_t)k))
+                snprintf(msg, msgsize, "%s:%d: %s", path, st.error_line, err.msg + k);
+            else
+                snprintf(msg, msgsize, "%s: %s", path, err.msg);
+            return -1;
+        }
+        return 0;
+    }
+    jong_mjai_log log;
+    jong_mjai_log_init(&log);
+    int rc = jong_mjai_read_file(path, &log, &err);
+    if (rc) {
+        snprintf(msg, msgsize, "%s", err.msg); /* it names the path */
+        jong_mjai_log_free(&log);
+        return -1;
+    }
+    if (log.players != 4) {
+        snprintf(msg, msgsize, "%s: a %d-player game (Jong plays four)", path, log.players);
+        jong_mjai_log_free(&log);
+        return -1;
+    }
+    jong_mjai_replay_stats st;
+    memset(&st, 0, sizeof st);
+    rc = jong_mjai_replay_observe(&log, &hooks, &st, &err);
+    jong_mjai_log_free(&log);
+    if (rc) {
+        snprintf(msg, msgsize, "%s: %s", path, err.msg); /* "event N: what differs" */
+        return -1;
+    }
+    if (st.cut && s->games < MAX_GAMES && s->n && s->game[s->n - 1] == s->games)
+        s->games++; /* cut short: its decisions count, its result is the scores at the cut */
+    return 0;
+}
+
+static PyObject *array_of(int nd, npy_intp *dims, int type, const void *data, size_t bytes)
+{
+    PyObject *a = PyArray_SimpleNew(nd, dims, type);
+    if (a && bytes)
+        memcpy(PyArray_DATA((PyArrayObject *)a), data, bytes);
+    return a;
+}
+
+const char jongpy_read_record_doc[] =
+    "read_record(path) -> dict: every decision of every seat in one record file, replayed through\n"
+    "the engine: features (N, PLANES, 34) float32, mask (N, ACTIONS) bool, action (N,) int16,\n"
+    "seat (N,) int8, game (N,) int32 (the game's index in the file), scores (G, 4) int32 and\n"
+    "ranks (G, 4) int8 (each game's final result), complete (G,) bool (False: the record stops\n"
+    "before the game's end; scores are then those at the cut). jong.read_records is the usual way in.";
+
+PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
+{
+    (void)module;
+    static char *names[] = {"path", NULL};
+    PyObject *path_obj = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&:read_record", names, PyUnicode_FSConverter, &path_obj))
+        return NULL;
+    const char *path = PyBytes_AS_STRING(path_obj);
+    samples *s = calloc(1, sizeof *s);
+    if (!s) {
+        Py_DECREF(path_obj);
+        return PyErr_NoMemory();
+    }
+    char msg[2048] = "";
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = replay_file(path, s, msg, sizeof msg);
+    Py_END_ALLOW_THREADS
+    if (!rc && s->oom)
+        rc = -2;
+    if (!rc && s->too_many) {
+        snprintf(msg, sizeof msg, "%s: more than %d games in one file", path, MAX_GAMES);
+        rc = -1;
+    }
+    Py_DECREF(path_obj);
+    if (rc) {
+        samples_free(s);
+        if (rc == -2)
+            return PyErr_NoMemory();
+        PyErr_SetString(jongpy_error, msg);
+        return NULL;
+    }
+    int8_t ranks[MAX_GAMES][JONG_SEATS];
+    for (int g = 0; g < s->games; g++)
+        for (int a = 0; a < JONG_SEATS; a++) {
+            /* 1..4 by score, ties to the seat nearer the first East (as Env.ranks) */
+            int r = 1;
+            for (int b = 0; b < JONG_SEATS; b++)
+                if (s->scores[g][b] > s->scores[g][a] || (s->scores[g][b] == s->scores[g][a] && b < a))
+                    r++;
+            ranks[g][a] = (int8_t)r;
+        }
+    npy_intp n = (npy_intp)s->n, games = s->games;
+    npy_intp fd[3] = {n, JONGPY_PLANES, JONG_KINDS}, md[2] = {n, JONGPY_ACTIONS}, gd[2] = {games, JONG_SEATS};
+    PyObject *d = PyDict_New();
+    struct {
+        const char *key;
+        PyObject *value;
+    } items[] = {
+        {"features", array_of(3, fd, NPY_FLOAT32, s->features, s->n * PLANE_FLOATS * sizeof(float))},
+        {"mask", array_of(2, md, NPY_BOOL, s->mask, s->n * JONGPY_ACTIONS)},
+        {"action", array_of(1, &n, NPY_INT16, s->action, s->n * sizeof(int16_t))},
+        {"seat", array_of(1, &n, NPY_INT8, s->seat, s->n)},
+        {"game", array_of(1, &n, NPY_INT32, s->game, s->n * sizeof(int32_t))},
+        {"scores", array_of(2, gd, NPY_INT32, s->scores, (size_t)games * JONG_SEATS * sizeof(int32_t))},
+        {"ranks", array_of(2, gd, NPY_INT8, ranks, (size_t)games * JONG_SEATS)},
+        {"complete", array_of(1, &games, NPY_BOOL, s->complete, (size_t)games)},
+    };
+    samples_free(s);
+    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
+        if (d && (!items[i].value || PyDict_SetItemString(d, items[i].key, items[i].value)))
+            Py_CLEAR(d);
+        Py_XDECREF(items[i].value);
+    }
+    return d;
+}

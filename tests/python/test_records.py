@@ -1,0 +1,145 @@
+"""jong.read_records: records written by `jong play --log` read back as training samples, each
+decision's features and mask equal to those of a live Env playing the same game with the
+record's actions; determinism; bad files raise jong.Error."""
+import gzip
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import jong
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+JONG = os.environ.get("JONG_BIN") or os.path.join(ROOT, "build", "release", "jong")
+
+# (rules, players, seed, hands, games): short games of each family with wins, claims and riichi
+GAMES = [("riichi", "greedy", 11, 4, 2), ("riichi", "greedy,random", 12, 2, 1),
+         ("taiwan", "greedy", 13, 3, 2)]
+
+
+def play(tmp_path, rules, players, seed, hands, games):
+    if not os.access(JONG, os.X_OK):
+        pytest.skip(f"{JONG} is not built")
+    out = tmp_path / f"{rules}-{seed}"
+    subprocess.run([JONG, "play", "--rules", rules, "--players", players, "--seed", str(seed),
+                    "--hands", str(hands), "--games", str(games), "--log", str(out), "--quiet"],
+                   check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
+def live(rules, seed, game, hands, actions):
+    """Replay the actions through a live Env (every seat a learner): its observations in seat
+    order at each step, and the final scores and ranks."""
+    env = jong.Env(rules=rules, seed=seed, game=game, hands=hands)
+    obs, out, it = env.reset(), [], iter(actions)
+    while not env.done:
+        step = {}
+        for seat in sorted(obs):
+            o = obs[seat]
+            aid = next(it)
+            out.append((seat, o.features(), o.mask, aid))
+            step[seat] = o.index_of(aid)
+        obs = env.step(step)
+    assert next(it, None) is None, "the record has more decisions than the live game"
+    return out, env.scores, env.ranks
+
+
+@pytest.mark.parametrize("rules,players,seed,hands,games", GAMES)
+def test_records_equal_live_play(tmp_path, rules, players, seed, hands, games):
+    d = play(tmp_path, rules, players, seed, hands, games)
+    files = jong.record_files(d)
+    assert len(files) == games
+    samples = list(jong.read_records(d))
+    assert samples
+    for game, path in enumerate(files):
+        rec = [s for s in samples if s["file"] == path]
+        assert all(s["game"] == 0 and s["complete"] for s in rec)
+        moves, scores, ranks = live(rules, seed, game, hands, [s["action"] for s in rec])
+        assert len(moves) == len(rec)  # as many decisions as the engine asked
+        for s, (seat, features, mask, aid) in zip(rec, moves):
+            assert s["seat"] == seat and s["action"] == aid
+            assert s["mask"][s["action"]], "the action taken is not in its mask"
+            assert np.array_equal(s["mask"], mask)
+            assert s["features"].dtype == np.float32 and s["features"].shape == (jong.PLANES, 34)
+            assert np.array_equal(s["features"], features)
+            assert s["score"] == scores[seat] and s["rank"] == ranks[seat]
+
+
+def test_arrays_form_and_determinism(tmp_path):
+    d = play(tmp_path, "riichi", "greedy", 21, 2, 2)
+    a = jong.read_records_arrays(d)
+    b = jong.read_records_arrays(d)
+    samples = list(jong.read_records(d))
+    n = len(samples)
+    assert a["features"].shape == (n, jong.PLANES, 34) and a["mask"].shape == (n, jong.ACTIONS)
+    for k in ("features", "mask", "action", "seat", "score", "rank", "game", "file"):
+        assert np.array_equal(a[k], b[k]), k
+    assert a["mask"][np.arange(n), a["action"]].all()
+    assert [s["action"] for s in samples] == a["action"].tolist()
+    assert [s["rank"] for s in samples] == a["rank"].tolist()
+    assert sorted(set(a["rank"].tolist())) == [1, 2, 3, 4]
+    # a record of several games in one file: the games are told apart
+    one = tmp_path / "both.jsonl"
+    one.write_bytes(b"".join(open(f, "rb").read() for f in a["files"]))
+    r = jong.read_record(str(one))
+    assert r["scores"].shape == (2, 4) and r["complete"].all()
+    assert np.array_equal(r["action"], a["action"]) and np.array_equal(r["game"], a["file"])
+    (tmp_path / "empty").mkdir()
+    empty = jong.read_records_arrays(tmp_path / "empty")
+    assert empty["features"].shape == (0, jong.PLANES, 34) and empty["files"] == []
+
+
+def test_bad_records_raise(tmp_path):
+    d = play(tmp_path, "riichi", "greedy", 31, 1, 1)
+    good = jong.record_files(d)[0]
+    lines = open(good).read().splitlines(True)
+    # a line that is not JSON: the error names the file and the line
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(lines[:5]) + "{not json\n" + "".join(lines[6:]))
+    with pytest.raises(jong.Error, match=r"bad\.jsonl:6: "):
+        list(jong.read_records(bad))
+    # an action the engine does not allow: a discard by the wrong seat
+    i = next(i for i, line in enumerate(lines) if '"type":"dahai"' in line)
+    actor = int(lines[i].split('"actor":')[1][0])
+    wrong = lines[i].replace(f'"actor":{actor}', f'"actor":{(actor + 1) % 4}', 1)
+    bad.write_text("".join(lines[:i]) + wrong + "".join(lines[i + 1:]))
+    with pytest.raises(jong.Error, match=rf"bad\.jsonl:{i + 1}: "):
+        jong.read_record(str(bad))
+    # cut short: the error names one past the last line
+    bad.write_text("".join(lines[:len(lines) // 2]))
+    with pytest.raises(jong.Error, match=r"bad\.jsonl:\d+: "):
+        jong.read_record(str(bad))
+    # not a record at all, gzipped garbage, a missing file, an empty file
+    for name, data in (("x.mjson", b"hello\n"), ("x.json.gz", gzip.compress(b"{\"log\": 3}")),
+                       ("x.xml", b"<mjloggm ver=\"2.3\"><INIT seed=\"x\"/>"), ("e.mjson", b"")):
+        p = tmp_path / name
+        p.write_bytes(data)
+        with pytest.raises(jong.Error, match=name.replace(".", r"\.")):
+            jong.read_record(str(p))
+    with pytest.raises(jong.Error, match="missing"):
+        list(jong.read_records(tmp_path / "missing.jsonl"))
+    with pytest.raises(TypeError):
+        jong.read_record(3)
+
+
+def test_imported_mjai_equals_jong_record(tmp_path):
+    """The same game as mjai .mjson (Jong's record without its header line; gzipped) goes
+    through the importer's replay (walls rebuilt from the record) and gives the same samples;
+    cut in half, the first half's, with complete False."""
+    d = play(tmp_path, "riichi", "greedy", 11, 4, 1)
+    path = jong.record_files(d)[0]
+    lines = open(path, "rb").read().splitlines(True)[1:]
+    gz = tmp_path / "game.mjson.gz"
+    gz.write_bytes(gzip.compress(b"".join(lines)))
+    a, b = jong.read_record(path), jong.read_record(str(gz))
+    assert len(a["action"]) > 100
+    for k in a:
+        assert np.array_equal(a[k], b[k]), k
+    cut = tmp_path / "cut.mjson"
+    cut.write_bytes(b"".join(lines[:len(lines) // 2]))
+    c = jong.read_record(str(cut))
+    n = len(c["action"])
+    assert 0 < n < len(a["action"]) and not c["complete"].any()
+    assert np.array_equal(c["features"], a["features"][:n]) and np.array_equal(c["mask"], a["mask"][:n])
+    assert [s["complete"] for s in jong.read_records(cut)] == [False] * n

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "jong/mjai.h"
 #include "jong/record.h"
 
@@ -105,17 +107,37 @@ static void samples_free(samples *s)
     free(s);
 }
 
-/* A Jong record starts with a header naming "jong_record" (as `jong replay` tells them). */
-static bool is_jong_record(const char *path)
+/* The whole file, gunzipped when it is gzip (zlib reads plain files as they are); NULL when it
+ * cannot be read. */
+static char *slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return true; /* the replay names the error */
-    char buf[256];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return strstr(buf, "\"jong_record\"") != NULL;
+    gzFile z = gzopen(path, "rb");
+    if (!z)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (int got = 1; buf && got > 0;) {
+        if (cap - n < 1 << 15) {
+            char *b = realloc(buf, cap * 2);
+            if (!b) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+        got = gzread(z, buf + n, (unsigned)(cap - n));
+        if (got < 0) {
+            free(buf);
+            buf = NULL;
+        } else {
+            n += (size_t)got;
+        }
+    }
+    gzclose(z);
+    *len = n;
+    return buf;
 }
 
 static int replay_file(const char *path, samples *s, char *msg, size_t msgsize)
@@ -123,15 +145,27 @@ static int replay_file(const char *path, samples *s, char *msg, size_t msgsize)
     jong_replay_hooks hooks = {on_decision, on_event, s};
     jong_error err;
     jong_error_clear(&err);
-    if (is_jong_record(path)) {
-        FILE *f = fopen(path, "rb");
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (!text) {
+        snprintf(msg, msgsize, "%s: cannot read the file", path);
+        return -1;
+    }
+    /* A Jong record starts with a header naming "jong_record" (as `jong replay` tells them);
+     * the rest go to the importers. */
+    char head[256] = "";
+    memcpy(head, text, len < sizeof head - 1 ? len : sizeof head - 1);
+    if (strstr(head, "\"jong_record\"")) {
+        FILE *f = len ? fmemopen(text, len, "rb") : NULL;
         if (!f) {
-            snprintf(msg, msgsize, "%s: cannot open the file", path);
+            free(text);
+            snprintf(msg, msgsize, "%s: cannot read the file", path);
             return -1;
         }
         jong_replay_stats st;
         int rc = jong_replay_observe_stream(f, &hooks, &st, &err);
         fclose(f);
+        free(text);
         if (rc) {
             /* "line N: ..." becomes "PATH:N: ..." as jong replay prints it */
             char prefix[32];
@@ -146,9 +180,10 @@ static int replay_file(const char *path, samples *s, char *msg, size_t msgsize)
     }
     jong_mjai_log log;
     jong_mjai_log_init(&log);
-    int rc = jong_mjai_read_file(path, &log, &err);
+    int rc = jong_mjai_read(text, len, &log, &err);
+    free(text);
     if (rc) {
-        snprintf(msg, msgsize, "%s", err.msg); /* it names the path */
+        snprintf(msg, msgsize, "%s: %s", path, err.msg);
         jong_mjai_log_free(&log);
         return -1;
     }

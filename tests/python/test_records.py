@@ -85,6 +85,12 @@ def test_arrays_form_and_determinism(tmp_path):
     r = jong.read_record(str(one))
     assert r["scores"].shape == (2, 4) and r["complete"].all()
     assert np.array_equal(r["action"], a["action"]) and np.array_equal(r["game"], a["file"])
+    # and gzipped: the same samples (a directory finds .gz files too)
+    gz = tmp_path / "gz"
+    gz.mkdir()
+    (gz / "both.jsonl.gz").write_bytes(gzip.compress(one.read_bytes()))
+    g = jong.read_records_arrays(gz)
+    assert np.array_equal(g["features"], a["features"]) and np.array_equal(g["game"], a["file"])
     (tmp_path / "empty").mkdir()
     empty = jong.read_records_arrays(tmp_path / "empty")
     assert empty["features"].shape == (0, jong.PLANES, 34) and empty["files"] == []

@@ -34,13 +34,12 @@ typedef struct {
 
 /* What the seat knows has gone elsewhere, as jong_target_rows wants it: the copies that are
  * neither in its hand or melds nor unseen. */
-static void seen_of(const jong_view *v, const jong_hand *h, uint8_t seen[JONG_KINDS])
+static void seen_of(const jong_view *v, uint8_t seen[JONG_KINDS])
 {
     int unseen[JONG_KINDS];
     uint8_t limit[JONG_KINDS];
     jong_view_unseen(v, unseen);
     jong_hand_limits(&v->own, limit);
-    (void)h;
     for (int k = 0; k < JONG_KINDS; k++) {
         int s = limit[k] - v->own.counts[k] - unseen[k];
         seen[k] = (uint8_t)(s > 0 ? s : 0);
@@ -68,6 +67,19 @@ static double hand_value(const loh_state *st, const jong_view *v, const jong_han
     return best;
 }
 
+/* The value of discarding one tile of kind k (held) from a hand about to discard: the tile goes
+ * face up, seen by all. */
+static double discard_value(const loh_state *st, const jong_view *v, const jong_hand *h,
+                            const uint8_t seen[JONG_KINDS], int k)
+{
+    jong_hand t = *h;
+    uint8_t s[JONG_KINDS];
+    memcpy(s, seen, sizeof s);
+    t.counts[k]--;
+    s[k]++;
+    return hand_value(st, v, &t, s);
+}
+
 /* The best discard of a hand about to discard (only kinds in `allowed`): its value, and its kind
  * in *kind; `prefer` wins ties (greedy's choice, -1 for none). */
 static double best_discard(const loh_state *st, const jong_view *v, const jong_hand *h, const uint8_t seen[JONG_KINDS],
@@ -75,17 +87,10 @@ static double best_discard(const loh_state *st, const jong_view *v, const jong_h
 {
     double best = -1, at_prefer = -1;
     *kind = -1;
-    jong_hand t = *h;
     for (int k = 0; k < JONG_KINDS; k++) {
         if (!h->counts[k] || !(allowed >> k & 1))
             continue;
-        t.counts[k]--;
-        /* the discarded tile goes face up: seen by all */
-        uint8_t s[JONG_KINDS];
-        memcpy(s, seen, sizeof s);
-        s[k]++;
-        double x = hand_value(st, v, &t, s);
-        t.counts[k]++;
+        double x = discard_value(st, v, h, seen, k);
         if (k == prefer)
             at_prefer = x;
         if (x > best) {
@@ -117,7 +122,7 @@ static int claim_choice(const loh_state *st, const jong_decision *d, int greedy)
 {
     const jong_view *v = d->view;
     uint8_t seen[JONG_KINDS];
-    seen_of(v, &v->own, seen);
+    seen_of(v, seen);
     int pass = -1;
     for (int i = 0; i < d->nlegal; i++)
         if (d->legal[i].type == JONG_ACT_PASS)
@@ -181,7 +186,7 @@ static int loh_choose(jong_player *p, const jong_decision *d)
         return g; /* greedy's kongs */
     const jong_view *v = d->view;
     uint8_t seen[JONG_KINDS];
-    seen_of(v, &v->own, seen);
+    seen_of(v, seen);
     uint64_t allowed = 0;
     for (int i = 0; i < d->nlegal; i++)
         if (d->legal[i].type == JONG_ACT_DISCARD)
@@ -198,22 +203,16 @@ static int loh_values(jong_player *p, const jong_decision *d, jong_player_values
     use_rules(st, d);
     const jong_view *v = d->view;
     uint8_t seen[JONG_KINDS];
-    seen_of(v, &v->own, seen);
+    seen_of(v, seen);
     out->measure = st->value ? "best target's chance x points" : "best target's chance";
     memset(out->valued, 0, sizeof out->valued);
     memset(out->value, 0, sizeof out->value);
     out->choice = -1;
     double best = -1;
-    jong_hand t = v->own;
     for (int k = 0; k < JONG_KINDS; k++) {
-        if (!t.counts[k])
+        if (!v->own.counts[k])
             continue;
-        t.counts[k]--;
-        uint8_t s[JONG_KINDS];
-        memcpy(s, seen, sizeof s);
-        s[k]++;
-        double x = hand_value(st, v, &t, s);
-        t.counts[k]++;
+        double x = discard_value(st, v, &v->own, seen, k);
         out->valued[k] = true;
         out->value[k] = x;
         if (x > best) {

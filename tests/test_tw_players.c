@@ -19,55 +19,9 @@
 #include "players/simcat/simcat.h"
 #include "support/assert_close.h"
 #include "support/parse_or_fail.h"
+#include "support/play_hands.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
-
-/* Called at each decision of play_hands with the view, the legal actions and the answer. */
-typedef void (*decision_check)(const jong_view *v, const jong_action *legal, int n, int chosen, int seat,
-                               void *ctx);
-
-/* Seeded one-hand games with these players; every answer must be legal and the engine's state
- * consistent. Returns a hash of the actions. */
-static uint64_t play_hands(const char *specs[4], int hands, uint64_t seed, decision_check check, void *ctx)
-{
-    jong_ruleset rs;
-    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
-    jong_player *pl[4];
-    jong_error err;
-    for (int s = 0; s < 4; s++) {
-        int rc = jong_player_create(specs[s], &pl[s], &err);
-        if (rc)
-            fail_msg("%s: %s", specs[s], err.msg);
-    }
-    uint64_t h = 1469598103934665603ull;
-    for (int g = 0; g < hands; g++) {
-        jong_game *game;
-        assert_int_equal(jong_game_new(&rs, seed, g, NULL, NULL, &game, &err), JONG_OK);
-        assert_int_equal(jong_game_start_hand(game, &err), JONG_OK);
-        uint64_t dn = 0;
-        while (!jong_game_hand_over(game)) {
-            unsigned pending = jong_game_pending(game);
-            assert_true(pending != 0);
-            int s = __builtin_ctz(pending);
-            jong_action legal[JONG_MAX_ACTIONS];
-            int n = jong_game_legal(game, s, legal);
-            jong_view v;
-            jong_game_view(game, s, &v);
-            jong_decision d = {.view = &v, .rules = &rs, .legal = legal, .nlegal = n,
-                               .seed = jong_seed_mix(seed, (uint64_t)g << 20 | dn++)};
-            int i = pl[s]->ops->choose(pl[s], &d);
-            assert_true(i >= 0 && i < n);
-            if (check)
-                check(&v, legal, n, i, s, ctx);
-            assert_int_equal(jong_game_act(game, s, &legal[i], &err), JONG_OK);
-            h = (h ^ (uint64_t)(legal[i].type * 64 + legal[i].tile)) * 1099511628211ull;
-        }
-        jong_game_free(game);
-    }
-    for (int s = 0; s < 4; s++)
-        jong_player_free(pl[s]);
-    return h;
-}
 
 /* ---- the guard model ------------------------------------------------------------------------ */
 
@@ -120,7 +74,7 @@ static void test_guard_features(void **state)
                                        "built-in", &c.m, &err),
                      JONG_OK);
     const char *mix[4] = {"greedy", "greedy", "greedy", "greedy"};
-    play_hands(mix, SANITIZED ? 2 : 8, 11, check_features, &c);
+    play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 2 : 8, 11, check_features, &c);
     assert_true(c.views > 100);
     /* the win model: a ready hand with many winning tiles early beats a far hand late */
     jong_view v;
@@ -178,8 +132,8 @@ static void test_guard_player(void **state)
 {
     (void)state;
     const char *mix[4] = {"guard", "greedy", "guard:fold_below=0,lambda=0.5,fold=off,ready=value,kong=eager,decline_eff=4,decline_wall=30", "guard:fold_below=0.1,look=2,value=1"};
-    uint64_t a = play_hands(mix, SANITIZED ? 3 : 12, 21, NULL, NULL);
-    uint64_t b = play_hands(mix, SANITIZED ? 3 : 12, 21, NULL, NULL);
+    uint64_t a = play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 3 : 12, 21, NULL, NULL);
+    uint64_t b = play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 3 : 12, 21, NULL, NULL);
     assert_true(a == b);
     /* options, and a model file that is not one */
     jong_player *p;
@@ -205,7 +159,7 @@ static void test_guard_player(void **state)
     fclose(f);
     const char *mix2[4] = {spec, "greedy", "guard", "greedy"};
     const char *mix3[4] = {"guard", "greedy", "guard", "greedy"};
-    assert_true(play_hands(mix2, 2, 5, NULL, NULL) == play_hands(mix3, 2, 5, NULL, NULL));
+    assert_true(play_hands(JONG_VARIANT_TAIWAN, mix2, 2, 5, NULL, NULL) == play_hands(JONG_VARIANT_TAIWAN, mix3, 2, 5, NULL, NULL));
     remove(path);
 }
 
@@ -241,8 +195,8 @@ static void test_rollout_player(void **state)
 {
     (void)state;
     const char *mix[4] = {"rollout:n=8", "greedy", "rollout:n=8,claims=greedy", "greedy"};
-    uint64_t a = play_hands(mix, SANITIZED ? 2 : 6, 31, NULL, NULL);
-    uint64_t b = play_hands(mix, SANITIZED ? 2 : 6, 31, NULL, NULL);
+    uint64_t a = play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 2 : 6, 31, NULL, NULL);
+    uint64_t b = play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 2 : 6, 31, NULL, NULL);
     assert_true(a == b);
     jong_player *p;
     jong_error err;
@@ -347,7 +301,7 @@ static void test_kf_eager_claims(void **state)
     (void)state;
     claim_ctx c = {.seat = 0};
     const char *mix[4] = {"kf-rule", "greedy", "kf-rule:claim=paper", "greedy"};
-    play_hands(mix, SANITIZED ? 10 : 60, 51, check_eager, &c);
+    play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 10 : 60, 51, check_eager, &c);
     assert_true(c.lowering > 5);
     jong_player *p;
     jong_error err;
@@ -382,7 +336,7 @@ static void test_best(void **state)
     /* in Taiwanese it plays exactly as the player it names */
     const char *a[4] = {"best", "greedy", "best", "greedy"};
     const char *b[4] = {jong_best_spec[JONG_VARIANT_TAIWAN], "greedy", jong_best_spec[JONG_VARIANT_TAIWAN], "greedy"};
-    assert_true(play_hands(a, SANITIZED ? 1 : 3, 61, NULL, NULL) == play_hands(b, SANITIZED ? 1 : 3, 61, NULL, NULL));
+    assert_true(play_hands(JONG_VARIANT_TAIWAN, a, SANITIZED ? 1 : 3, 61, NULL, NULL) == play_hands(JONG_VARIANT_TAIWAN, b, SANITIZED ? 1 : 3, 61, NULL, NULL));
 }
 
 int main(void)

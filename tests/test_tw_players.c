@@ -16,6 +16,7 @@
 #include "models/guard_model.h"
 #include "players/best/best.h"
 #include "players/rollout/rollout.h"
+#include "players/rollout/table_rollout.h"
 #include "players/simcat/simcat.h"
 #include "support/assert_close.h"
 #include "support/parse_or_fail.h"
@@ -205,6 +206,111 @@ static void test_rollout_player(void **state)
     assert_non_null(strstr(err.msg, "claims"));
 }
 
+/* ---- whole-table rollouts ------------------------------------------------------------------- */
+
+/* A table of four hands given as text (seat 0 first), each 3*5+1 = 16 tiles, and a wall. */
+static void table_of(jong_table_sim *t, const char *const hands[JONG_SEATS], const uint8_t *wall, int n,
+                     const uint8_t *weight)
+{
+    memset(t, 0, sizeof *t);
+    for (int s = 0; s < JONG_SEATS; s++) {
+        counts_of(hands[s], t->c[s]);
+        t->sets[s] = 5;
+        jong_table_sim_seat(t, s);
+    }
+    t->wall = wall;
+    t->n = n;
+    t->weight = weight;
+}
+
+static void test_table_rollout_known_outcomes(void **state)
+{
+    (void)state;
+    uint8_t w[JONG_KINDS], wall[8];
+    memset(w, 1, sizeof w);
+    const jong_table_payoff pay = {1, 1.2};
+    /* seat 2 waits on 4p (a pair), the others on nothing they can get; every hand is 16 tiles */
+    const char *hands[JONG_SEATS] = {"147m258p369s1sESWNCF", "123s456s789s55p68p79mE", "123m456m789m123p789s4p",
+                                     "EEESSSWWWNNNCCFP"};
+    jong_table_sim t;
+    memset(wall, kind_of("N"), sizeof wall);
+    /* seat 0 throws 4p: seat 1 holds none, seat 2 wins on it */
+    table_of(&t, hands, wall, 8, w);
+    assert_true(t.waits[2] >> kind_of("4p") & 1);
+    assert_close(jong_table_sim_run(&t, &pay, 0, 0, kind_of("4p"), 0), -1, 0);      /* we dealt in */
+    table_of(&t, hands, wall, 8, w);
+    assert_close(jong_table_sim_run(&t, &pay, 2, 0, kind_of("4p"), 0), 1, 0);       /* seen by the winner */
+    table_of(&t, hands, wall, 8, w);
+    assert_close(jong_table_sim_run(&t, &pay, 3, 0, kind_of("4p"), 0), 0, 0);       /* by a bystander */
+    table_of(&t, hands, wall, 8, w);
+    assert_close(jong_table_sim_run(&t, &pay, 0, 0, kind_of("4p"), 1u << 2), 0, 1); /* seat 2 skipped */
+    /* a tile nobody wants, then seat 1 draws N, throws; seat 2 draws 4p: a self-draw */
+    wall[0] = (uint8_t)kind_of("9s");
+    wall[1] = (uint8_t)kind_of("4p");
+    table_of(&t, hands, wall, 8, w);
+    assert_close(jong_table_sim_run(&t, &pay, 2, 0, kind_of("9m"), 0), 3 * 1.2, 1e-12);
+    table_of(&t, hands, wall, 8, w);
+    assert_close(jong_table_sim_run(&t, &pay, 0, 0, kind_of("9m"), 0), -1.2, 1e-12);
+    /* the wall ends first: nothing */
+    table_of(&t, hands, wall, 0, w);
+    assert_close(jong_table_sim_run(&t, &pay, 0, 0, kind_of("9m"), 0), 0, 0);
+}
+
+/* Dealing keeps every tile: the hidden hands and the wall are the unseen tiles, less what the
+ * wall cannot hold; play-shaped hands are nearer a win than random ones. */
+static void test_table_deal(void **state)
+{
+    (void)state;
+    uint8_t pool[JONG_KINDS], wall[4 * JONG_KINDS];
+    for (int k = 0; k < JONG_KINDS; k++)
+        pool[k] = 3;
+    int concealed[JONG_SEATS] = {0, 16, 13, 16}, none[JONG_SEATS] = {0}, some[JONG_SEATS] = {0, 10, 10, 10};
+    jong_rng rng;
+    jong_rng_seed(&rng, 7);
+    double sh_random = 0, sh_played = 0;
+    for (int r = 0; r < 200; r++) {
+        for (int pass = 0; pass < 2; pass++) {
+            jong_table_sim t;
+            memset(&t, 0, sizeof t);
+            t.weight = pool;
+            t.sets[1] = t.sets[3] = 5;
+            t.sets[2] = 4;
+            jong_table_deal(&rng, pool, concealed, pass ? some : none, 0, 200, &t, wall);
+            int total[JONG_KINDS] = {0};
+            for (int s = 1; s < JONG_SEATS; s++) {
+                int n = 0;
+                for (int k = 0; k < JONG_KINDS; k++) {
+                    n += t.c[s][k];
+                    total[k] += t.c[s][k];
+                }
+                assert_int_equal(n, concealed[s]);
+                jong_table_sim_seat(&t, s);
+                *(pass ? &sh_played : &sh_random) += t.sh[s];
+            }
+            assert_int_equal(t.n, 3 * JONG_KINDS - 45);
+            for (int i = 0; i < t.n; i++)
+                total[t.wall[i]]++;
+            for (int k = 0; k < JONG_KINDS; k++)
+                assert_int_equal(total[k], pool[k]);
+        }
+    }
+    assert_true(sh_played < sh_random - 200); /* at least a shanten nearer a win on average */
+}
+
+static void test_table_rollout_player(void **state)
+{
+    (void)state;
+    const char *mix[4] = {"rollout:n=8", "greedy", "rollout:n=8,model=table,claims=greedy", "greedy"};
+    uint64_t a = play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 2 : 6, 32, NULL, NULL);
+    uint64_t b = play_hands(JONG_VARIANT_TAIWAN, mix, SANITIZED ? 2 : 6, 32, NULL, NULL);
+    assert_true(a == b);
+    jong_player *p;
+    jong_error err;
+    assert_int_equal(jong_player_create("rollout:model=tables", &p, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "model"));
+    assert_int_equal(jong_player_create("rollout:evolve=-1", &p, &err), JONG_ERR_ARG);
+}
+
 /* ---- SIMCAT's filter -------------------------------------------------------------------------- */
 
 static void test_simcat_filter(void **state)
@@ -347,6 +453,9 @@ int main(void)
         cmocka_unit_test(test_guard_player),
         cmocka_unit_test(test_rollout_known_outcomes),
         cmocka_unit_test(test_rollout_player),
+        cmocka_unit_test(test_table_rollout_known_outcomes),
+        cmocka_unit_test(test_table_deal),
+        cmocka_unit_test(test_table_rollout_player),
         cmocka_unit_test(test_simcat_filter),
         cmocka_unit_test(test_kf_eager_claims),
         cmocka_unit_test(test_best),

@@ -46,8 +46,9 @@ static const jong_player_info registry[] = {
               "both learned from self-play (jong train guard)",
      "fold_below=0.03,lambda=1,fold=on,look=1,value=0,ready=count,claim=on,claim_max=9,claim_keep=0,kong=greedy,decline_eff=0,decline_wall=0,model=", jong_player_guard_create, TAIWAN},
     {"rollout", "greedy improved by greedy rollouts (Taiwanese): each least-shanten discard and each claim valued by "
-                "playing the rest of the hand n times",
-     "n=64,claims=rollout,self_draw=3,hazard=1,margin=0", jong_player_rollout_create, TAIWAN},
+                "playing the rest of the hand n times (model=table: the whole table, hidden hands dealt)",
+     "n=64,claims=rollout,model=own,self_draw=3,hazard=1,margin=0,z=2,tai=2,evolve=40,top=0,claim_top=0,fast=off",
+     jong_player_rollout_create, TAIWAN},
     {"loh", "Loh's hand evaluator as a player: aims at the target (standard, seven pairs, all pongs, all chows, "
             "flushes, ...) of most chance x points, discards what it does not use, melds when the meld serves it",
      "claims=on,value=on,thin=24,margin=0", jong_player_loh_create, BOTH},

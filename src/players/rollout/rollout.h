@@ -14,6 +14,7 @@
 #ifndef JONG_ROLLOUT_H
 #define JONG_ROLLOUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "jong/rng.h"
@@ -35,5 +36,14 @@ double jong_rollout_once(const jong_rollout_params *p, const uint8_t counts[JONG
 
 /* A random order of the first n of the unseen tiles (pool[k] copies of kind k, total >= n). */
 void jong_rollout_deal(jong_rng *rng, const uint8_t pool[JONG_KINDS], uint8_t *tiles, int n);
+
+/* Greedy's discard from a hand of 3*sets+2 tiles: least shanten, then most effective draws
+ * weighted by w, then the lowest kind. */
+int jong_rollout_greedy_discard(const uint8_t c[JONG_KINDS], int sets, const uint8_t w[JONG_KINDS]);
+
+/* Greedy's best claim of thrown tile x by a hand of 3*sets+1 tiles at shanten `now` (a pong; a
+ * chow too when `chow`): the shanten after it and its best discard, with the two tiles it takes
+ * in take[0..1]; 99 when no claim lowers `now`. c is left as it was. */
+int jong_rollout_best_claim(uint8_t c[JONG_KINDS], int sets, int x, bool chow, int now, int take[2]);
 
 #endif

@@ -46,8 +46,7 @@ void jong_rollout_deal(jong_rng *rng, const uint8_t pool[JONG_KINDS], uint8_t *t
     }
 }
 
-/* Greedy's discard: least shanten, then most effective draws (weighted), then the lowest kind. */
-static int greedy_discard(const uint8_t c[JONG_KINDS], int sets, const uint8_t w[JONG_KINDS])
+int jong_rollout_greedy_discard(const uint8_t c[JONG_KINDS], int sets, const uint8_t w[JONG_KINDS])
 {
     int sh[JONG_KINDS], eff[JONG_KINDS], best = -1;
     jong_discard_effective(c, sets, w, sh, eff);
@@ -70,9 +69,7 @@ static int state_of(const uint8_t c[JONG_KINDS], int sets, uint64_t *waits)
     return dist - 1;
 }
 
-/* The best claim of thrown tile x (pong; chow when `chow`): the shanten after it and its best
- * discard, written with the tiles it takes (take[0..1]); 99 when none lowers `now`. */
-static int best_claim(uint8_t c[JONG_KINDS], int sets, int x, bool chow, int now, int take[2])
+int jong_rollout_best_claim(uint8_t c[JONG_KINDS], int sets, int x, bool chow, int now, int take[2])
 {
     int best = 99, sh[JONG_KINDS];
     if (sets < 1)
@@ -129,11 +126,11 @@ double jong_rollout_once(const jong_rollout_params *p, const uint8_t counts[JONG
             if (waits >> x & 1)
                 return surv; /* a win on the thrown tile */
             int take[2];
-            if (best_claim(c, sets, x, k == 2, sh, take) < 99) {
+            if (jong_rollout_best_claim(c, sets, x, k == 2, sh, take) < 99) {
                 c[take[0]]--;
                 c[take[1]]--;
                 sets--;
-                c[greedy_discard(c, sets, weight)]--;
+                c[jong_rollout_greedy_discard(c, sets, weight)]--;
                 sh = state_of(c, sets, &waits);
                 claimed = true; /* the turn goes on from the next seat */
             }
@@ -146,7 +143,7 @@ double jong_rollout_once(const jong_rollout_params *p, const uint8_t counts[JONG
         if (waits >> x & 1)
             return surv * p->self_draw;
         c[x]++;
-        c[greedy_discard(c, sets, weight)]--;
+        c[jong_rollout_greedy_discard(c, sets, weight)]--;
         sh = state_of(c, sets, &waits);
     }
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "jong/eval.h"
+#include "rollout.h"
 
 static void shuffle(jong_rng *rng, uint8_t *a, int n)
 {
@@ -14,8 +15,6 @@ static void shuffle(jong_rng *rng, uint8_t *a, int n)
         a[j] = x;
     }
 }
-
-static int greedy_discard(const uint8_t c[JONG_KINDS], int sets, const uint8_t w[JONG_KINDS]);
 
 void jong_table_deal(jong_rng *rng, const uint8_t pool[JONG_KINDS], const int concealed[JONG_SEATS],
                      const int draws[JONG_SEATS], int me, int wall_left, jong_table_sim *t, uint8_t *wall)
@@ -37,7 +36,7 @@ void jong_table_deal(jong_rng *rng, const uint8_t pool[JONG_KINDS], const int co
         /* the draws it has made, each kept or thrown as greedy would: a hand shaped by its play */
         for (int i = 0; i < draws[s] && pos < total; i++) {
             c[all[pos++]]++;
-            int d = greedy_discard(c, t->sets[s], t->weight);
+            int d = jong_rollout_greedy_discard(c, t->sets[s], t->weight);
             c[d]--;
             back[nback++] = (uint8_t)d;
         }
@@ -50,20 +49,6 @@ void jong_table_deal(jong_rng *rng, const uint8_t pool[JONG_KINDS], const int co
     t->wall = wall;
     t->n = n > 0 ? n : 0;
     t->pos = 0;
-}
-
-/* Greedy's discard: least shanten, then most effective draws (weighted), then the lowest kind. */
-static int greedy_discard(const uint8_t c[JONG_KINDS], int sets, const uint8_t w[JONG_KINDS])
-{
-    int sh[JONG_KINDS], eff[JONG_KINDS], best = -1;
-    jong_discard_effective(c, sets, w, sh, eff);
-    for (int k = 0; k < JONG_KINDS; k++)
-        if (eff[k] >= 0 && (best < 0 || eff[k] > eff[best]))
-            best = k;
-    for (int k = 0; k < JONG_KINDS && best < 0; k++)
-        if (c[k])
-            best = k;
-    return best;
 }
 
 void jong_table_sim_seat(jong_table_sim *t, int s)
@@ -80,45 +65,13 @@ void jong_table_sim_seat(jong_table_sim *t, int s)
 static int greedy_claim(jong_table_sim *t, int s, int x, bool chow)
 {
     uint8_t *c = t->c[s];
-    int sets = t->sets[s], best = t->sh[s], take[2] = {-1, -1}, sh[JONG_KINDS];
-    if (sets < 1)
-        return -1;
-    if (c[x] >= 2) {
-        c[x] -= 2;
-        int a = jong_discard_shanten(c, sets - 1, sh, NULL);
-        c[x] += 2;
-        if (a < best) {
-            best = a;
-            take[0] = take[1] = x;
-        }
-    }
-    if (chow && x < JONG_NUMBER_KINDS) {
-        int r = x % 9;
-        for (int low = x - 2; low <= x; low++) {
-            if (low < x - r || low + 2 > x - r + 8)
-                continue; /* the chow would leave the suit */
-            int o[2], m = 0;
-            for (int y = low; y <= low + 2; y++)
-                if (y != x)
-                    o[m++] = y;
-            if (!c[o[0]] || !c[o[1]])
-                continue;
-            c[o[0]]--, c[o[1]]--;
-            int a = jong_discard_shanten(c, sets - 1, sh, NULL);
-            c[o[0]]++, c[o[1]]++;
-            if (a < best) {
-                best = a;
-                take[0] = o[0];
-                take[1] = o[1];
-            }
-        }
-    }
-    if (take[0] < 0)
+    int take[2];
+    if (t->sets[s] < 1 || jong_rollout_best_claim(c, t->sets[s], x, chow, t->sh[s], take) >= 99)
         return -1;
     c[take[0]]--;
     c[take[1]]--;
     t->sets[s]--;
-    int d = greedy_discard(c, t->sets[s], t->weight);
+    int d = jong_rollout_greedy_discard(c, t->sets[s], t->weight);
     c[d]--;
     jong_table_sim_seat(t, s);
     return d;
@@ -172,7 +125,7 @@ double jong_table_sim_run(jong_table_sim *t, const jong_table_payoff *p, int me,
             continue;
         }
         t->c[cur][y]++;
-        x = greedy_discard(t->c[cur], t->sets[cur], t->weight);
+        x = jong_rollout_greedy_discard(t->c[cur], t->sets[cur], t->weight);
         t->c[cur][x]--;
         jong_table_sim_seat(t, cur);
     }

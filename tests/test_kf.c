@@ -217,6 +217,11 @@ static void test_tree_one_away(void **state)
     double score9 = rs.base + tr.tai * rs.unit;
     double want = 2 * t.self_mo[kind_of("6s")] * score6 + 2 * t.self_mo[kind_of("9s")] * score9;
     assert_close(r.etile[r.best], want, 1e-9);
+    /* ways=pairs: the winning tile may come from any discard (4 ways, not a chow's 2) */
+    o.pair_ways = true;
+    jong_kf_decide(&kh, &t, &o, NULL, &r);
+    assert_close(r.etile[r.best], 2 * want, 1e-9);
+    o.pair_ways = false;
     /* improved exploration: with every 6s and 9s gone, 78s is no T2 and the hand is further */
     t.unseen[kind_of("6s")] = t.unseen[kind_of("9s")] = 0;
     t.self_mo[kind_of("6s")] = t.self_mo[kind_of("9s")] = 0;
@@ -377,6 +382,11 @@ static void test_options(void **state)
     jong_error err;
     assert_int_equal(jong_player_create("kf-rule:search=2", &p, &err), JONG_ERR_ARG);
     assert_non_null(strstr(err.msg, "search"));
+    assert_int_equal(jong_player_create("kf-tree:ways=some", &p, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "ways must be paper or pairs"));
+    assert_int_equal(jong_player_create("kf-rule:ways=pairs", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kf-v:ways=pairs", &p, &err), JONG_OK);
+    jong_player_free(p);
     assert_int_equal(jong_player_create("kf-tree:risk=0.5", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kf-v:risk=2", &p, &err), JONG_ERR_ARG);
     assert_non_null(strstr(err.msg, "risk"));

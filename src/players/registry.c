@@ -38,9 +38,9 @@ static const jong_player_info registry[] = {
     {"kf-rule", "KF-RULE (Taiwanese): combination sets of least waiting number valued by Eq. 9",
      "w=4.5,claim=eager,hs=on,improved=on", jong_player_kf_rule_create, TAIWAN},
     {"kf-tree", "KF-TREE (Taiwanese): game-tree search over combination sets when WN <= search, KF-RULE above",
-     "w=4.5,claim=eager,hs=on,improved=on,search=3,nodes=400000", jong_player_kf_tree_create, TAIWAN},
+     "w=4.5,claim=eager,hs=on,improved=on,search=3,nodes=400000,ways=paper", jong_player_kf_tree_create, TAIWAN},
     {"kf-v", "KF-V (Taiwanese): KF-TREE with situation analysis, the Monte Carlo opponent model, risk and defence",
-     "w=4.5,claim=eager,hs=on,improved=on,search=3,nodes=400000,risk=0.375,def=2,late=8,samples=100",
+     "w=4.5,claim=eager,hs=on,improved=on,search=3,nodes=400000,ways=paper,risk=0.375,def=2,late=8,samples=100",
      jong_player_kf_v_create, TAIWAN},
     {"guard", "greedy's speed with a learned guard (Taiwanese): P(win) after each discard less lambda x P(it deals in), "
               "both learned from self-play (jong train guard)",

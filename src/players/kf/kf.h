@@ -111,6 +111,8 @@ typedef struct {
     double risk_w;      /* W of Eq. 12 (KF-V) */
     bool use_risk;      /* Drisk in Epath (KF-V) */
     int64_t max_nodes;  /* node budget of one search (then KF-RULE decides) */
+    bool pair_ways;     /* Eq. 11 with ways=pairs: only a held pair can pong (4 ways); a single
+                         * held copy comes from the wall alone, unless it is the winning tile */
 } jong_kf_opts;
 
 typedef struct {

@@ -18,6 +18,7 @@ void jong_kf_opts_default(jong_kf_opts *o)
     o->risk_w = 0.375;
     o->use_risk = false;
     o->max_nodes = 400000;
+    o->pair_ways = false; /* Eq. 11 as the code had it (ways=paper) */
 }
 
 void jong_kf_hand_from_view(const jong_view *v, const jong_ruleset *rs, jong_kf_hand *kh)

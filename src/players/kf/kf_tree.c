@@ -143,14 +143,20 @@ static int wn(tree *T)
 }
 
 /* Eq. 11: a kind already held can come by pong (or the winning discard) from any seat, else by
- * chi from the previous seat only; the opponents who need it themselves hold it back. */
-static double p_taking(const tree *T, int k)
+ * chi from the previous seat only; the opponents who need it themselves hold it back. The paper
+ * writes the first case for T2 = AA; as written here it also counts a single held copy as
+ * pong-able. With pair_ways (option ways=pairs) only a held pair is, a single copy comes from the
+ * wall alone (1 way), and the take that completes the hand (last) comes from any discard. */
+static double p_taking(const tree *T, int k, bool last)
 {
     const jong_kf_tables *t = T->t;
     double ways;
-    if (T->c[k] >= 1)
-        ways = 4 - (t->rt_aa[1][k] + t->rt_ab[1][k]) - (t->rt_aa[2][k] + t->rt_ab[2][k]) -
-               (t->rt_aa[3][k] + t->rt_ab[3][k]);
+    double any = 4 - (t->rt_aa[1][k] + t->rt_ab[1][k]) - (t->rt_aa[2][k] + t->rt_ab[2][k]) -
+                 (t->rt_aa[3][k] + t->rt_ab[3][k]);
+    if (T->o->pair_ways)
+        ways = last || T->c[k] >= 2 ? any : T->c[k] == 1 ? 1 : 2 - (t->rt_aa[3][k] + t->rt_ab[3][k]);
+    else if (T->c[k] >= 1)
+        ways = any;
     else
         ways = 2 - (t->rt_aa[3][k] + t->rt_ab[3][k]);
     double p = ways * t->self_mo[k];
@@ -225,7 +231,7 @@ static void take_node(tree *T, int d, double *s, double si[JONG_KINDS])
     for (int k = 0; k < JONG_KINDS && !T->aborted; k++) {
         if (T->c[k] >= T->limit[k] || !(T->allowed >> k & 1))
             continue;
-        double p = p_taking(T, k);
+        double p = p_taking(T, k, d == 1);
         if (p <= 0)
             continue;
         T->c[k]++;

@@ -328,6 +328,12 @@ static int kf_option(void *ctx, const char *key, const char *val, jong_error *er
         st->o.search_wn = (int)x;
         return JONG_OK;
     }
+    if (st->kind != KF_RULE && !strcmp(key, "ways")) {
+        if (strcmp(val, "paper") && strcmp(val, "pairs"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "%s: ways must be paper or pairs, not '%s'", who, val);
+        st->o.pair_ways = !strcmp(val, "pairs");
+        return JONG_OK;
+    }
     if (st->kind != KF_RULE && !strcmp(key, "nodes")) {
         if ((rc = parse_num(who, key, val, 1, 1e9, &x, err)))
             return rc;
@@ -354,8 +360,8 @@ static int kf_option(void *ctx, const char *key, const char *val, jong_error *er
     }
     return jong_error_set(err, JONG_ERR_ARG, -1, "%s: unknown option '%s' (options: %s)", who, key,
                           st->kind == KF_RULE ? "w, claim, hs, improved"
-                          : st->kind == KF_TREE ? "w, claim, hs, improved, search, nodes"
-                                                : "w, claim, hs, improved, search, nodes, risk, def, late, samples");
+                          : st->kind == KF_TREE ? "w, claim, hs, improved, search, nodes, ways"
+                                                : "w, claim, hs, improved, search, nodes, ways, risk, def, late, samples");
 }
 
 static int kf_create(kf_kind kind, const char *opts, jong_player *p, jong_error *err)

@@ -92,8 +92,14 @@ static int table_choice(rollout_state *st, const jong_decision *d, const arm *ar
             sets = concealed[s] > 0 ? (concealed[s] - 1) / 3 : 0;
         base.sets[s] = (int8_t)sets;
     }
-    const jong_table_payoff pay = {1, (double)(d->rules->base + (st->tai + 1) * d->rules->unit) /
-                                          (d->rules->base + st->tai * d->rules->unit)};
+    jong_ruleset defaults;
+    const jong_ruleset *rs = d->rules;
+    if (!rs || rs->variant != JONG_VARIANT_TAIWAN) { /* a decision without the table's rules */
+        jong_ruleset_default(&defaults, JONG_VARIANT_TAIWAN);
+        rs = &defaults;
+    }
+    double win = rs->base + st->tai * rs->unit; /* a win's value, the unit of the rollouts' scores */
+    const jong_table_payoff pay = {1, win > 0 ? (win + rs->unit) / win : 1};
     int g = -1;
     for (int a = 0; a < narms && g < 0; a++)
         if (arms[a].action == g_action)

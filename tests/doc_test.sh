@@ -40,6 +40,8 @@
 #                       directory in JONG_PYTHONPATH, with /usr/bin/python3 and its numpy); the
 #                       copy then has it as build/python, so a block runs
 #                       `PYTHONPATH=build/python /usr/bin/python3 ...` as a user would
+#   needs-torch         needs-python, and /usr/bin/python3 can import torch (Debian's
+#                       python3-torch, optional: training only); skipped with a message otherwise
 #   expect-exit N       the block (the last command of a console block; the others there must
 #                       exit 0) must exit with status N
 #   no-compare REASON   a console block's output is not compared (timings, clocks)
@@ -414,6 +416,11 @@ run_file() {
         if has_marker needs-python "$markers" && [ -z "$pyready" ]; then
             skipped=$((skipped + 1))
             echo "SKIP $where: needs the Python package (make python: python3-dev, python3-numpy), not built"
+            continue
+        fi
+        if has_marker needs-torch "$markers" && { [ -z "$pyready" ] || ! /usr/bin/python3 -c 'import torch' 2>/dev/null; }; then
+            skipped=$((skipped + 1))
+            echo "SKIP $where: needs the Python package and PyTorch (apt-get install python3-torch), not both present"
             continue
         fi
         need="$(marker_value needs "$markers")"

@@ -1,5 +1,6 @@
 # Jong build. `make` builds the library, the program and the tests; `make test` runs every test
-# (release and ASan+UBSan builds, a clang build, the fuzz corpus, the CLI golden files);
+# (release and ASan+UBSan builds, a clang build, a TSan build of the program for the web server's
+# race test, the fuzz corpus, the CLI golden files);
 # `make run` tours `jong analyze`, `jong score` and `jong play`, then runs a short arena between the
 # built-in players and prints its table. Missing Debian packages are installed first.
 # `make install PREFIX=/usr/local` installs the program, libjong.a and libjong.so, the headers,
@@ -23,11 +24,13 @@ ARCH      := $(if $(filter 1,$(PORTABLE)),,-march=native)
 OPT_release := -O2 -g $(ARCH)
 OPT_asan    := -O1 -g $(ARCH) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 OPT_clang   := -O2 -g $(ARCH)
+# ThreadSanitizer: only the program is built (build/tsan/jong), for the web server's race test
+OPT_tsan    := -O1 -g $(ARCH) -fsanitize=thread -fno-omit-frame-pointer
 # PIC=1 (the build/shared directory of `make shared`): position-independent code for libjong.so
 PICFLAG   := $(if $(filter 1,$(PIC)),-fPIC)
 CFLAGS    := $(WARN) $(or $(OPT_$(MODE)),$(OPT_release)) $(PICFLAG) -MMD -MP
 SANITIZE  := -fsanitize=address,undefined
-LDFLAGS   := $(if $(filter asan,$(MODE)),$(SANITIZE))
+LDFLAGS   := $(if $(filter asan,$(MODE)),$(SANITIZE)) $(if $(filter tsan,$(MODE)),-fsanitize=thread)
 LIBS      := -ljansson -lz -lm -lpthread
 
 # the library is every layer folder of src/ but the program's own (src/cli); see HACKING.md
@@ -94,7 +97,8 @@ test: deps
 	@$(MAKE) --no-print-directory $(TEST_MAKE_J) python-maybe
 	@$(MAKE) --no-print-directory $(TEST_MAKE_J) MODE=clang CC=clang build
 	@$(MAKE) --no-print-directory $(TEST_MAKE_J) MODE=asan build
-	@./tests/run_all.sh build/release build/asan build/clang
+	@$(MAKE) --no-print-directory $(TEST_MAKE_J) MODE=tsan build/tsan/jong
+	@./tests/run_all.sh build/release build/asan build/clang build/tsan
 
 # The tests of one build only (quick loop while developing).
 check: build

@@ -32,6 +32,9 @@
 #     release (which checks its behaviour) and ASan (which checks its memory and undefined
 #     behaviour); the clang build still compiles all of it with -Werror and runs every test
 #     program, the fuzz corpora and the layer check.
+#   - "tsan" in the name (ThreadSanitizer; `make test` builds only the program there, about 3
+#     minutes of the two cores): tests/web_race_test.sh alone, the web server's threads under 8
+#     clients at once on a full server, where TSan found the race on a game's last use.
 #   The SANITIZED counts (ASan and clang; release runs the full ones) include, besides each
 #   test's older ones: test_discard_eval's hands beyond the tables (60 of 300), the kurita
 #   player games of test_kurita and test_kurita_paper (East-only, not hanchan), of
@@ -116,6 +119,11 @@ for build in "${builds[@]}"; do
         note "FAIL $build: no such build directory" 1
         continue
     fi
+    # A ThreadSanitizer build holds the program only: the web server under 8 clients at once.
+    case "$(basename "$build")" in
+        *tsan*) run "tests/web_race_test.sh $build/jong" bash tests/web_race_test.sh "$build/jong"
+                continue ;;
+    esac
     # The reduced case counts apply to this build directory only; an explicit setting wins.
     envs=(env)
     scripts=1

@@ -1,6 +1,7 @@
 /* mjai events and record import: messages parsed and printed, a small game written by hand as a
  * Tenhou mjlog and as tenhou.net/6 JSON read into the same events, every kind of Tenhou call code,
- * .mjson (plain and gzipped) round trips, bad input with its one-line error, and (when
+ * .mjson (plain and gzipped) round trips, bad input with its one-line error, the limits on
+ * reading (a gzip bomb made here, nested layers, the event cap) and byte order marks, and (when
  * ../shared is there) the real fixture pairs: each mjlog against Tenhou's own tenhou.net/6
  * conversion of the same game, event by event. */
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 
 #include <cmocka.h>
 #include <jansson.h>
+#include <zlib.h>
 
 #include "jong/mjai.h"
 #include "jong/riichi_score.h"
@@ -499,6 +501,121 @@ static void selfplay_log_kans(uint64_t seed, bool tonpuu, bool kans, jong_mjai_l
     jong_player_free(greedy);
     assert_false(c.bad);
     log->complete = true;
+}
+
+/* n bytes of `fill` (or of data, when it is not NULL) gzipped in memory, fed through deflate a
+ * chunk at a time so that a bomb never exists unpacked here. */
+static unsigned char *gzip_of(const void *data, size_t n, char fill, size_t *out_len)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    size_t cap = deflateBound(&z, n < (1u << 20) ? n : (1u << 20)) + n / 500 + 4096, len = 0;
+    unsigned char *out = malloc(cap), chunk[1 << 16];
+    memset(chunk, fill, sizeof chunk);
+    size_t done = 0;
+    int zr;
+    do {
+        size_t k = n - done < sizeof chunk ? n - done : sizeof chunk;
+        z.next_in = data ? (unsigned char *)data + done : chunk;
+        z.avail_in = (uInt)k;
+        done += k;
+        do {
+            if (cap - len < 1 << 16)
+                out = realloc(out, cap *= 2);
+            z.next_out = out + len;
+            z.avail_out = (uInt)(cap - len);
+            zr = deflate(&z, done == n ? Z_FINISH : Z_NO_FLUSH);
+            len = cap - z.avail_out;
+        } while (z.avail_out == 0 || (done == n && zr != Z_STREAM_END));
+    } while (done < n);
+    deflateEnd(&z);
+    *out_len = len;
+    return out;
+}
+
+/* jong_mjai_read_limited's error, which must mention want (NULL: it must read). */
+static void read_limited(const void *data, size_t n, const jong_record_limits *lim, const char *want)
+{
+    jong_mjai_log log;
+    jong_mjai_log_init(&log);
+    jong_error err;
+    int rc = jong_mjai_read_limited(data, n, lim, &log, &err);
+    jong_mjai_log_free(&log);
+    if (!want && rc)
+        fail_msg("did not read: %s", err.msg);
+    if (want && (rc == JONG_OK || !strstr(err.msg, want)))
+        fail_msg("gave '%s', expected it to mention '%s'", rc ? err.msg : "no error", want);
+}
+
+static void test_read_limits(void **state)
+{
+    (void)state;
+    /* a bomb: one byte past the default 16 MiB of text, in some 17 KB */
+    size_t big = ((size_t)JONG_RECORD_MAX_MB << 20) + 1, n;
+    unsigned char *bomb = gzip_of(NULL, big, ' ', &n);
+    assert_true(n < 100000);
+    read_limited(bomb, n, NULL, "unpacks to more than 16 MiB (the limit on a record's text)");
+    jong_record_limits lim = jong_record_limits_default();
+    lim.max_bytes = big; /* raised: read to the end, where the spaces are no record */
+    read_limited(bomb, n, &lim, "empty record");
+    free(bomb);
+    /* the same game in one, two and three gzip layers: two by default, three when allowed */
+    unsigned char *l1 = gzip_of(game_mjson, strlen(game_mjson), 0, &n), *l2, *l3;
+    size_t n1 = n, n2, n3;
+    l2 = gzip_of(l1, n1, 0, &n2);
+    l3 = gzip_of(l2, n2, 0, &n3);
+    read_limited(l1, n1, NULL, NULL);
+    read_limited(l2, n2, NULL, NULL);
+    read_limited(l3, n3, NULL, "more than 2 gzip layers (the limit on nested gzip)");
+    lim = jong_record_limits_default();
+    lim.max_layers = 3;
+    read_limited(l3, n3, &lim, NULL);
+    lim.max_layers = 0;
+    read_limited(l1, n1, &lim, "more than 0 gzip layers");
+    /* two members one after the other (cat a.gz b.gz) read as one text; a cut member does not */
+    unsigned char *two = malloc(2 * n1);
+    memcpy(two, l1, n1);
+    memcpy(two + n1, l1, n1);
+    read_limited(two, 2 * n1, NULL, NULL);
+    read_limited(l1, n1 - 9, NULL, "gzip: the data stops early");
+    read_limited(l2, n2 - 9, NULL, "gzip");
+    free(two);
+    free(l1);
+    free(l2);
+    free(l3);
+    /* tiny lines cannot grow the log past its event cap */
+    const char line[] = "{\"type\":\"none\"}\n";
+    size_t lines = JONG_MJAI_MAX_EVENTS + 1, ll = sizeof line - 1;
+    char *many = malloc(lines * ll);
+    for (size_t i = 0; i < lines; i++)
+        memcpy(many + i * ll, line, ll);
+    read_limited(many, lines * ll, NULL, "more than 100000 events");
+    read_limited(many, (lines - 1) * ll, NULL, NULL);
+    free(many);
+}
+
+/* A UTF-8 byte order mark before the text reads in every format, as the text without it. */
+static void test_byte_order_mark(void **state)
+{
+    (void)state;
+    const char *games[] = {game_mjlog, game_tenhou6, game_mjson};
+    for (int i = 0; i < 3; i++) {
+        size_t n = strlen(games[i]);
+        char *b = malloc(n + 3);
+        memcpy(b, "\xef\xbb\xbf", 3);
+        memcpy(b + 3, games[i], n);
+        jong_mjai_log plain, marked;
+        jong_mjai_log_init(&plain);
+        jong_mjai_log_init(&marked);
+        read_ok(games[i], n, &plain);
+        read_ok(b, n + 3, &marked);
+        assert_int_equal(plain.n, marked.n);
+        assert_int_equal(plain.source, marked.source);
+        jong_mjai_log_free(&plain);
+        jong_mjai_log_free(&marked);
+        free(b);
+    }
 }
 
 static void test_replay_selfplay(void **state)
@@ -1284,6 +1401,7 @@ int main(void)
         cmocka_unit_test(test_call_codes),     cmocka_unit_test(test_mjson_round_trip),
         cmocka_unit_test(test_files),          cmocka_unit_test(test_parse_messages),
         cmocka_unit_test(test_print_parse),    cmocka_unit_test(test_bad_records),
+        cmocka_unit_test(test_read_limits),    cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_fixture_pairs),  cmocka_unit_test(test_fixtures_read),
         cmocka_unit_test(test_replay_selfplay), cmocka_unit_test(test_fixture_replay),
         cmocka_unit_test(test_live_views),

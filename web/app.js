@@ -337,3 +337,7 @@ async function init() {
 
 window.jong = { game, act, nextHand, refresh, render };
 init();
+
+// A full server drops the game idle longest (past 5 minutes, jong web --help): an open page
+// tells it once a minute that its game is still wanted. The answer is not shown.
+setInterval(() => { if (game.id) api('GET', '/api/games/' + game.id).catch(() => {}); }, 60000);

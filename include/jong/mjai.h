@@ -158,7 +158,10 @@ typedef struct {
 
 void jong_mjai_log_init(jong_mjai_log *log);
 void jong_mjai_log_free(jong_mjai_log *log);
-/* Append (copies ev); JONG_ERR_IO when out of memory. */
+/* The most events one log holds: a long hanchan has a few thousand; an event takes some 600
+ * bytes, so a record of tiny lines cannot make the log outgrow its text by more than that. */
+#define JONG_MJAI_MAX_EVENTS 100000
+/* Append (copies ev); JONG_ERR_IO when out of memory, JONG_ERR_ARG past JONG_MJAI_MAX_EVENTS. */
 int jong_mjai_log_push(jong_mjai_log *log, const jong_mjai_event *ev, jong_error *err);
 
 /* Readers. Text need not be NUL-terminated. Errors name the line (mjson) or the tag's byte
@@ -168,10 +171,35 @@ int jong_mjai_read_mjson(const char *text, size_t len, jong_mjai_log *log, jong_
 int jong_mjai_read_mjlog(const char *text, size_t len, jong_mjai_log *log, jong_error *err);
 int jong_mjai_read_tenhou6(const char *text, size_t len, jong_mjai_log *log, jong_error *err);
 /* Any of them from bytes: gzip is unpacked, then the format is told from the first character
- * ('<' mjlog; a line holding an object with "type" mjson; an object with "log" tenhou.net/6). */
+ * ('<' mjlog; a line holding an object with "type" mjson; an object with "log" tenhou.net/6).
+ * A UTF-8 byte order mark before the text is skipped in every format. Within the default
+ * jong_record_limits. */
 int jong_mjai_read(const void *data, size_t len, jong_mjai_log *log, jong_error *err);
 /* The same from a file; the error message starts with the path. */
 int jong_mjai_read_file(const char *path, jong_mjai_log *log, jong_error *err);
+
+/* What reading one record may take: its text after unpacking (a 500 KB gzip bomb unpacks to
+ * gigabytes; a whole hanchan is well under 1 MiB) and the gzip layers around it (a .gz is one
+ * layer, a .gz of it two). The file is streamed through the layers, never held whole layer by
+ * layer. Past a limit the error (JONG_ERR_ARG) names it. */
+#define JONG_RECORD_MAX_MB 16          /* default of max_bytes, in MiB */
+#define JONG_RECORD_MAX_GZIP_LAYERS 2  /* default of max_layers */
+typedef struct {
+    size_t max_bytes; /* of the text, after every layer is unpacked */
+    int max_layers;   /* of gzip; 0 refuses gzip */
+} jong_record_limits;
+jong_record_limits jong_record_limits_default(void);
+/* The text of a record (plain or gzipped, layer by layer) into a malloc'd buffer with a NUL
+ * after it (not counted in *len). lim NULL: the defaults. */
+int jong_record_unpack(const void *data, size_t len, const jong_record_limits *lim, char **text, size_t *text_len,
+                       jong_error *err);
+/* The same from a file, streamed; the error message starts with the path. */
+int jong_record_load(const char *path, const jong_record_limits *lim, char **text, size_t *len, jong_error *err);
+/* jong_mjai_read and jong_mjai_read_file within lim (NULL: the defaults). */
+int jong_mjai_read_limited(const void *data, size_t len, const jong_record_limits *lim, jong_mjai_log *log,
+                           jong_error *err);
+int jong_mjai_read_file_limited(const char *path, const jong_record_limits *lim, jong_mjai_log *log,
+                                jong_error *err);
 
 /* Write the log as .mjson: one event per line. gz: gzip it (deterministic: no name, no time). */
 int jong_mjai_write(FILE *f, const jong_mjai_log *log, bool gz, jong_error *err);

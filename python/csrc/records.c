@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <zlib.h>
+#include <errno.h>
 
 #include "jong/mjai.h"
 #include "jong/record.h"
@@ -107,48 +107,48 @@ static void samples_free(samples *s)
     free(s);
 }
 
-/* The whole file, gunzipped when it is gzip (zlib reads plain files as they are); NULL when it
- * cannot be read. */
-static char *slurp(const char *path, size_t *len)
+/* A Jong record's error: "line N: ..." becomes "PATH:N: ..." as jong replay prints it. */
+static int replay_error(const char *path, const jong_replay_stats *st, const jong_error *err, char *msg,
+                        size_t msgsize)
 {
-    gzFile z = gzopen(path, "rb");
-    if (!z)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (int got = 1; buf && got > 0;) {
-        if (cap - n < 1 << 15) {
-            char *b = realloc(buf, cap * 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-            cap *= 2;
-        }
-        got = gzread(z, buf + n, (unsigned)(cap - n));
-        if (got < 0) {
-            free(buf);
-            buf = NULL;
-        } else {
-            n += (size_t)got;
-        }
-    }
-    gzclose(z);
-    *len = n;
-    return buf;
+    char prefix[32];
+    int k = snprintf(prefix, sizeof prefix, "line %d: ", st->error_line);
+    if (st->error_line > 0 && k > 0 && !strncmp(err->msg, prefix, (size_t)k))
+        snprintf(msg, msgsize, "%s:%d: %s", path, st->error_line, err->msg + k);
+    else
+        snprintf(msg, msgsize, "%s: %s", path, err->msg);
+    return -1;
 }
 
-static int replay_file(const char *path, samples *s, char *msg, size_t msgsize)
+/* A plain Jong record is replayed from the file as it is read (any length in little memory);
+ * anything else is read whole within the limits, gzip unpacked as it streams in (the library's
+ * jong_record_load, as every jong command reads records). */
+static int replay_file(const char *path, const jong_record_limits *lim, samples *s, char *msg, size_t msgsize)
 {
     jong_replay_hooks hooks = {on_decision, on_event, s};
     jong_error err;
     jong_error_clear(&err);
+    FILE *plain = fopen(path, "rb");
+    if (!plain) {
+        snprintf(msg, msgsize, "%s: cannot read the file: %s", path, strerror(errno));
+        return -1;
+    }
+    char first[256] = "";
+    size_t got = fread(first, 1, sizeof first - 1, plain);
+    first[got] = 0;
+    bool gz = got >= 2 && (unsigned char)first[0] == 0x1f && (unsigned char)first[1] == 0x8b;
+    if (!gz && strstr(first, "\"jong_record\"")) {
+        rewind(plain);
+        jong_replay_stats st;
+        int rc = jong_replay_observe_stream(plain, &hooks, &st, &err);
+        fclose(plain);
+        return rc ? replay_error(path, &st, &err, msg, msgsize) : 0;
+    }
+    fclose(plain);
     size_t len = 0;
-    char *text = slurp(path, &len);
-    if (!text) {
-        snprintf(msg, msgsize, "%s: cannot read the file", path);
+    char *text = NULL;
+    if (jong_record_load(path, lim, &text, &len, &err)) {
+        snprintf(msg, msgsize, "%s", err.msg); /* it names the path */
         return -1;
     }
     /* A Jong record starts with a header naming "jong_record" (as `jong replay` tells them);
@@ -166,21 +166,11 @@ static int replay_file(const char *path, samples *s, char *msg, size_t msgsize)
         int rc = jong_replay_observe_stream(f, &hooks, &st, &err);
         fclose(f);
         free(text);
-        if (rc) {
-            /* "line N: ..." becomes "PATH:N: ..." as jong replay prints it */
-            char prefix[32];
-            int k = snprintf(prefix, sizeof prefix, "line %d: ", st.error_line);
-            if (st.error_line > 0 && k > 0 && !strncmp(err.msg, prefix, (size_t)k))
-                snprintf(msg, msgsize, "%s:%d: %s", path, st.error_line, err.msg + k);
-            else
-                snprintf(msg, msgsize, "%s: %s", path, err.msg);
-            return -1;
-        }
-        return 0;
+        return rc ? replay_error(path, &st, &err, msg, msgsize) : 0;
     }
     jong_mjai_log log;
     jong_mjai_log_init(&log);
-    int rc = jong_mjai_read(text, len, &log, &err);
+    int rc = jong_mjai_read_limited(text, len, lim, &log, &err);
     free(text);
     if (rc) {
         snprintf(msg, msgsize, "%s: %s", path, err.msg);
@@ -214,19 +204,29 @@ static PyObject *array_of(int nd, npy_intp *dims, int type, const void *data, si
 }
 
 const char jongpy_read_record_doc[] =
-    "read_record(path) -> dict: every decision of every seat in one record file, replayed through\n"
+    "read_record(path, max_record_mb=16, max_gzip_layers=2) -> dict: every decision of every seat in one record file, replayed through\n"
     "the engine: features (N, PLANES, 34) float32, mask (N, ACTIONS) bool, action (N,) int16,\n"
     "seat (N,) int8, game (N,) int32 (the game's index in the file), scores (G, 4) int32 and\n"
     "ranks (G, 4) int8 (each game's final result), complete (G,) bool (False: the record stops\n"
-    "before the game's end; scores are then those at the cut). jong.read_records is the usual way in.";
+    "before the game's end; scores are then those at the cut). A record other than a plain Jong record\n"
+    "(which is streamed) may hold at most max_record_mb MiB of text after unpacking at most\n"
+    "max_gzip_layers layers of gzip (a guard against gzip bombs). jong.read_records is the usual way in.";
 
 PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
 {
     (void)module;
-    static char *names[] = {"path", NULL};
+    static char *names[] = {"path", "max_record_mb", "max_gzip_layers", NULL};
     PyObject *path_obj = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&:read_record", names, PyUnicode_FSConverter, &path_obj))
+    int max_mb = JONG_RECORD_MAX_MB, max_layers = JONG_RECORD_MAX_GZIP_LAYERS;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|ii:read_record", names, PyUnicode_FSConverter, &path_obj, &max_mb,
+                                     &max_layers))
         return NULL;
+    if (max_mb < 1 || max_mb > 1048576 || max_layers < 0 || max_layers > 1000) {
+        Py_DECREF(path_obj);
+        PyErr_SetString(PyExc_ValueError, "max_record_mb: 1 to 1048576; max_gzip_layers: 0 to 1000");
+        return NULL;
+    }
+    jong_record_limits lim = {.max_bytes = (size_t)max_mb << 20, .max_layers = max_layers};
     const char *path = PyBytes_AS_STRING(path_obj);
     samples *s = calloc(1, sizeof *s);
     if (!s) {
@@ -236,7 +236,7 @@ PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
     char msg[2048] = "";
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = replay_file(path, s, msg, sizeof msg);
+    rc = replay_file(path, &lim, s, msg, sizeof msg);
     Py_END_ALLOW_THREADS
     if (!rc && s->oom)
         rc = -2;

@@ -73,7 +73,7 @@ def record_files(path_or_dir):
     return out
 
 
-def read_records(path_or_dir):
+def read_records(path_or_dir, **limits):
     """Yield a dict per decision of each seat of each game in the records at path_or_dir (a file
     or a directory, see record_files), in the order the engine asked them while replaying the
     game: "features" (PLANES, 34) float32 as Observation.features(), "mask" (ACTIONS,) bool as
@@ -81,9 +81,10 @@ def read_records(path_or_dir):
     and rank 1-4 in that game), "complete" (False when the record stops before the game's end:
     score and rank are then those at the cut), "file" and "game" (the game's index in the file).
     The arrays are views into one file's arrays. A malformed record, or one the engine does not
-    replay exactly, raises jong.Error naming the file and the line or event."""
+    replay exactly, raises jong.Error naming the file and the line or event. limits:
+    max_record_mb and max_gzip_layers, as read_record takes them (16 and 2 by default)."""
     for path in record_files(path_or_dir):
-        r = read_record(path)
+        r = read_record(path, **limits)
         scores, ranks, complete = r["scores"], r["ranks"], r["complete"]
         features, mask = r["features"], r["mask"]
         for i, (action, seat, game) in enumerate(zip(r["action"].tolist(), r["seat"].tolist(),
@@ -93,15 +94,15 @@ def read_records(path_or_dir):
                    "complete": bool(complete[game]), "file": path, "game": game}
 
 
-def read_records_arrays(path_or_dir):
+def read_records_arrays(path_or_dir, **limits):
     """The batch form of read_records: one dict of stacked numpy arrays over every decision of
     every file: features (N, PLANES, 34) float32, mask (N, ACTIONS) bool, action (N,) int16, seat
     (N,) int8, score (N,) int32, rank (N,) int8, complete (N,) bool, game (N,) int32 and file
-    (N,) int32 (an index into the returned "files" list)."""
+    (N,) int32 (an index into the returned "files" list). limits: as read_records."""
     import numpy as np
     files, parts = record_files(path_or_dir), []
     for i, path in enumerate(files):
-        r = read_record(path)
+        r = read_record(path, **limits)
         g, s = r["game"], r["seat"]
         parts.append({"features": r["features"], "mask": r["mask"], "action": r["action"],
                       "seat": s, "score": r["scores"][g, s], "rank": r["ranks"][g, s],

@@ -138,6 +138,16 @@ typedef struct {
 #define CLI_POS_WORDS_AT(f) .kind = CLI_POS_WORDS, .at = CLI_AT(OPTS, f[0], char), .size = sizeof((OPTS *)0)->f
 #define CLI_POS_LIST_AT(f) .kind = CLI_POS_LIST, .at = CLI_AT(OPTS, f, cli_args)
 
+/* The limits on reading a game record (jong_record_limits, jong/mjai.h), two options of every
+ * command that reads imported records, for a table whose OPTS has the int fields max_record_mb
+ * and max_gzip_layers (cli_record_limits turns them into the library's limits). */
+#define CLI_RECORD_LIMIT_OPTIONS                                                                                \
+    {"--max-record-mb", CLI_INT(max_record_mb), "MB", "refuse a record whose text, after unpacking gzip, is "    \
+     "larger than MB MiB (a guard against gzip bombs; a whole game is well under 1 MiB)", .lo = 1,              \
+     .hi = 1048576, .def = CLI_TEXT(JONG_RECORD_MAX_MB)},                                                       \
+    {"--max-gzip-layers", CLI_INT(max_gzip_layers), "N", "refuse a record wrapped in more than N layers of "    \
+     "gzip (a .gz file is one; 0 refuses gzip)", .lo = 0, .hi = 1000, .def = CLI_TEXT(JONG_RECORD_MAX_GZIP_LAYERS)}
+
 /* The end of a table of options or sub-commands. */
 #define CLI_END {.name = NULL}
 

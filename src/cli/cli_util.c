@@ -149,6 +149,11 @@ bool cli_is_jong_record(const char *path)
     return strstr(buf, "\"jong_record\"") != NULL;
 }
 
+jong_record_limits cli_record_limits(int max_record_mb, int max_gzip_layers)
+{
+    return (jong_record_limits){.max_bytes = (size_t)max_record_mb << 20, .max_layers = max_gzip_layers};
+}
+
 int cli_print_json(const char *cmd, json_t *root)
 {
     char *text = json_dumps(root, JSON_COMPACT);

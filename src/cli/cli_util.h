@@ -50,6 +50,9 @@ int cli_hand_size(const jong_hand *h);
  * record reader reports it. */
 bool cli_is_jong_record(const char *path);
 
+/* The library's limits on reading a record from the options of CLI_RECORD_LIMIT_OPTIONS. */
+jong_record_limits cli_record_limits(int max_record_mb, int max_gzip_layers);
+
 /* Prints a JSON value (taken and freed) on one line; CLI_OK, or CLI_FAIL after
  * reporting that memory ran out. */
 int cli_print_json(const char *cmd, json_t *json);

@@ -27,7 +27,7 @@ typedef struct {
     cli_list rule;
     int mode, games, matches, match_hands, game_hands, jobs, time_ms;
     uint64_t seed;
-    bool resume, json, progress;
+    bool resume, json, progress, run_stored_commands;
     unsigned given; /* GIVEN_*: what --resume must check against the results file */
 } arena_opts;
 
@@ -63,6 +63,9 @@ static const cli_option options[] = {
      "summary.svg"},
     {"--resume", CLI_FLAG(resume), NULL, "continue the run in --out DIR (its options come from its results "
      "file)"},
+    {"--run-stored-commands", CLI_FLAG(run_stored_commands), NULL, "with --resume: run the commands of the "
+     "ext: players stored in the results file without --players naming them again (a results file from "
+     "elsewhere could hold any shell command, so by default they must be given again)"},
     {"--progress", CLI_FLAG(progress), NULL, "a progress bar on stderr even when it is not a terminal"},
     {"--json", CLI_FLAG(json), NULL, "the summary JSON on stdout instead of the table"},
     CLI_END,
@@ -243,17 +246,24 @@ static int rewrite_in_order(const char *path, const jong_arena_results *r)
 
 /* ---- reports ---- */
 
+/* Written whole to NAME.tmp, then renamed over NAME: a full disk leaves the old file or none,
+ * never an empty or cut one. */
 static int write_file(const char *dir, const char *name, const char *text)
 {
-    char path[4200];
+    char path[4200], tmp[4300];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
     if (!f)
-        return cli_fail(cmd, "%s: %s", path, strerror(errno));
+        return cli_fail(cmd, "%s: %s", tmp, strerror(errno));
     size_t len = strlen(text);
     bool ok = fputs(text, f) >= 0 && (len && text[len - 1] == '\n' ? true : fputc('\n', f) != EOF);
-    if (fclose(f) || !ok)
-        return cli_fail(cmd, "%s: write failed", path);
+    int e = errno;
+    if (fclose(f) || !ok || rename(tmp, path)) {
+        e = errno ? errno : e;
+        remove(tmp);
+        return cli_fail(cmd, "%s: write failed: %s", path, strerror(e));
+    }
     return CLI_OK;
 }
 
@@ -356,9 +366,18 @@ static int compare_command(int argc, char **argv)
 
 /* ---- a run ---- */
 
-/* --resume: the configuration comes from the results file; options given again must agree. */
-static int resume_config(const char *path, jong_arena_config *cfg, unsigned given, jong_arena_results *r,
-                         long *good)
+/* Does a player spec run an outside command (the ext: player)? */
+static bool runs_command(const char *player)
+{
+    size_t name = strcspn(player, ":");
+    return name == 3 && !strncmp(player, "ext", 3);
+}
+
+/* --resume: the configuration comes from the results file; options given again must agree. A
+ * command stored in the file runs only when --players gives it again or --run-stored-commands
+ * says to: a results file is data, and data must not run commands. */
+static int resume_config(const char *path, jong_arena_config *cfg, unsigned given, bool run_stored,
+                         jong_arena_results *r, long *good)
 {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -390,6 +409,17 @@ static int resume_config(const char *path, jong_arena_config *cfg, unsigned give
         jong_arena_results_free(r);
         return cli_usage_error(cmd, "--resume: %s was made with %s", path, why);
     }
+    for (int i = 0; i < r->cfg.nplayers && !(given & GIVEN_PLAYERS) && !run_stored; i++)
+        if (runs_command(r->cfg.players[i])) {
+            char player[JONG_ARENA_SPEC_MAX];
+            snprintf(player, sizeof player, "%s", r->cfg.players[i]);
+            for (char *p = player; *p; p++) /* the file's text: one printable line */
+                if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                    *p = '?';
+            jong_arena_results_free(r);
+            return cli_usage_error(cmd, "--resume: %s holds player %c = %s, which runs a command: give "
+                                   "--players again (or --run-stored-commands) to run it", path, 'A' + i, player);
+        }
     *cfg = r->cfg;
     return CLI_OK;
 }
@@ -439,7 +469,7 @@ int cmd_arena(int argc, char **argv)
     if (out)
         snprintf(path, sizeof path, "%s/results.jsonl", out);
     if (resume) {
-        if ((rc = resume_config(path, &cfg, given, &r, &good)))
+        if ((rc = resume_config(path, &cfg, given, o.run_stored_commands, &r, &good)))
             return rc;
     } else {
         if (jong_arena_config_check(&cfg, &err))
@@ -494,6 +524,16 @@ int cmd_arena(int argc, char **argv)
     int status = CLI_OK;
     if (rc)
         status = cli_fail(cmd, "%s", err.msg);
+    if (rc && out) {
+        /* a write failed (a full disk): games played but not written are lost, so the report
+         * covers exactly the games on disk, as `jong arena summary` will */
+        jong_arena_results disk;
+        bool is_dir;
+        jong_arena_results_free(&r);
+        if (load_run(path, &disk, &is_dir))
+            return CLI_FAIL;
+        r = disk;
+    }
     else if (out && r.ndone == cfg.games)
         status = rewrite_in_order(path, &r);
     double took = cli_now() - pr.start;

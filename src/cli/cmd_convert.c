@@ -15,12 +15,14 @@
 typedef struct {
     const char *in, *out;
     bool json;
+    int max_record_mb, max_gzip_layers;
 } convert_opts;
 
 #define OPTS convert_opts
 static const cli_option options[] = {
     {"--output", CLI_STRING(out), "OUT", "where to write", .short_name = 'o', .flags = CLI_REQUIRED},
     {"--json", CLI_FLAG(json), NULL, "print {\"in\",\"out\",\"format\",\"events\",\"hands\",\"complete\"} on stdout"},
+    CLI_RECORD_LIMIT_OPTIONS,
     CLI_END,
 };
 
@@ -53,7 +55,8 @@ int cmd_convert(int argc, char **argv)
     jong_mjai_log log;
     jong_mjai_log_init(&log);
     jong_error err;
-    if (jong_mjai_read_file(in, &log, &err)) {
+    jong_record_limits lim = cli_record_limits(opt.max_record_mb, opt.max_gzip_layers);
+    if (jong_mjai_read_file_limited(in, &lim, &log, &err)) {
         jong_mjai_log_free(&log);
         return cli_fail(CMD, "%s", err.msg);
     }

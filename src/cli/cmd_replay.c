@@ -17,7 +17,8 @@
 
 typedef struct {
     cli_args files;
-    bool verify, json, quiet;
+    bool verify, json, quiet, allow_cut;
+    int max_record_mb, max_gzip_layers;
 } replay_opts;
 
 #define OPTS replay_opts
@@ -28,6 +29,9 @@ static const cli_option options[] = {
      "also \"imported\":{\"checked\",\"equal\",\"different\",\"skipped\",\"unreadable\",\"cut\",\"midgame\","
      "\"differences\":[{\"file\",\"event\",\"error\"}...]} (the first 100)"},
     {"--quiet", CLI_FLAG(quiet), NULL, "print nothing for files that verify"},
+    {"--allow-cut", CLI_FLAG(allow_cut), NULL, "an imported record that stops before its game's end (equal "
+     "as far as it goes) is no failure; without it, it fails the run"},
+    CLI_RECORD_LIMIT_OPTIONS,
     CLI_END,
 };
 
@@ -47,6 +51,7 @@ static const cli_command spec = {
              "scores). Each game that differs prints \"jong replay: FILE: event N: what differs\"; the end\n"
              "prints \"imported: N games checked, E equal, D different, S three-player skipped, U\n"
              "unreadable; C cut short (equal up to their end), M starting after East 1 (not replayed)\".\n"
+             "A record cut short fails the run unless --allow-cut is given.\n"
              "Progress goes to stderr every 1000 files.\n",
     .options = options,
     .pos = {CLI_POS_LIST_AT(files), .metavar = "FILE...", .min = 1,
@@ -70,7 +75,8 @@ static const char *strip_line(const jong_error *err, int line)
 
 typedef struct {
     long files, checked, equal, different, skipped, unreadable, cut, midgame;
-    bool quiet;
+    bool quiet, allow_cut;
+    jong_record_limits lim;
     json_t *diffs; /* the first 100 differences (--json) */
 } import_stats;
 
@@ -94,7 +100,7 @@ static void import_one(const char *path, import_stats *st)
     st->files++;
     if (st->files % 1000 == 0)
         fprintf(stderr, "jong replay: %ld files, %ld games checked, %ld equal\n", st->files, st->checked, st->equal);
-    if (jong_mjai_read_file(path, &log, &err)) {
+    if (jong_mjai_read_file_limited(path, &st->lim, &log, &err)) {
         if (log.players == 3) {
             st->skipped++;
         } else {
@@ -110,6 +116,9 @@ static void import_one(const char *path, import_stats *st)
     if (rc == JONG_OK && rs.cut) {
         st->checked--;
         st->cut++; /* cut short: equal as far as it goes, not counted as a game */
+        if (!st->allow_cut) /* a file cut between two lines reads as a shorter game: not verified */
+            cli_fail(CMD, "%s: cut short: equal up to its last event (%d events), but the game does not end "
+                     "(--allow-cut accepts it)", path, rs.events);
     } else if (rc == JONG_OK) {
         st->equal++;
     } else if (rs.not_from_start) {
@@ -185,6 +194,8 @@ int cmd_replay(int argc, char **argv)
     int status = CLI_OK;
     import_stats imp = {0};
     imp.quiet = quiet;
+    imp.allow_cut = opt.allow_cut;
+    imp.lim = cli_record_limits(opt.max_record_mb, opt.max_gzip_layers);
     imp.diffs = json ? json_array() : NULL;
     for (int i = 0; i < opt.files.n; i++) {
         const char *path = opt.files.v[i];
@@ -232,7 +243,7 @@ int cmd_replay(int argc, char **argv)
             json_array_append_new(files, o);
     }
     if (imp.files) {
-        if (imp.different || imp.unreadable)
+        if (imp.different || imp.unreadable || (imp.cut && !imp.allow_cut))
             status = CLI_FAIL;
         if (!json)
             printf("imported: %ld games checked, %ld equal, %ld different, %ld three-player skipped, %ld unreadable"

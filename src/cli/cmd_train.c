@@ -49,6 +49,7 @@ typedef struct {
     bool json;
     int wpet_games;
     int decisions, sims; /* alpha */
+    int max_record_mb, max_gzip_layers;
 } train_args;
 
 #define OPTS train_args
@@ -68,6 +69,7 @@ static const cli_option options[] = {
      "policy file also keeps FP by situation (Eq. 12) from the held-out games", .lo = 1, .hi = 10000000,
      .def = "20000"},
     {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
+    CLI_RECORD_LIMIT_OPTIONS,
     CLI_END,
 };
 
@@ -79,6 +81,7 @@ static const cli_option alpha_options[] = {
     {"--sims", CLI_INT(sims), "S", "simulations per candidate", .lo = 1, .hi = 100000000, .def = "60"},
     {"--seed", CLI_SEED(seed), "S", "the split (as in jong train MODEL) and the simulations", .def = "1"},
     {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
+    CLI_RECORD_LIMIT_OPTIONS,
     CLI_END,
 };
 
@@ -383,7 +386,8 @@ static int train_alpha(const train_args *a, const paths *p, long limit, int sims
     jong_mjai_log_init(&lg);
     long used = 0;
     for (size_t f = 0; f < p->n && n < limit && (a->games == 0 || used < a->games); f++) {
-        if (jong_mjai_read_file(p->v[f], &lg, &err) || lg.players != 4)
+        jong_record_limits lim = cli_record_limits(a->max_record_mb, a->max_gzip_layers);
+        if (jong_mjai_read_file_limited(p->v[f], &lim, &lg, &err) || lg.players != 4)
             continue;
         uint32_t group = (uint32_t)used++;
         if ((double)(jong_seed_mix(a->seed, group) >> 11) * 0x1.0p-53 >= a->test_share)
@@ -503,7 +507,8 @@ int cmd_train(int argc, char **argv)
     size_t skipped = 0, used = 0;
     for (size_t i = 0; i < p.n && (a.games == 0 || (long)used < a.games); i++) {
         jong_error err;
-        if (jong_mjai_read_file(p.v[i], &lg, &err)) {
+        jong_record_limits lim = cli_record_limits(a.max_record_mb, a.max_gzip_layers);
+        if (jong_mjai_read_file_limited(p.v[i], &lim, &lg, &err)) {
             if (skipped++ < 3)
                 fprintf(stderr, "jong %s: skipped: %s%s\n", CMD, err.msg, skipped == 3 ? " (further skips are only counted)" : "");
             continue;

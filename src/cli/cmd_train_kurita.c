@@ -47,7 +47,7 @@ typedef struct {
     double loss_train, loss_test, loss_base;
 } rank_figures;
 
-static int train_rank(const char *dir, long limit, jong_ku_model *m, char *summary, size_t nsummary, bool json,
+static int train_rank(const char *dir, const jong_record_limits *lim, long limit, jong_ku_model *m, char *summary, size_t nsummary, bool json,
                       rank_figures *fig)
 {
     char **paths = NULL;
@@ -62,7 +62,7 @@ static int train_rank(const char *dir, long limit, jong_ku_model *m, char *summa
     long used = 0, hanchan = 0;
     for (size_t i = 0; !rc && i < npaths && (limit == 0 || used < limit); i++) {
         jong_error err;
-        if (jong_mjai_read_file(paths[i], &lg, &err)) {
+        if (jong_mjai_read_file_limited(paths[i], lim, &lg, &err)) {
             if (lg.players == 3) /* the reader stops at a three-player game's type */
                 continue;
             rc = cli_fail(CMD, "%s", err.msg);
@@ -128,6 +128,7 @@ typedef struct {
     const char *records, *out, *rank_records;
     int games, eq17_games, every, rank_games;
     bool json;
+    int max_record_mb, max_gzip_layers;
 } kurita_opts;
 
 #define OPTS kurita_opts
@@ -144,6 +145,7 @@ static const cli_option options[] = {
     {"--rank-games", CLI_INT(rank_games), "R", "at most that many games of DIR2, 0 for all", .lo = 0,
      .hi = 100000000, .def = "0"},
     {"--json", CLI_FLAG(json), NULL, "print the figures as one JSON object"},
+    CLI_RECORD_LIMIT_OPTIONS,
     CLI_END,
 };
 #undef OPTS
@@ -176,6 +178,7 @@ int cmd_train_kurita(int argc, char **argv)
     const char *records = o.records, *out = o.out, *rank_records = o.rank_records;
     long games = o.games, eq17_games = o.eq17_games, every = o.every, rank_games = o.rank_games;
     bool json = o.json;
+    jong_record_limits lim = cli_record_limits(o.max_record_mb, o.max_gzip_layers);
     char **paths = NULL;
     size_t npaths = 0;
     int rc = train_record_paths(records, &paths, &npaths);
@@ -191,7 +194,7 @@ int cmd_train_kurita(int argc, char **argv)
     size_t skipped = 0;
     for (size_t i = 0; i < npaths && (games == 0 || st.games < games); i++) {
         jong_error err;
-        if (jong_mjai_read_file(paths[i], &lg, &err) || lg.players != 4 || jong_ku_stats_add_log(&st, &lg, &err) ||
+        if (jong_mjai_read_file_limited(paths[i], &lim, &lg, &err) || lg.players != 4 || jong_ku_stats_add_log(&st, &lg, &err) ||
             jong_ku_paper_add_log(&ps, &lg, &err)) {
             skipped++;
             continue;
@@ -219,7 +222,7 @@ int cmd_train_kurita(int argc, char **argv)
             rc = cli_fail(CMD, "%s", err.msg);
         long used = 0;
         for (size_t i = 0; !rc && i < npaths && used < eq17_games; i++) {
-            if (jong_mjai_read_file(paths[i], &lg, &err) || lg.players != 4)
+            if (jong_mjai_read_file_limited(paths[i], &lim, &lg, &err) || lg.players != 4)
                 continue;
             size_t before = ed.n;
             if (jong_ku_eq17_add_log(&ed, &om, &m, &lg, (uint32_t)used, (int)every, &err)) {
@@ -269,7 +272,7 @@ int cmd_train_kurita(int argc, char **argv)
         return cli_fail(CMD, "no usable games under %s", records);
     char rank_summary[400] = "";
     rank_figures rf = {0};
-    rc = train_rank(rank_records ? rank_records : records, rank_games, &m, rank_summary, sizeof rank_summary, json,
+    rc = train_rank(rank_records ? rank_records : records, &lim, rank_games, &m, rank_summary, sizeof rank_summary, json,
                     &rf);
     if (rc)
         return rc;

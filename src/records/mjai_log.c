@@ -1,4 +1,4 @@
-/* Whole mjai logs: the .mjson reader and writer, gzip both ways (zlib), and telling the three
+/* Whole mjai logs: the .mjson reader and writer (gzipped when asked; unpacking is record_unpack.c), and telling the three
  * record formats apart (the event array is in mjai_log_events.c). */
 #include <errno.h>
 #include <stdlib.h>
@@ -124,79 +124,15 @@ int jong_mjai_write_file(const char *path, const jong_mjai_log *log, jong_error 
 
 /* ---- reading any format ---- */
 
-#define MAX_UNPACKED (256u << 20) /* a game is well under 1 MB; refuse gzip bombs */
-
-static int gunzip(const unsigned char *in, size_t len, char **out, size_t *outlen, jong_error *err)
+/* Plain text (no gzip): the format told from its first character. */
+static int read_text(const char *t, size_t len, jong_mjai_log *log, jong_error *err)
 {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (inflateInit2(&z, 15 + 32) != Z_OK)
-        return jong_error_set(err, JONG_ERR_IO, -1, "gzip: cannot start");
-    size_t cap = len * 8 + 4096, n = 0;
-    char *buf = malloc(cap);
-    int rc = JONG_OK;
-    z.next_in = (unsigned char *)in;
-    z.avail_in = (unsigned)len;
-    for (;;) {
-        if (!buf) {
-            rc = jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
-            break;
-        }
-        if (n == cap) {
-            if (cap >= MAX_UNPACKED) {
-                rc = jong_error_set(err, JONG_ERR_IO, -1, "gzip: unpacks to more than %u MB", MAX_UNPACKED >> 20);
-                break;
-            }
-            char *p = realloc(buf, cap * 2);
-            if (!p) {
-                rc = jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-        z.next_out = (unsigned char *)buf + n;
-        z.avail_out = (unsigned)(cap - n);
-        int zr = inflate(&z, Z_NO_FLUSH);
-        n = cap - z.avail_out;
-        if (zr == Z_STREAM_END) {
-            /* concatenated gzip members (as `cat a.gz b.gz`) read as one stream */
-            if (z.avail_in > 0 && inflateReset(&z) == Z_OK)
-                continue;
-            break;
-        }
-        if (zr != Z_OK && !(zr == Z_BUF_ERROR && z.avail_out == 0)) {
-            rc = jong_error_set(err, JONG_ERR_SYNTAX, (int)z.total_in, "gzip: damaged data at byte %lu%s%s",
-                                z.total_in, z.msg ? ": " : "", z.msg ? z.msg : "");
-            break;
-        }
+    const unsigned char *b = (const unsigned char *)t;
+    if (len >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf) {
+        t += 3; /* a UTF-8 byte order mark (editors on Windows write one): skipped for every format */
+        len -= 3;
     }
-    inflateEnd(&z);
-    if (rc) {
-        free(buf);
-        return rc;
-    }
-    *out = buf;
-    *outlen = n;
-    return JONG_OK;
-}
-
-int jong_mjai_read(const void *data, size_t len, jong_mjai_log *log, jong_error *err)
-{
-    const unsigned char *b = data;
-    if (len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
-        char *text = NULL;
-        size_t n = 0;
-        if (gunzip(b, len, &text, &n, err))
-            return err ? err->code : JONG_ERR_SYNTAX;
-        int rc = jong_mjai_read(text, n, log, err);
-        free(text);
-        return rc;
-    }
-    const char *t = data;
     size_t i = 0;
-    if (len >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
-        i = 3; /* a UTF-8 byte order mark */
     while (i < len && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t'))
         i++;
     if (i == len)
@@ -222,40 +158,42 @@ int jong_mjai_read(const void *data, size_t len, jong_mjai_log *log, jong_error 
     return jong_mjai_read_mjson(t, len, log, err);
 }
 
-int jong_mjai_read_file(const char *path, jong_mjai_log *log, jong_error *err)
+int jong_mjai_read_limited(const void *data, size_t len, const jong_record_limits *lim, jong_mjai_log *log,
+                           jong_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return jong_error_set(err, JONG_ERR_IO, -1, "%s: %s", path, strerror(errno));
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    int rc = JONG_OK;
+    const unsigned char *b = data;
+    if (!(len >= 2 && b[0] == 0x1f && b[1] == 0x8b))
+        return read_text(data, len, log, err);
+    char *text = NULL;
+    size_t n = 0;
+    if (jong_record_unpack(data, len, lim, &text, &n, err))
+        return err ? err->code : JONG_ERR_SYNTAX;
+    int rc = read_text(text, n, log, err);
+    free(text);
+    return rc;
+}
+
+int jong_mjai_read(const void *data, size_t len, jong_mjai_log *log, jong_error *err)
+{
+    return jong_mjai_read_limited(data, len, NULL, log, err);
+}
+
+int jong_mjai_read_file_limited(const char *path, const jong_record_limits *lim, jong_mjai_log *log,
+                                jong_error *err)
+{
+    char *text = NULL;
+    size_t n = 0;
+    if (jong_record_load(path, lim, &text, &n, err))
+        return err ? err->code : JONG_ERR_IO;
     jong_error e;
-    while (buf) {
-        if (n == cap) {
-            char *p = cap < MAX_UNPACKED ? realloc(buf, cap * 2) : NULL;
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (!buf)
-        rc = jong_error_set(&e, JONG_ERR_IO, -1, "out of memory or larger than %u MB", MAX_UNPACKED >> 20);
-    else if (ferror(f))
-        rc = jong_error_set(&e, JONG_ERR_IO, -1, "read failed: %s", strerror(errno));
-    fclose(f);
-    if (!rc)
-        rc = jong_mjai_read(buf, n, log, &e);
-    free(buf);
+    int rc = read_text(text, n, log, &e);
+    free(text);
     if (rc)
         return jong_error_set(err, e.code, e.pos, "%s: %s", path, e.msg);
     return JONG_OK;
+}
+
+int jong_mjai_read_file(const char *path, jong_mjai_log *log, jong_error *err)
+{
+    return jong_mjai_read_file_limited(path, NULL, log, err);
 }

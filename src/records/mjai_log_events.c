@@ -21,6 +21,9 @@ void jong_mjai_log_free(jong_mjai_log *log)
 
 int jong_mjai_log_push(jong_mjai_log *log, const jong_mjai_event *ev, jong_error *err)
 {
+    if (log->n >= JONG_MJAI_MAX_EVENTS)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "more than %d events (the limit on one game's record)",
+                              JONG_MJAI_MAX_EVENTS);
     if (log->n == log->cap) {
         size_t cap = log->cap ? log->cap * 2 : 256;
         jong_mjai_event *p = realloc(log->ev, cap * sizeof *p);

@@ -113,6 +113,11 @@ static bool read_line(replay *r, rec_line *l)
     if (l->len && l->text[l->len - 1] == '\r')
         l->len--;
     l->text[l->len] = 0;
+    if (l->line == 1 && l->len >= 3 && !memcmp(l->text, "\xef\xbb\xbf", 3)) {
+        /* a UTF-8 byte order mark (an editor on Windows writes one): skipped, as in every format */
+        memmove(l->text, l->text + 3, l->len - 2);
+        l->len -= 3;
+    }
     l->json = NULL;
     return true;
 }

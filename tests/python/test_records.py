@@ -4,6 +4,7 @@ record's actions; determinism; bad files raise jong.Error."""
 import gzip
 import os
 import subprocess
+import zlib
 
 import numpy as np
 import pytest
@@ -127,6 +128,24 @@ def test_bad_records_raise(tmp_path):
         list(jong.read_records(tmp_path / "missing.jsonl"))
     with pytest.raises(TypeError):
         jong.read_record(3)
+
+
+def test_read_limits(tmp_path):
+    """A gzip bomb (17 MiB of spaces, gzipped here) and three gzip layers are refused within the
+    default limits, naming the file and the limit; the keywords raise them."""
+    bomb = tmp_path / "bomb.mjson.gz"
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)
+    bomb.write_bytes(b"".join([z.compress(b" " * (1 << 20)) for _ in range(17)] + [z.flush()]))
+    with pytest.raises(jong.Error, match=r"bomb\.mjson\.gz: unpacks to more than 16 MiB"):
+        jong.read_record(str(bomb))
+    with pytest.raises(jong.Error, match="empty record"):  # read to the end: spaces are no record
+        jong.read_record(str(bomb), max_record_mb=17)
+    three = tmp_path / "three.mjson.gz"
+    three.write_bytes(gzip.compress(gzip.compress(gzip.compress(b"{\"type\":\"none\"}\n"))))
+    with pytest.raises(jong.Error, match="more than 2 gzip layers"):
+        list(jong.read_records(three))
+    with pytest.raises(ValueError):
+        jong.read_record(str(three), max_gzip_layers=-1)
 
 
 def test_imported_mjai_equals_jong_record(tmp_path):

@@ -25,6 +25,7 @@ typedef struct {
     int seat, sims;
     uint64_t seed;
     bool json;
+    int max_record_mb, max_gzip_layers;
 } review_opts;
 
 #define OPTS review_opts
@@ -38,6 +39,7 @@ static const cli_option options[] = {
     {"--seed", CLI_SEED(seed), "S", "seed of the analysis; decision i uses a seed mixed from it, so the "
      "report is the same on every run", .def = "1"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object: the decisions and the summary"},
+    CLI_RECORD_LIMIT_OPTIONS,
     CLI_END,
 };
 
@@ -64,6 +66,7 @@ typedef struct {
     bool progress; /* stderr is a terminal: a running count */
     bool tracking; /* tracked holds the reviewed seat's view rebuilt from its events */
     jong_view tracked;
+    jong_record_limits lim; /* on reading an imported record */
 } review_ctx;
 
 /* ---- one decision ------------------------------------------------------------------------------ */
@@ -401,7 +404,7 @@ static int step_through(review_ctx *c, const char *path)
     c->rep->format = "mjai/tenhou";
     jong_mjai_log log;
     jong_mjai_log_init(&log);
-    if (jong_mjai_read_file(path, &log, &err) != JONG_OK) {
+    if (jong_mjai_read_file_limited(path, &c->lim, &log, &err) != JONG_OK) {
         jong_mjai_log_free(&log);
         return cli_fail(CMD, "%s", err.msg);
     }
@@ -429,7 +432,8 @@ int cmd_review(int argc, char **argv)
     rep.seed = o.seed;
     const char *html = o.html;
     bool json = o.json;
-    review_ctx c = {.rep = &rep, .progress = isatty(2)};
+    review_ctx c = {.rep = &rep, .progress = isatty(2),
+                    .lim = cli_record_limits(o.max_record_mb, o.max_gzip_layers)};
     jong_error err;
     jong_error_clear(&err);
     if (rep.player && jong_player_create(rep.player, &c.player, &err) != JONG_OK)

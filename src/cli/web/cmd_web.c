@@ -14,8 +14,9 @@
 #define CMD "web"
 
 typedef struct {
-    int port, max_games, time_limit;
+    int port, max_games, time_limit, max_connections, per_address;
     const char *host, *log_dir;
+    cli_list allow_host;
 } web_opts;
 
 #define OPTS web_opts
@@ -26,9 +27,16 @@ static const cli_option options[] = {
      "for IPv6, :: for all interfaces, both families where the system allows); --addr H is the same",
      .def = "127.0.0.1"},
     {"--addr", CLI_STRING(host), "H", "", .flags = CLI_HIDDEN},
-    {"--max-games", CLI_INT(max_games), "N", "games open at once; when full, a game idle for 30 minutes (or "
-     "finished a minute ago) makes room, otherwise a new game is refused with 503", .lo = 1, .hi = 100000,
-     .def = "256"},
+    {"--max-games", CLI_INT(max_games), "N", "games open at once; when full, a game idle for 5 minutes (an "
+     "open page says it is there once a minute) or finished a minute ago makes room, otherwise a new game "
+     "is refused with 503", .lo = 1, .hi = 100000, .def = "256"},
+    {"--max-connections", CLI_INT(max_connections), "N", "connections open at once; more are closed at once",
+     .lo = 1, .hi = 100000, .def = "512"},
+    {"--max-connections-per-address", CLI_INT(per_address), "N", "connections open at once from one client "
+     "address (a browser opens about 6); a connection silent for " CLI_TEXT(WEB_IDLE_SECONDS) " s is closed",
+     .lo = 1, .hi = 100000, .def = "64"},
+    {"--allow-host", CLI_LIST(allow_host), "NAME", "a name this server may be reached by besides its IP "
+     "addresses, localhost and --host (repeatable): requests naming another Host are refused (DNS rebinding)"},
     {"--time-limit", CLI_INT(time_limit), "SEC", "seconds per decision of the person; when they run out the "
      "table passes or discards the tile just drawn", .lo = 1, .hi = 86400, .def_text = "none"},
     {"--log", CLI_STRING(log_dir), "DIR", "write each game's record to DIR/web-ID.jsonl when it ends"},
@@ -59,9 +67,11 @@ int cmd_web(int argc, char **argv)
         return r;
     const char *host = o.host, *log_dir = o.log_dir;
     int port = o.port, max_games = o.max_games, time_limit = o.time_limit;
+    if (o.allow_host.n > WEB_ALLOW_HOSTS_MAX)
+        return cli_usage_error(CMD, "--allow-host: at most %d names", WEB_ALLOW_HOSTS_MAX);
     if (log_dir && cli_make_dirs(log_dir))
         return cli_fail(CMD, "--log %s: cannot create it", log_dir);
-    web_games_config cfg = {.max_games = max_games, .idle_seconds = 1800, .time_limit = time_limit,
+    web_games_config cfg = {.max_games = max_games, .idle_seconds = 300, .time_limit = time_limit,
                             .log_dir = log_dir};
     web_games *games = web_games_new(&cfg);
     if (!games)
@@ -73,7 +83,11 @@ int cmd_web(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     char why[256], where[JONG_LISTEN_HOST_MAX + 8];
-    web_server *ws = web_server_start(host, port, games, where, sizeof where, why, sizeof why);
+    web_server_config scfg = {.host = host, .port = port, .max_connections = (unsigned)o.max_connections,
+                              .per_address = (unsigned)o.per_address};
+    for (int i = 0; i < o.allow_host.n && i < WEB_ALLOW_HOSTS_MAX; i++)
+        scfg.allow_hosts[scfg.nallow++] = o.allow_host.v[i];
+    web_server *ws = web_server_start(&scfg, games, where, sizeof where, why, sizeof why);
     if (!ws) {
         web_games_free(games);
         return cli_fail(CMD, "%s", why);

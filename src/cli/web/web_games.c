@@ -18,7 +18,7 @@ typedef struct {
     char id[17], token[33];
     pthread_mutex_t lock;
     int refs;            /* requests using it (registry lock) */
-    double last_used;
+    double last_used;    /* registry lock: make_room reads it while another request holds the game */
     jong_ruleset rules;
     jong_player *players[JONG_SEATS];
     const char *names[JONG_SEATS];
@@ -208,9 +208,11 @@ static bool make_room(web_games *gs)
     double now = cli_now();
     for (int i = 0; i < gs->n; i++) {
         web_game *g = gs->games[i];
+        if (g->refs > 0)
+            continue; /* in use: its fields other than refs and last_used are its request's */
         double idle = now - g->last_used;
         bool over = !g->rec; /* the record is closed when the game ends */
-        if (g->refs == 0 && (idle >= gs->cfg.idle_seconds || (over && idle >= 60)) &&
+        if ((idle >= gs->cfg.idle_seconds || (over && idle >= 60)) &&
             (oldest < 0 || g->last_used < gs->games[oldest]->last_used))
             oldest = i;
     }
@@ -242,9 +244,9 @@ static int get_game(web_games *gs, const char *id, const char *token, web_game *
         return 403;
     }
     g->refs++;
+    g->last_used = cli_now();
     pthread_mutex_unlock(&gs->lock);
     pthread_mutex_lock(&g->lock);
-    g->last_used = cli_now();
     *out = g;
     return 200;
 }
@@ -254,6 +256,7 @@ static void put_game(web_games *gs, web_game *g)
     pthread_mutex_unlock(&g->lock);
     pthread_mutex_lock(&gs->lock);
     g->refs--;
+    g->last_used = cli_now(); /* a long request does not count as idle time */
     pthread_mutex_unlock(&gs->lock);
 }
 
@@ -298,11 +301,12 @@ static int parse_create(const json_t *req, jong_ruleset *rs, int *seat, uint64_t
     }
     jong_ruleset_default(rs, v);
     const json_t *js = json_object_get(req, "seat");
-    *seat = js ? (int)json_integer_value(js) : 0;
-    if (js && (!json_is_integer(js) || *seat < 0 || *seat > 3)) {
+    json_int_t seat_in = js ? json_integer_value(js) : 0; /* compared before narrowing: 2^32 + 2 is no seat 2 */
+    if (js && (!json_is_integer(js) || seat_in < 0 || seat_in > 3)) {
         *out = web_error("seat: give 0, 1, 2 or 3");
         return 400;
     }
+    *seat = (int)seat_in;
     const json_t *jh = json_object_get(req, "hands");
     json_int_t hands = jh ? json_integer_value(jh) : 0;
     if (jh && (!json_is_integer(jh) || hands < 0 || hands > 64)) {
@@ -379,8 +383,8 @@ int web_games_create(web_games *gs, const json_t *req, json_t **out)
         return 400;
     }
     after_move(gs, g);
-    g->last_used = cli_now();
     pthread_mutex_lock(&gs->lock);
+    g->last_used = cli_now();
     bool room = make_room(gs);
     if (room)
         gs->games[gs->n++] = g;

@@ -10,8 +10,10 @@
  *   GET  /api/games/ID/record            the record so far (JSON lines)
  *   DELETE /api/games/ID
  * Every error is a JSON {"error": ...} with a 4xx/5xx status. */
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <microhttpd.h>
+#include <strings.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,7 @@
 struct web_server {
     struct MHD_Daemon *d;
     web_games *games;
+    web_server_config cfg;
 };
 
 /* A request's body as it arrives; too_big once it passes WEB_BODY_MAX (the rest is dropped). */
@@ -207,6 +210,58 @@ static enum MHD_Result route(struct MHD_Connection *c, web_server *ws, const cha
     return ok;
 }
 
+/* The name in a Host header ("name:port", "[v6]:port"), lower-cased into buf; false when it is
+ * malformed or too long. */
+static bool host_name(const char *host, char *buf, size_t n)
+{
+    size_t len = host[0] == '[' ? strcspn(host, "]") + 1 : strcspn(host, ":");
+    if (len == 0 || len >= n || (host[0] == '[' && host[len - 1] != ']'))
+        return false;
+    for (size_t i = 0; i < len; i++)
+        buf[i] = (char)(host[i] >= 'A' && host[i] <= 'Z' ? host[i] - 'A' + 'a' : host[i]);
+    buf[len] = 0;
+    const char *rest = host + len; /* a port or nothing */
+    if (*rest == ':')
+        rest += 1 + strspn(rest + 1, "0123456789");
+    return *rest == 0;
+}
+
+/* A Host this server answers to: an IP address (a page cannot make a browser send one for its
+ * own name), localhost, the host it listens on, or a name allowed by --allow-host. */
+static bool host_allowed(const web_server *ws, const char *host)
+{
+    char name[256];
+    if (!host_name(host, name, sizeof name))
+        return false;
+    unsigned char addr[16];
+    if (name[0] == '[') {
+        name[strlen(name) - 1] = 0;
+        return inet_pton(AF_INET6, name + 1, addr) == 1;
+    }
+    if (inet_pton(AF_INET, name, addr) == 1 || !strcmp(name, "localhost") || !strcasecmp(name, ws->cfg.host))
+        return true;
+    for (int i = 0; i < ws->cfg.nallow; i++)
+        if (!strcasecmp(name, ws->cfg.allow_hosts[i]))
+            return true;
+    return false;
+}
+
+/* Host, then for a write Origin: NULL when the request may go on, else why not. */
+static const char *refused(const web_server *ws, struct MHD_Connection *c, const char *method)
+{
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (host && !host_allowed(ws, host))
+        return "this server does not answer to that Host (give its address, localhost, or a name "
+               "allowed with jong web --allow-host)";
+    if (!strcmp(method, "GET") || !strcmp(method, "HEAD"))
+        return NULL;
+    /* browsers send Origin with every cross-origin write; it must be this very server */
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (origin && (!host || strncmp(origin, "http://", 7) || strcasecmp(origin + 7, host)))
+        return "a write from another origin is refused (only this server's own page may change games)";
+    return NULL;
+}
+
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                               const char *version, const char *upload, size_t *upload_size, void **con_cls)
 {
@@ -214,7 +269,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     web_server *ws = cls;
     body *b = *con_cls;
     if (!b) {
-        /* first call: the headers only. A declared body that is too large is refused at once. */
+        /* first call: the headers only. A foreign Host or Origin, or a declared body that is too
+         * large, is refused at once. */
+        const char *why = refused(ws, c, method);
+        if (why)
+            return send_error(c, 403, why);
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > WEB_BODY_MAX)
             return send_error(c, 413, "request body too large (at most 16384 bytes)");
@@ -246,9 +305,11 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum 
     *con_cls = NULL;
 }
 
-web_server *web_server_start(const char *host, int port, web_games *games, char *where, size_t wn, char *why,
+web_server *web_server_start(const web_server_config *cfg, web_games *games, char *where, size_t wn, char *why,
                              size_t n)
 {
+    const char *host = cfg->host;
+    int port = cfg->port;
     /* the socket is ours (jong/listen.h, as jong serve's): host names and both address
      * families, and a bind error with its reason, which libmicrohttpd does not return */
     jong_listener l;
@@ -264,10 +325,14 @@ web_server *web_server_start(const char *host, int port, web_games *games, char 
         return NULL;
     }
     ws->games = games;
+    ws->cfg = *cfg;
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (l.family == AF_INET6 ? MHD_USE_IPv6 : 0);
     ws->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, ws, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)l.fd,
-                             MHD_OPTION_THREAD_POOL_SIZE, 4u, MHD_OPTION_CONNECTION_LIMIT, 512u,
-                             MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_NOTIFY_COMPLETED, completed, ws,
+                             MHD_OPTION_THREAD_POOL_SIZE, 4u, MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
+                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, cfg->per_address,
+                             /* silent this long: closed (slow clients hold at most per_address each) */
+                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_IDLE_SECONDS,
+                             MHD_OPTION_NOTIFY_COMPLETED, completed, ws,
                              MHD_OPTION_END);
     if (!ws->d) {
         /* The daemon closes the socket it was given when it stops; whether it does when it

@@ -472,48 +472,27 @@ int jongpy_int_arg(PyObject *value, const char *name, long lo, long hi, long *ou
 
 int jongpy_table_kwargs(PyObject *kw, const char *const own[], PyObject *own_values[], jongpy_table_args *out)
 {
-    const char *rules = "riichi";
-    out->seed = 1;
-    out->opponents = NULL;
-    for (int i = 0; own[i]; i++)
-        own_values[i] = NULL;
-    PyObject *options = PyDict_New();
-    if (!options)
+    enum { RULES, SEED, OPPONENTS, OWN, MAX = 16 };
+    const char *names[MAX + 1] = {"rules", "seed", "opponents"};
+    int n = OWN;
+    for (int i = 0; own[i] && n < MAX; i++)
+        names[n++] = own[i];
+    names[n] = NULL;
+    PyObject *values[MAX], *options;
+    if (jongpy_split_args(NULL, kw, "Env", names, 0, values, &options))
         return -1;
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (kw && PyDict_Next(kw, &pos, &key, &value)) {
-        const char *k = PyUnicode_AsUTF8(key);
-        int mine = -1;
-        for (int i = 0; k && own[i] && mine < 0; i++)
-            if (!strcmp(k, own[i]))
-                mine = i;
-        if (!k) {
-            goto fail;
-        } else if (mine >= 0) {
-            own_values[mine] = value;
-        } else if (!strcmp(k, "rules")) {
-            if (!PyUnicode_Check(value) || !(rules = PyUnicode_AsUTF8(value))) {
-                PyErr_SetString(jongpy_error, "rules: 'riichi' or 'taiwan'");
-                goto fail;
-            }
-        } else if (!strcmp(k, "seed")) {
-            out->seed = PyLong_AsUnsignedLongLongMask(value);
-            if (PyErr_Occurred())
-                goto fail;
-        } else if (!strcmp(k, "opponents")) {
-            out->opponents = value;
-        } else if (PyDict_SetItem(options, key, value)) {
-            goto fail;
-        }
+    const char *rules;
+    int rc = jongpy_rules_arg(values[RULES], &rules) || jongpy_ruleset(rules, options, &out->rules) ? -1 : 0;
+    Py_DECREF(options);
+    out->seed = 1;
+    if (!rc && values[SEED]) {
+        out->seed = PyLong_AsUnsignedLongLongMask(values[SEED]);
+        rc = PyErr_Occurred() ? -1 : 0;
     }
-    if (jongpy_ruleset(rules, options, &out->rules))
-        goto fail;
-    Py_DECREF(options);
-    return 0;
-fail:
-    Py_DECREF(options);
-    return -1;
+    out->opponents = values[OPPONENTS];
+    for (int i = OWN; i < n; i++)
+        own_values[i - OWN] = values[i];
+    return rc;
 }
 
 static int env_init(PyObject *self, PyObject *args, PyObject *kw)

@@ -22,6 +22,28 @@ int jongpy_variant(const char *name, jong_variant *v);
  * raises jong.Error naming a bad option and returns -1. opts may be NULL. */
 int jongpy_ruleset(const char *rules, PyObject *opts, jong_ruleset *rs);
 
+/* The arguments of a function that takes ruleset options as keywords (jong.score, jong.analyze,
+ * Env): positional arguments (at most npos) fill names[0..] in order, keywords fill the names
+ * they match, and every other keyword goes into *options, a new dict (name: value). values[i]
+ * are borrowed, NULL when absent. Raises TypeError (too many positional arguments, a name
+ * given twice) and returns -1. */
+int jongpy_split_args(PyObject *args, PyObject *kw, const char *fname, const char *const names[], int npos,
+                      PyObject *values[], PyObject **options);
+/* Argument values (absent when NULL or None, out untouched), each raising jong.Error naming the
+ * argument and returning -1 when it is bad: `rules` ("riichi" when absent), a seat or wind (an
+ * int 0-3 or 'E' 'S' 'W' 'N'; never absent), a str, a bool. A required str raises TypeError. */
+int jongpy_rules_arg(PyObject *value, const char **name);
+int jongpy_wind_arg(PyObject *value, const char *name, int *out);
+int jongpy_str_arg(PyObject *value, const char *name, const char **out);
+int jongpy_bool_arg(PyObject *value, const char *name, bool *out);
+int jongpy_required_str(PyObject *value, const char *fname, const char *name, const char **out);
+
+/* A jansson value as the Python value json.loads would make of its text (module.c); and a
+ * function's JSON result (taken) so, or jong.Error with why when it is NULL. */
+struct json_t;
+PyObject *jongpy_from_json(const struct json_t *j);
+PyObject *jongpy_json_result(struct json_t *root, const char *why);
+
 /* Jong's players from Env's `opponents`: None (every seat a learner's: players stay NULL), a
  * list of 3 specs (seats 1-3, the learner at seat 0), or of 4 with None at each learner seat.
  * Raises jong.Error and returns -1 on a bad spec, a player of the other family, or no learner
@@ -96,6 +118,10 @@ void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float
 
 /* Add the Env, Observation and VecEnv (vecenv.c) types to the module (env.c); -1 on failure. */
 int jongpy_env_init(PyObject *module);
+
+/* jong.score(hand, win, rules, **inputs and options) (score.c): `jong score --json`'s object. */
+PyObject *jongpy_score(PyObject *module, PyObject *args, PyObject *kw);
+extern const char jongpy_score_doc[];
 
 /* jong._jong.read_record(path) (records.c): every decision of every game of one record file. */
 PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw);

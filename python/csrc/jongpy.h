@@ -68,6 +68,23 @@ void jongpy_track_scores(int32_t scores[JONG_SEATS], const jong_event *ev);
  * without the GIL. */
 int jongpy_deal_on(jong_session *s, jong_error *err);
 
+/* The record an Env keeps of its game (env_record.c): the library's record writer into memory. */
+typedef struct {
+    FILE *f; /* open_memstream over text and len */
+    char *text;
+    size_t len;
+    jong_record_writer *w;
+} jongpy_record;
+/* Start the record of a new game (any earlier one freed): the header line at once. players[s]
+ * NULL: a learner seat, named "learner". */
+int jongpy_record_start(jongpy_record *r, const jong_ruleset *rs, uint64_t seed, int game,
+                        jong_player *const players[JONG_SEATS], jong_error *err);
+/* An event of the game (from the Env's sink, without the GIL). */
+void jongpy_record_event(jongpy_record *r, const jong_event *ev);
+/* Env.record(format): "jong", the record's text; "mjai" (riichi), a list of dicts. */
+PyObject *jongpy_record_get(jongpy_record *r, const jong_ruleset *rs, const char *format);
+void jongpy_record_free(jongpy_record *r);
+
 /* The Observation type (env.c): one seat's decision, self-contained (its view, rules, legal
  * actions and decision seed are copies, so it outlives the Env step that made it). */
 typedef struct {

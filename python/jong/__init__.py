@@ -5,7 +5,8 @@ of the fixed action space. docs/python.md in the repository describes the whole 
 
     jong.parse(hand), jong.shanten(hand, rules), jong.analyze(hand, rules, seen, sims=, dora=, ...)
     jong.score(hand, win, rules, tsumo=, riichi=, dora=, ...): one win's yaku/fu/points or tai
-    jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index})
+    jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index}),
+        record(format="jong"|"mjai")
     jong.Observation: seat, legal_actions, action_ids, mask, features(), view, index_of(id)
     jong.VecEnv(n, rules, seed, opponents, threads, **options): stacked arrays, auto-reset
     jong.Player(spec).act(obs)

@@ -370,6 +370,8 @@ typedef struct {
     bool busy;                        /* the engine is working with the GIL released */
     int32_t scores[JONG_SEATS];       /* after the last event that carried scores */
     int64_t events;                   /* events of this game so far */
+    jongpy_record record;             /* the game's record so far (Env.record()) */
+    bool keep_record;                 /* Env(record=True), the default */
 } env_obj;
 
 void jongpy_track_scores(int32_t scores[JONG_SEATS], const jong_event *ev)
@@ -384,12 +386,14 @@ static void env_sink(void *ctx, const jong_event *ev)
     env_obj *e = ctx;
     e->events++;
     jongpy_track_scores(e->scores, ev);
+    jongpy_record_event(&e->record, ev);
 }
 
 static void env_free_game(env_obj *e)
 {
     jong_session_free(e->s);
     e->s = NULL;
+    jongpy_record_free(&e->record);
 }
 
 static void env_dealloc(PyObject *self)
@@ -472,48 +476,27 @@ int jongpy_int_arg(PyObject *value, const char *name, long lo, long hi, long *ou
 
 int jongpy_table_kwargs(PyObject *kw, const char *const own[], PyObject *own_values[], jongpy_table_args *out)
 {
-    const char *rules = "riichi";
-    out->seed = 1;
-    out->opponents = NULL;
-    for (int i = 0; own[i]; i++)
-        own_values[i] = NULL;
-    PyObject *options = PyDict_New();
-    if (!options)
+    enum { RULES, SEED, OPPONENTS, OWN, MAX = 16 };
+    const char *names[MAX + 1] = {"rules", "seed", "opponents"};
+    int n = OWN;
+    for (int i = 0; own[i] && n < MAX; i++)
+        names[n++] = own[i];
+    names[n] = NULL;
+    PyObject *values[MAX], *options;
+    if (jongpy_split_args(NULL, kw, "Env", names, 0, values, &options))
         return -1;
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (kw && PyDict_Next(kw, &pos, &key, &value)) {
-        const char *k = PyUnicode_AsUTF8(key);
-        int mine = -1;
-        for (int i = 0; k && own[i] && mine < 0; i++)
-            if (!strcmp(k, own[i]))
-                mine = i;
-        if (!k) {
-            goto fail;
-        } else if (mine >= 0) {
-            own_values[mine] = value;
-        } else if (!strcmp(k, "rules")) {
-            if (!PyUnicode_Check(value) || !(rules = PyUnicode_AsUTF8(value))) {
-                PyErr_SetString(jongpy_error, "rules: 'riichi' or 'taiwan'");
-                goto fail;
-            }
-        } else if (!strcmp(k, "seed")) {
-            out->seed = PyLong_AsUnsignedLongLongMask(value);
-            if (PyErr_Occurred())
-                goto fail;
-        } else if (!strcmp(k, "opponents")) {
-            out->opponents = value;
-        } else if (PyDict_SetItem(options, key, value)) {
-            goto fail;
-        }
+    const char *rules;
+    int rc = jongpy_rules_arg(values[RULES], &rules) || jongpy_ruleset(rules, options, &out->rules) ? -1 : 0;
+    Py_DECREF(options);
+    out->seed = 1;
+    if (!rc && values[SEED]) {
+        out->seed = PyLong_AsUnsignedLongLongMask(values[SEED]);
+        rc = PyErr_Occurred() ? -1 : 0;
     }
-    if (jongpy_ruleset(rules, options, &out->rules))
-        goto fail;
-    Py_DECREF(options);
-    return 0;
-fail:
-    Py_DECREF(options);
-    return -1;
+    out->opponents = values[OPPONENTS];
+    for (int i = OWN; i < n; i++)
+        own_values[i - OWN] = values[i];
+    return rc;
 }
 
 static int env_init(PyObject *self, PyObject *args, PyObject *kw)
@@ -522,14 +505,17 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw)
     if (env_idle(e))
         return -1;
     if (PyTuple_GET_SIZE(args) > 0) {
-        PyErr_SetString(PyExc_TypeError, "Env() takes keyword arguments only (rules=, seed=, opponents=, game=, options)");
+        PyErr_SetString(PyExc_TypeError,
+                        "Env() takes keyword arguments only (rules=, seed=, opponents=, game=, record=, options)");
         return -1;
     }
-    static const char *const own[] = {"game", NULL};
-    PyObject *game = NULL;
+    static const char *const own[] = {"game", "record", NULL};
+    PyObject *vals[2];
     jongpy_table_args ta;
     long g = 0;
-    if (jongpy_table_kwargs(kw, own, &game, &ta) || (game && jongpy_int_arg(game, "game", 0, INT32_MAX, &g)))
+    bool keep = true;
+    if (jongpy_table_kwargs(kw, own, vals, &ta) || (vals[0] && jongpy_int_arg(vals[0], "game", 0, INT32_MAX, &g)) ||
+        jongpy_bool_arg(vals[1], "record", &keep))
         return -1;
     env_free_game(e);
     for (int i = 0; i < JONG_SEATS; i++) {
@@ -539,6 +525,7 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw)
     e->rules = ta.rules;
     e->seed = ta.seed;
     e->game_number = (int)g;
+    e->keep_record = keep;
     return jongpy_players(&e->rules, ta.opponents, e->players);
 }
 
@@ -611,9 +598,12 @@ static PyObject *env_reset(PyObject *self, PyObject *args, PyObject *kw)
     memcpy(cfg.players, e->players, sizeof cfg.players);
     jong_error err;
     jong_error_clear(&err);
-    int rc;
+    int rc = JONG_OK;
     Py_BEGIN_ALLOW_THREADS
-    rc = jong_session_new(&cfg, &e->s, &err);
+    if (e->keep_record)
+        rc = jongpy_record_start(&e->record, &e->rules, e->seed, e->game_number, e->players, &err);
+    if (!rc)
+        rc = jong_session_new(&cfg, &e->s, &err);
     if (!rc)
         rc = jongpy_deal_on(e->s, &err);
     Py_END_ALLOW_THREADS
@@ -761,12 +751,27 @@ static PyObject *env_get_options(PyObject *self, void *closure)
     return d;
 }
 
+static PyObject *env_record(PyObject *self, PyObject *args, PyObject *kw)
+{
+    env_obj *e = (env_obj *)self;
+    static char *names[] = {"format", NULL};
+    const char *format = "jong";
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|s:record", names, &format) || env_idle(e))
+        return NULL;
+    if (!e->keep_record)
+        return PyErr_Format(jongpy_error, "record: this Env keeps no record (Env(record=False))");
+    return jongpy_record_get(&e->record, &e->rules, format);
+}
+
 static PyMethodDef env_methods[] = {
     {"reset", (PyCFunction)(void (*)(void))env_reset, METH_VARARGS | METH_KEYWORDS,
      "reset(seed=None) -> {seat: Observation}: start a new game (with a new seed when given)."},
     {"step", env_step, METH_O,
      "step({seat: index}) -> {seat: Observation}: each asked seat's answer as an index into its "
      "obs.legal_actions (obs.index_of(id) turns an action id into one); {} once the game is over."},
+    {"record", (PyCFunction)(void (*)(void))env_record, METH_VARARGS | METH_KEYWORDS,
+     "record(format='jong') -> str or list: the game so far (or finished): 'jong', Jong's record as "
+     "`jong play --log` writes it (JSON lines); 'mjai' (riichi), its events as mjai messages (dicts)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -787,8 +792,9 @@ PyTypeObject jongpy_env_type = {
     .tp_basicsize = sizeof(env_obj),
     .tp_dealloc = env_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Env(rules='riichi', seed=1, opponents=None, game=0, **options): one game of four seats; "
-              "reset() and step() hand out the decisions of the learner seats (docs/python.md).",
+    .tp_doc = "Env(rules='riichi', seed=1, opponents=None, game=0, record=True, **options): one game of four "
+              "seats; reset() and step() hand out the decisions of the learner seats, record() the game so far "
+              "(docs/python.md).",
     .tp_methods = env_methods,
     .tp_getset = env_getset,
     .tp_init = env_init,

@@ -1,5 +1,6 @@
-/* jong._jong: the module, jong.Error, the evaluator functions (parse, shanten, analyze) and
- * jong.Player. The Python-side package (python/jong/__init__.py) re-exports these. */
+/* jong._jong: the module, jong.Error, arguments with ruleset options, the evaluator functions
+ * (parse, shanten, analyze) and jong.Player. The Python-side package (python/jong/__init__.py)
+ * re-exports these. */
 #include "jongpy.h"
 
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION /* the current API only */
@@ -7,11 +8,13 @@
 #include <numpy/arrayobject.h>
 
 #include <jansson.h>
+#include <string.h>
 #include <strings.h>
 
-/* `jong analyze --json` as a function: the program's own builder (src/cli), linked from
+/* `jong analyze --json` as a function: the program's own work and builder (src/cli), linked from
  * build/shared/libjongcli.a, so the two cannot drift apart. */
 #include "cli/analyze_json.h"
+#include "cli/cli_util.h"
 
 PyObject *jongpy_error;
 
@@ -91,6 +94,129 @@ int jongpy_ruleset(const char *rules, PyObject *opts, jong_ruleset *rs)
         }
     }
     return 0;
+}
+
+int jongpy_split_args(PyObject *args, PyObject *kw, const char *fname, const char *const names[], int npos,
+                      PyObject *values[], PyObject **options)
+{
+    int n = 0;
+    while (names[n])
+        n++;
+    for (int i = 0; i < n; i++)
+        values[i] = NULL;
+    Py_ssize_t nargs = args ? PyTuple_GET_SIZE(args) : 0;
+    if (nargs > npos) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most %d positional arguments (%zd given)", fname, npos, nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        values[i] = PyTuple_GET_ITEM(args, i);
+    *options = PyDict_New();
+    if (!*options)
+        return -1;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (kw && PyDict_Next(kw, &pos, &key, &value)) {
+        const char *k = PyUnicode_AsUTF8(key);
+        if (!k)
+            goto fail;
+        int i = 0;
+        while (i < n && strcmp(k, names[i]))
+            i++;
+        if (i == n) {
+            if (PyDict_SetItem(*options, key, value))
+                goto fail;
+        } else if (values[i]) {
+            PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", fname, k);
+            goto fail;
+        } else {
+            values[i] = value;
+        }
+    }
+    return 0;
+fail:
+    Py_CLEAR(*options);
+    return -1;
+}
+
+int jongpy_rules_arg(PyObject *value, const char **name)
+{
+    if (!value || value == Py_None) {
+        *name = "riichi";
+        return 0;
+    }
+    if (!PyUnicode_Check(value) || !(*name = PyUnicode_AsUTF8(value))) {
+        PyErr_Clear();
+        PyErr_Format(jongpy_error, "rules: 'riichi' or 'taiwan', not %R", value);
+        return -1;
+    }
+    return 0;
+}
+
+int jongpy_wind_arg(PyObject *value, const char *name, int *out)
+{
+    long w = -1;
+    if (PyLong_Check(value) && !PyBool_Check(value)) {
+        w = PyLong_AsLong(value);
+        if (w == -1 && PyErr_Occurred())
+            PyErr_Clear();
+    } else if (PyUnicode_Check(value)) {
+        const char *s = PyUnicode_AsUTF8(value);
+        w = s ? cli_parse_wind(s) : -1;
+        PyErr_Clear();
+    }
+    if (w < 0 || w > 3) {
+        PyErr_Format(jongpy_error, "%s: a seat or wind, 0-3 or 'E' 'S' 'W' 'N', not %R", name, value);
+        return -1;
+    }
+    *out = (int)w;
+    return 0;
+}
+
+int jongpy_required_str(PyObject *value, const char *fname, const char *name, const char **out)
+{
+    if (!value)
+        PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname, name);
+    else if (!PyUnicode_Check(value))
+        PyErr_Format(PyExc_TypeError, "%s(): %s must be a str, not %s", fname, name, Py_TYPE(value)->tp_name);
+    else
+        return (*out = PyUnicode_AsUTF8(value)) ? 0 : -1;
+    return -1;
+}
+
+int jongpy_str_arg(PyObject *value, const char *name, const char **out)
+{
+    if (!value || value == Py_None)
+        return 0;
+    if (!PyUnicode_Check(value) || !(*out = PyUnicode_AsUTF8(value))) {
+        PyErr_Clear();
+        PyErr_Format(jongpy_error, "%s: a string, not %R", name, value);
+        return -1;
+    }
+    return 0;
+}
+
+int jongpy_bool_arg(PyObject *value, const char *name, bool *out)
+{
+    if (!value || value == Py_None)
+        return 0;
+    if (!PyBool_Check(value)) {
+        PyErr_Format(jongpy_error, "%s: True or False, not %R", name, value);
+        return -1;
+    }
+    *out = value == Py_True;
+    return 0;
+}
+
+PyObject *jongpy_json_result(json_t *root, const char *why)
+{
+    if (!root) {
+        PyErr_SetString(jongpy_error, why);
+        return NULL;
+    }
+    PyObject *out = jongpy_from_json(root);
+    json_decref(root);
+    return out;
 }
 
 /* ---- the evaluator ------------------------------------------------------------------------ */
@@ -228,8 +354,7 @@ static PyObject *py_shanten(PyObject *self, PyObject *args, PyObject *kw)
     return PyLong_FromLong(s.best);
 }
 
-/* A jansson value as the Python value json.loads would make of its text. */
-static PyObject *from_json(const json_t *j)
+PyObject *jongpy_from_json(const json_t *j)
 {
     switch (json_typeof(j)) {
     case JSON_OBJECT: {
@@ -237,7 +362,7 @@ static PyObject *from_json(const json_t *j)
         const char *k;
         json_t *v;
         json_object_foreach((json_t *)j, k, v) {
-            PyObject *x = d ? from_json(v) : NULL;
+            PyObject *x = d ? jongpy_from_json(v) : NULL;
             if (!x || PyDict_SetItemString(d, k, x))
                 Py_CLEAR(d);
             Py_XDECREF(x);
@@ -249,7 +374,7 @@ static PyObject *from_json(const json_t *j)
     case JSON_ARRAY: {
         PyObject *l = PyList_New((Py_ssize_t)json_array_size(j));
         for (size_t i = 0; l && i < json_array_size(j); i++) {
-            PyObject *x = from_json(json_array_get(j, i));
+            PyObject *x = jongpy_from_json(json_array_get(j, i));
             if (!x)
                 Py_CLEAR(l);
             else
@@ -272,33 +397,61 @@ static PyObject *from_json(const json_t *j)
     }
 }
 
-PyDoc_STRVAR(analyze_doc, "analyze(hand, rules='riichi', seen=None) -> dict\n\n"
-             "The object `jong analyze HAND --json --sims 0 [--seen SEEN]` prints: shanten per form, "
-             "blocks, MTW, waits or effective tiles, readings and the discard table, and the targets.");
+PyDoc_STRVAR(analyze_doc, "analyze(hand, rules='riichi', seen=None, *, sims=0, dora=None, player=None, turn=1, "
+             "draws=None, seat=None, round='E', dealer=False, seed=1, search='exact', restarts=5, **options) -> dict\n\n"
+             "The object `jong analyze HAND --json` prints with the same inputs: shanten per form, blocks, MTW, "
+             "waits or effective tiles, readings, the discard table and the targets; with sims > 0 the chances "
+             "of each discard ('simulation'), and with player an engine's own values of each discard ('player'). "
+             "Every other keyword is a ruleset option by name.");
 
 static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *names[] = {"hand", "rules", "seen", NULL};
-    const char *text, *rules = "riichi", *seen = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s|sz:analyze", names, &text, &rules, &seen))
+    enum { HAND, RULES, SEEN, SIMS, DORA, PLAYER, TURN, DRAWS, SEAT, ROUND, DEALER, SEED, SEARCH, RESTARTS, N };
+    static const char *const names[] = {"hand", "rules", "seen", "sims", "dora", "player", "turn", "draws", "seat",
+                                        "round", "dealer", "seed", "search", "restarts", NULL};
+    PyObject *v[N], *options;
+    if (jongpy_split_args(args, kw, "analyze", names, 3, v, &options))
         return NULL;
-    jong_variant v;
-    if (jongpy_variant(rules, &v))
-        return NULL;
-    char why[256] = "";
-    json_t *root;
-    /* the target table and the discard table of a 17-tile hand take a while: let other threads run */
-    Py_BEGIN_ALLOW_THREADS
-    root = analyze_json(text, seen, v, why, sizeof why);
-    Py_END_ALLOW_THREADS
-    if (!root) {
-        PyErr_SetString(jongpy_error, why);
-        return NULL;
+    const char *rules, *search = "exact";
+    jong_ruleset rs;
+    analyze_input in;
+    analyze_input_init(&in, NULL, &rs);
+    in.api = true;
+    long sims = 0, turn = 1, draws = -1, restarts = 5;
+    int bad = jongpy_required_str(v[HAND], "analyze", "hand", &in.hand) || jongpy_rules_arg(v[RULES], &rules) ||
+          jongpy_ruleset(rules, options, &rs) || jongpy_str_arg(v[SEEN], "seen", &in.seen) ||
+          jongpy_str_arg(v[DORA], "dora", &in.dora) || jongpy_str_arg(v[PLAYER], "player", &in.player) ||
+          jongpy_str_arg(v[SEARCH], "search", &search) || jongpy_bool_arg(v[DEALER], "dealer", &in.dealer) ||
+          (v[SIMS] && jongpy_int_arg(v[SIMS], "sims", 0, JONG_ANALYSIS_MAX_SIMS, &sims)) ||
+          (v[TURN] && jongpy_int_arg(v[TURN], "turn", 1, 30, &turn)) ||
+          (v[DRAWS] && v[DRAWS] != Py_None && jongpy_int_arg(v[DRAWS], "draws", 0, JONG_ANALYSIS_MAX_DRAWS, &draws)) ||
+          (v[RESTARTS] && jongpy_int_arg(v[RESTARTS], "restarts", 0, 100000, &restarts)) ||
+          (v[SEAT] && v[SEAT] != Py_None && jongpy_wind_arg(v[SEAT], "seat", &in.seat_wind)) ||
+          (v[ROUND] && jongpy_wind_arg(v[ROUND], "round", &in.round_wind));
+    if (!bad && v[SEED]) {
+        in.seed = PyLong_AsUnsignedLongLongMask(v[SEED]);
+        bad = PyErr_Occurred() != NULL;
     }
-    PyObject *out = from_json(root);
-    json_decref(root);
-    return out;
+    if (!bad && strcmp(search, "exact") && strcmp(search, "local")) {
+        PyErr_Format(jongpy_error, "search: 'exact' or 'local', not %R", v[SEARCH]);
+        bad = 1;
+    }
+    Py_DECREF(options);
+    if (bad)
+        return NULL;
+    in.sims = (int)sims;
+    in.turn = (int)turn;
+    in.draws = (int)draws;
+    in.restarts = (int)restarts;
+    in.local = !strcmp(search, "local");
+    char why[512] = "";
+    json_t *root;
+    /* the target table, the discard table and the simulations take a while: let other threads run */
+    Py_BEGIN_ALLOW_THREADS
+    root = analyze_json(&in, why, sizeof why);
+    Py_END_ALLOW_THREADS
+    return jongpy_json_result(root, why);
 }
 
 /* ---- jong.Player ---------------------------------------------------------------------------- */
@@ -423,6 +576,7 @@ static PyMethodDef module_methods[] = {
     {"parse", (PyCFunction)(void (*)(void))py_parse, METH_VARARGS | METH_KEYWORDS, parse_doc},
     {"shanten", (PyCFunction)(void (*)(void))py_shanten, METH_VARARGS | METH_KEYWORDS, shanten_doc},
     {"analyze", (PyCFunction)(void (*)(void))py_analyze, METH_VARARGS | METH_KEYWORDS, analyze_doc},
+    {"score", (PyCFunction)(void (*)(void))jongpy_score, METH_VARARGS | METH_KEYWORDS, jongpy_score_doc},
     {"players", py_players, METH_NOARGS, players_doc},
     {"read_record", (PyCFunction)(void (*)(void))jongpy_read_record, METH_VARARGS | METH_KEYWORDS,
      jongpy_read_record_doc},

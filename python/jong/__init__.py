@@ -3,8 +3,10 @@
 The engine is C (the compiled module jong._jong); this package re-exports it and adds the names
 of the fixed action space. docs/python.md in the repository describes the whole API:
 
-    jong.parse(hand), jong.shanten(hand, rules), jong.analyze(hand, rules, seen)
-    jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index})
+    jong.parse(hand), jong.shanten(hand, rules), jong.analyze(hand, rules, seen, sims=, dora=, ...)
+    jong.score(hand, win, rules, tsumo=, riichi=, dora=, ...): one win's yaku/fu/points or tai
+    jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index}),
+        record(format="jong"|"mjai")
     jong.Observation: seat, legal_actions, action_ids, mask, features(), view, index_of(id)
     jong.VecEnv(n, rules, seed, opponents, threads, **options): stacked arrays, auto-reset
     jong.Player(spec).act(obs)
@@ -15,10 +17,10 @@ of the fixed action space. docs/python.md in the repository describes the whole 
 import os
 
 from ._jong import (ACTIONS, ENGINE_VERSION, PLANES, Env, Error, Observation, Player, VecEnv,
-                    analyze, parse, players, read_record, shanten)
+                    analyze, parse, players, read_record, score, shanten)
 
 __all__ = ["ACTIONS", "ENGINE_VERSION", "PLANES", "Env", "Error", "Observation", "Player",
-           "VecEnv", "analyze", "parse", "players", "shanten", "action_name", "ACTION_NAMES",
+           "VecEnv", "analyze", "parse", "players", "score", "shanten", "action_name", "ACTION_NAMES",
            "read_record", "read_records", "read_records_arrays", "record_files"]
 __version__ = ENGINE_VERSION
 

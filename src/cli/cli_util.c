@@ -56,6 +56,17 @@ int cli_input_error(const char *cmd, const char *input, const jong_error *err)
     return cli_fail(cmd, "%s: %s", input, why);
 }
 
+int cli_input_why(bool api, const char *opt, const char *text, const char *why, char *out, size_t n)
+{
+    if (api)
+        snprintf(out, n, "%s: %s", opt ? opt : "hand", why);
+    else if (opt)
+        snprintf(out, n, "--%s %s: %s", opt, text, why);
+    else
+        snprintf(out, n, "%s: %s", text, why);
+    return CLI_FAIL;
+}
+
 int cli_rules_parse(const char *text)
 {
     if (!strcasecmp(text, "riichi"))

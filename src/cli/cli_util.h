@@ -29,6 +29,12 @@ int cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf
  * place in the text). Returns CLI_FAIL. */
 int cli_input_error(const char *cmd, const char *input, const jong_error *err);
 
+/* A bad input reported by a command in its own words, or by a function (the Python package, the
+ * web page) in the caller's: the command names the option and its value ("--seen 1z1z1z: why";
+ * opt NULL: the hand, by its text), a function the input alone ("seen: why", "hand: why").
+ * Writes the line into out; returns CLI_FAIL. */
+int cli_input_why(bool api, const char *opt, const char *text, const char *why, char *out, size_t n);
+
 /* Writes "position N: reason" (or just the reason) for err into buf. */
 void cli_format_error(const jong_error *err, char *buf, size_t n);
 

@@ -23,20 +23,11 @@
 
 typedef struct {
     char hand_text[HAND_TEXT_MAX]; /* the positional words (and --melds) joined by spaces */
-    const char *seen_text;         /* NULL without --seen */
+    analyze_input in;              /* the rest of the inputs (analyze_json.h) */
     jong_variant rules;
     cli_list rule;                 /* --rule NAME=VALUE */
     bool json;
-    /* the chances of each discard (jong_analysis_run) */
-    const char *dora_text;         /* NULL without --dora */
-    const char *player;            /* NULL without --player */
-    int turn, draws;               /* draws < 0: from the turn */
-    int seat_wind, round_wind;     /* seat_wind < 0: South, or East for the dealer */
-    bool dealer;
-    int sims;
-    uint64_t seed;
     int search;                    /* SEARCH_EXACT, or SEARCH_LOCAL: also Loh's local search */
-    int restarts;                  /* its reshuffles without a rise before it stops */
 } analyze_opts;
 
 enum { SEARCH_EXACT = 0, SEARCH_LOCAL };
@@ -93,29 +84,29 @@ static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "riichi (13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)",
      .def = "riichi"},
     {"--melds", CLI_CALL(add_melds), "M", "declared melds, as in HAND ('[123m] (5555p)'); joined to HAND"},
-    {"--seen", CLI_STRING(seen_text), "T",
+    {"--seen", CLI_STRING(in.seen), "T",
      "tiles visible elsewhere (discards, melds, indicators), not counted as unseen copies of effective "
      "tiles (give indicators in --dora instead, which counts them as seen too)"},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable), e.g. --rule "
      "special_hands=seven-pairs-pong+thirteen-orphans for the Taiwanese special hands as targets"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
-    {"--turn", CLI_INT(turn), "N", "the seat's turn in the hand: draws left = 18 - N in riichi, 16 - N in "
+    {"--turn", CLI_INT(in.turn), "N", "the seat's turn in the hand: draws left = 18 - N in riichi, 16 - N in "
      "Taiwanese", .lo = 1, .hi = 30, .def = "1"},
-    {"--draws", CLI_INT(draws), "N", "the draws left, directly", .lo = 0, .hi = JONG_ANALYSIS_MAX_DRAWS,
+    {"--draws", CLI_INT(in.draws), "N", "the draws left, directly", .lo = 0, .hi = JONG_ANALYSIS_MAX_DRAWS,
      .def_text = "from --turn"},
-    {"--sims", CLI_INT(sims), "N", "simulations per discard, 0 for no chances", .lo = 0,
+    {"--sims", CLI_INT(in.sims), "N", "simulations per discard, 0 for no chances", .lo = 0,
      .hi = JONG_ANALYSIS_MAX_SIMS, .def = CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS)},
-    {"--seed", CLI_SEED(seed), "S", "seed of the simulations and of --search local's reshuffles", .def = "1"},
+    {"--seed", CLI_SEED(in.seed), "S", "seed of the simulations and of --search local's reshuffles", .def = "1"},
     {"--search", CLI_ENUM(search), "M", "exact: the targets' exact distances; local: also the distance Loh's "
      "local search finds (jong_loh_local_distance), as a column 'local' (JSON \"local_distance\")",
      .names = search_names, .def = "exact"},
-    {"--restarts", CLI_INT(restarts), "R", "--search local: stop after R reshuffles in a row without a better "
+    {"--restarts", CLI_INT(in.restarts), "R", "--search local: stop after R reshuffles in a row without a better "
      "arrangement (the paper's 5)", .lo = 0, .hi = 100000, .def = "5"},
-    {"--dora", CLI_STRING(dora_text), "T", "riichi dora indicators (counted as seen)"},
-    {"--seat", CLI_WIND(seat_wind), "W", "seat wind E S W N", .def_text = "S; E with --dealer"},
-    {"--round", CLI_WIND(round_wind), "W", "round wind", .def = "E"},
-    {"--dealer", CLI_FLAG(dealer), NULL, "the seat is the dealer"},
-    {"--player", CLI_STRING(player), "P", "also that engine's own value of each discard (simcat: simulated "
+    {"--dora", CLI_STRING(in.dora), "T", "riichi dora indicators (counted as seen)"},
+    {"--seat", CLI_WIND(in.seat_wind), "W", "seat wind E S W N", .def_text = "S; E with --dealer"},
+    {"--round", CLI_WIND(in.round_wind), "W", "round wind", .def = "E"},
+    {"--dealer", CLI_FLAG(in.dealer), NULL, "the seat is the dealer"},
+    {"--player", CLI_STRING(in.player), "P", "also that engine's own value of each discard (simcat: simulated "
      "win rate; kf-rule: Eq. 9; kf-tree, kf-v: Etile)"},
     CLI_END,
 };
@@ -180,30 +171,39 @@ static int parse_seen(const char *seen_text, analysis *a, char *why, size_t n)
     return CLI_OK;
 }
 
-static int read_seen(const analyze_opts *o, analysis *a)
+/* The seen tiles and the dora indicators; CLI_FAIL (CLI_USAGE: too many indicators) with the
+ * reason in why. */
+static int read_seen(const analyze_input *in, analysis *a, char *why, size_t n)
 {
-    char why[256];
-    if (o->seen_text && parse_seen(o->seen_text, a, why, sizeof why))
-        return cli_fail(CMD, "--seen %s: %s", o->seen_text, why);
-    if (!o->dora_text)
+    char reason[256];
+    if (in->seen && parse_seen(in->seen, a, reason, sizeof reason))
+        return cli_input_why(in->api, "seen", in->seen, reason, why, n);
+    if (!in->dora)
         return CLI_OK;
     /* the dora indicators lie face up: seen like the others */
     jong_error err;
     jong_error_clear(&err);
     uint8_t dora[JONG_KINDS], meld[JONG_KINDS];
-    if (jong_parse_tiles(o->dora_text, dora, &err) != JONG_OK)
-        return cli_input_error(CMD, o->dora_text, &err);
+    if (jong_parse_tiles(in->dora, dora, &err) != JONG_OK) {
+        cli_format_error(&err, reason, sizeof reason);
+        return cli_input_why(in->api, "dora", in->dora, reason, why, n);
+    }
     jong_hand_meld_counts(&a->hand, meld);
     for (int k = 0; k < JONG_KINDS; k++) {
         for (int c = 0; c < dora[k]; c++) {
-            if (a->ndora == JONG_RIICHI_MAX_INDICATORS)
-                return cli_usage_error(CMD, "--dora: at most %d indicators", JONG_RIICHI_MAX_INDICATORS);
+            if (a->ndora == JONG_RIICHI_MAX_INDICATORS) {
+                snprintf(reason, sizeof reason, "at most %d indicators", JONG_RIICHI_MAX_INDICATORS);
+                cli_input_why(in->api, "dora", in->dora, reason, why, n);
+                return CLI_USAGE;
+            }
             a->dora[a->ndora++] = (uint8_t)k;
         }
         int used = a->hand.counts[k] + meld[k] + a->seen[k] + dora[k];
-        if (used > 4)
-            return cli_fail(CMD, "--dora %s: %s: %d copies in the hand, its melds, the seen tiles and the indicators",
-                            o->dora_text, jong_kind_name(k, JONG_STYLE_COMPACT), used);
+        if (used > 4) {
+            snprintf(reason, sizeof reason, "%s: %d copies in the hand, its melds, the seen tiles and the indicators",
+                     jong_kind_name(k, JONG_STYLE_COMPACT), used);
+            return cli_input_why(in->api, "dora", in->dora, reason, why, n);
+        }
         a->seen[k] = (uint8_t)(a->seen[k] + dora[k]);
     }
     return CLI_OK;
@@ -607,54 +607,21 @@ static int print_json(const analysis *a, const char *hand, const char *seen)
     return cli_print_json(CMD, build_json(a, hand, seen));
 }
 
-/* ---- for the web page ------------------------------------------------------------------------ */
-
-json_t *analyze_json(const char *hand_text, const char *seen_text, jong_variant rules, char *why, size_t n)
-{
-    analysis *a = calloc(1, sizeof *a);
-    if (!a) {
-        snprintf(why, n, "out of memory");
-        return NULL;
-    }
-    a->rules = rules;
-    jong_ruleset_default(&a->rs, rules);
-    a->draws = rules == JONG_VARIANT_RIICHI ? 17 : 15; /* the first turn, as --turn 1 */
-    jong_error err;
-    jong_error_clear(&err);
-    json_t *root = NULL;
-    char reason[256];
-    if (jong_parse_hand(hand_text, &a->hand, &err) != JONG_OK ||
-        jong_hand_check(&a->hand, rules, &err) != JONG_OK) {
-        cli_format_error(&err, reason, sizeof reason);
-        snprintf(why, n, "hand: %s", reason);
-    } else if (seen_text && *seen_text && parse_seen(seen_text, a, reason, sizeof reason)) {
-        snprintf(why, n, "seen: %s", reason);
-    } else {
-        run_analysis(a);
-        char hand[512], seen[256];
-        jong_format_hand(&a->hand, JONG_STYLE_COMPACT, hand, sizeof hand);
-        jong_format_counts(a->seen, JONG_STYLE_COMPACT, seen, sizeof seen);
-        root = build_json(a, hand, seen_text && *seen_text ? seen : NULL);
-    }
-    free(a);
-    return root;
-}
-
 /* ---- the chances of each discard --------------------------------------------------------------- */
 
-static int run_chances(const analyze_opts *o, analysis *a)
+static int run_chances(const analyze_input *ai, analysis *a, char *why, size_t n)
 {
     jong_analysis_input in;
     jong_analysis_input_init(&in, a->rules);
+    in.rules = &a->rs;
     in.hand = a->hand;
     memcpy(in.seen, a->seen, sizeof in.seen);
-    int total = a->rules == JONG_VARIANT_RIICHI ? 18 : 16;
-    in.draws = o->draws >= 0 ? o->draws : (total - o->turn > 0 ? total - o->turn : 0);
-    in.dealer = o->dealer;
-    in.seat_wind = o->seat_wind >= 0 ? o->seat_wind : o->dealer ? 0 : 1;
-    in.round_wind = o->round_wind;
-    in.sims = o->sims;
-    in.seed = o->seed;
+    in.draws = a->draws;
+    in.dealer = ai->dealer;
+    in.seat_wind = ai->seat_wind >= 0 ? ai->seat_wind : ai->dealer ? 0 : 1;
+    in.round_wind = ai->round_wind;
+    in.sims = ai->sims;
+    in.seed = ai->seed;
     jong_error err;
     jong_error_clear(&err);
     /* the indicators are in a->seen for the evaluator's table; the analysis counts them itself */
@@ -662,15 +629,86 @@ static int run_chances(const analyze_opts *o, analysis *a)
     in.ndora = a->ndora;
     for (int i = 0; i < a->ndora; i++)
         in.seen[a->dora[i]]--;
-    if (jong_analysis_run(&in, &a->sim, &err) != JONG_OK)
-        return cli_fail(CMD, "%s", err.msg);
+    if (jong_analysis_run(&in, &a->sim, &err) != JONG_OK) {
+        snprintf(why, n, "%s", err.msg);
+        return CLI_FAIL;
+    }
     a->simulated = true;
-    if (o->player) {
-        char why[256];
-        if (analyze_player_values(o->player, &in, o->draws >= 0 ? 1 : o->turn, &a->player, why, sizeof why) != 0)
-            return cli_fail(CMD, "--player %s: %s", o->player, why);
+    if (ai->player) {
+        char reason[256];
+        if (analyze_player_values(ai->player, &in, ai->draws >= 0 ? 1 : ai->turn, &a->player, reason,
+                                  sizeof reason) != 0)
+            return cli_input_why(ai->api, "player", ai->player, reason, why, n);
     }
     return CLI_OK;
+}
+
+/* ---- the work of the command and of analyze_json ---------------------------------------------- */
+
+void analyze_input_init(analyze_input *in, const char *hand, const jong_ruleset *rules)
+{
+    *in = (analyze_input){.hand = hand, .rules = rules, .turn = 1, .draws = -1, .seed = 1, .seat_wind = -1,
+                          .restarts = 5};
+}
+
+/* Everything the inputs ask for, into *a: CLI_OK, or CLI_FAIL or CLI_USAGE with the reason in why. */
+static int analyze_run(const analyze_input *in, analysis *a, char *why, size_t n)
+{
+    memset(a, 0, sizeof *a);
+    a->rs = *in->rules;
+    a->rules = in->rules->variant;
+    int total = a->rules == JONG_VARIANT_RIICHI ? 18 : 16;
+    a->draws = in->draws >= 0 ? in->draws : (total - in->turn > 0 ? total - in->turn : 0);
+    if (in->player && in->sims <= 0) {
+        snprintf(why, n, "%splayer: its values come with the chances of each discard (%ssims above 0)",
+                 in->api ? "" : "--", in->api ? "" : "--");
+        return CLI_USAGE;
+    }
+    jong_error err;
+    jong_error_clear(&err);
+    char reason[256];
+    if (jong_parse_hand(in->hand, &a->hand, &err) != JONG_OK || jong_hand_check(&a->hand, a->rules, &err) != JONG_OK) {
+        cli_format_error(&err, reason, sizeof reason);
+        return cli_input_why(in->api, NULL, in->hand, reason, why, n);
+    }
+    int r = read_seen(in, a, why, n);
+    if (r != CLI_OK)
+        return r;
+    run_analysis(a);
+    if (in->local) {
+        a->local = true;
+        for (int i = 0; i < JONG_TARGETS; i++)
+            a->local_distance[i] =
+                jong_loh_local_distance(&a->hand, a->rules, a->targets[i].target, in->restarts, in->seed, NULL);
+    }
+    if (!a->draw_phase && in->sims > 0)
+        return run_chances(in, a, why, n);
+    return CLI_OK;
+}
+
+/* The hand as the output shows it, and the seen tiles (indicators included) when any were given. */
+static const char *shown_texts(const analyze_input *in, const analysis *a, char hand[512], char seen[256])
+{
+    jong_format_hand(&a->hand, JONG_STYLE_COMPACT, hand, 512);
+    jong_format_counts(a->seen, JONG_STYLE_COMPACT, seen, 256);
+    return in->seen ? seen : NULL;
+}
+
+json_t *analyze_json(const analyze_input *in, char *why, size_t n)
+{
+    analysis *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(why, n, "out of memory");
+        return NULL;
+    }
+    json_t *root = NULL;
+    if (analyze_run(in, a, why, n) == CLI_OK) {
+        char hand[512], seen[256];
+        const char *seen_shown = shown_texts(in, a, hand, seen);
+        root = build_json(a, hand, seen_shown);
+    }
+    free(a);
+    return root;
 }
 
 /* ---- the command ----------------------------------------------------------------------------- */
@@ -679,39 +717,24 @@ int cmd_analyze(int argc, char **argv)
 {
     /* Static: the analysis holds hundreds of readings, too big to want on the stack. */
     static analysis a;
-    analyze_opts o = {.draws = -1, .seat_wind = -1};
+    analyze_opts o = {.json = false};
+    analyze_input_init(&o.in, o.hand_text, NULL);
     int r = cli_parse(&spec, argc, argv, &o);
     if (r != CLI_GO)
         return r;
-    memset(&a, 0, sizeof a);
-    a.rules = o.rules;
-    if (cli_build_ruleset(CMD, "--rule", o.rules, o.rule.v, o.rule.n, 0, &a.rs))
+    jong_ruleset rs;
+    if (cli_build_ruleset(CMD, "--rule", o.rules, o.rule.v, o.rule.n, 0, &rs))
         return CLI_USAGE;
-    {
-        int total = o.rules == JONG_VARIANT_RIICHI ? 18 : 16;
-        a.draws = o.draws >= 0 ? o.draws : (total - o.turn > 0 ? total - o.turn : 0);
-    }
-    jong_error err;
-    jong_error_clear(&err);
-    if (jong_parse_hand(o.hand_text, &a.hand, &err) != JONG_OK ||
-        jong_hand_check(&a.hand, o.rules, &err) != JONG_OK)
-        return cli_input_error(CMD, o.hand_text, &err);
-    if ((r = read_seen(&o, &a)) != CLI_OK)
-        return r;
-    run_analysis(&a);
-    if (o.search == SEARCH_LOCAL) {
-        a.local = true;
-        for (int i = 0; i < JONG_TARGETS; i++)
-            a.local_distance[i] =
-                jong_loh_local_distance(&a.hand, a.rules, a.targets[i].target, o.restarts, o.seed, NULL);
-    }
-    if (!a.draw_phase && o.sims > 0 && (r = run_chances(&o, &a)) != CLI_OK)
-        return r;
-
+    o.in.rules = &rs;
+    o.in.local = o.search == SEARCH_LOCAL;
+    char why[512];
+    r = analyze_run(&o.in, &a, why, sizeof why);
+    if (r == CLI_USAGE)
+        return cli_usage_error(CMD, "%s", why);
+    if (r != CLI_OK)
+        return cli_fail(CMD, "%s", why);
     char hand[512], seen[256];
-    jong_format_hand(&a.hand, JONG_STYLE_COMPACT, hand, sizeof hand);
-    jong_format_counts(a.seen, JONG_STYLE_COMPACT, seen, sizeof seen);
-    const char *seen_shown = o.seen_text ? seen : NULL;
+    const char *seen_shown = shown_texts(&o.in, &a, hand, seen);
     if (o.json)
         return print_json(&a, hand, seen_shown);
     print_text(&a, hand, seen_shown);

@@ -1,6 +1,7 @@
 /* `jong score HAND --win TILE`: the tai of one Taiwanese win, pattern by pattern, and what each
- * seat pays, for people (aligned text) or programs (--json). The scoring itself is the
- * library's jong_tai_score; this file only turns a command line into a jong_win_context. */
+ * seat pays, for people (aligned text) or programs (--json), and the same JSON for jong.score
+ * (score_json.h, whose functions choose the family here). The scoring itself is the library's
+ * jong_tai_score; this file only turns the inputs into a jong_win_context. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +12,17 @@
 #include "commands.h"
 #include "jong/jong.h"
 #include "jong/tai.h"
+#include "score_json.h"
 
 #define CMD "score"
 #define HAND_TEXT_MAX 1024
 
 typedef struct {
     char hand_text[HAND_TEXT_MAX];
-    const char *win_text, *flowers_text;
+    score_input in; /* seats 0..3 */
     cli_list options;
     jong_variant rules;
-    int winner, dealer, round, streak, discarder; /* discarder -2: not given */
-    bool self_draw, json;
-    unsigned flags;
+    bool json;
 } score_opts;
 
 typedef struct {
@@ -38,24 +38,24 @@ typedef struct {
 #define OPTS score_opts
 static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "taiwan here; riichi (the default) is 'jong score --help'"},
-    {"--win", CLI_STRING(win_text), "TILE", "the winning tile; a flower (f1-f4, s1-s4) scores a flower win "
+    {"--win", CLI_STRING(in.win), "TILE", "the winning tile; a flower (f1-f4, s1-s4) scores a flower win "
      "(all eight flowers held)", .flags = CLI_REQUIRED},
-    {"--self-draw", CLI_FLAG(self_draw), NULL, "won on one's own draw (default: a discard of the winner's "
+    {"--self-draw", CLI_FLAG(in.self_draw), NULL, "won on one's own draw (default: a discard of the winner's "
      "upper player, seat winner+3 mod 4)"},
-    {"--discarder", CLI_WIND(discarder), "S", "the seat whose discard (or added kong, or flower) was taken"},
-    {"--seat", CLI_WIND(winner), "S", "the winner's seat: 0-3, or E S W N for 0-3", .def = "0"},
-    {"--dealer", CLI_WIND(dealer), "S", "the dealer's seat; the seat wind follows the seat_wind option "
+    {"--discarder", CLI_WIND(in.discarder), "S", "the seat whose discard (or added kong, or flower) was taken"},
+    {"--seat", CLI_WIND(in.seat), "S", "the winner's seat: 0-3, or E S W N for 0-3", .def = "0"},
+    {"--dealer", CLI_WIND(in.dealer), "S", "the dealer's seat; the seat wind follows the seat_wind option "
      "(by default the dealer is East)", .def = "0"},
-    {"--streak", CLI_INT(streak), "N", "times the dealer has kept the deal", .lo = 0, .hi = 1000, .def = "0"},
-    {"--round", CLI_WIND(round), "W", "round wind E S W N or 0-3", .def = "E"},
-    {"--flowers", CLI_STRING(flowers_text), "F", "flowers held, e.g. f1s2 (also allowed inside HAND)"},
-    {"--robbing-kong", CLI_BITS(flags), NULL, "won on the tile of another player's added kong", .bits = JONG_WIN_ROBBING_KONG},
-    {"--replacement", CLI_BITS(flags), NULL, "self-drawn on a replacement tile (after a kong or a flower)",
+    {"--streak", CLI_INT(in.streak), "N", "times the dealer has kept the deal", .lo = 0, .hi = 1000, .def = "0"},
+    {"--round", CLI_WIND(in.round), "W", "round wind E S W N or 0-3", .def = "E"},
+    {"--flowers", CLI_STRING(in.flowers), "F", "flowers held, e.g. f1s2 (also allowed inside HAND)"},
+    {"--robbing-kong", CLI_BITS(in.flags), NULL, "won on the tile of another player's added kong", .bits = JONG_WIN_ROBBING_KONG},
+    {"--replacement", CLI_BITS(in.flags), NULL, "self-drawn on a replacement tile (after a kong or a flower)",
      .bits = JONG_WIN_REPLACEMENT},
-    {"--last-tile", CLI_BITS(flags), NULL, "the last tile of the wall (self-draw) or the last discard", .bits = JONG_WIN_LAST_TILE},
-    {"--heavenly", CLI_BITS(flags), NULL, "the dealer wins on the deal", .bits = JONG_WIN_HEAVENLY},
-    {"--earthly", CLI_BITS(flags), NULL, "a non-dealer wins on his first draw", .bits = JONG_WIN_EARTHLY},
-    {"--human", CLI_BITS(flags), NULL, "a win on a discard of the first go-around", .bits = JONG_WIN_HUMAN},
+    {"--last-tile", CLI_BITS(in.flags), NULL, "the last tile of the wall (self-draw) or the last discard", .bits = JONG_WIN_LAST_TILE},
+    {"--heavenly", CLI_BITS(in.flags), NULL, "the dealer wins on the deal", .bits = JONG_WIN_HEAVENLY},
+    {"--earthly", CLI_BITS(in.flags), NULL, "a non-dealer wins on his first draw", .bits = JONG_WIN_EARTHLY},
+    {"--human", CLI_BITS(in.flags), NULL, "a win on a discard of the first go-around", .bits = JONG_WIN_HUMAN},
     {"--option", CLI_LIST(options), "N=V", "a rule option (kong_tai, big_hands, tai_cap, special_hands, base, "
      "unit, flowers, seat_wind, ...), repeatable or comma-separated"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
@@ -81,67 +81,87 @@ static const cli_command spec = {
 };
 #undef OPTS
 
+static const char *dashes(const score_input *in)
+{
+    return in->api ? "" : "--";
+}
+
+static int taiwan_conflict(const score_input *in, char *why, size_t n)
+{
+    if (!in->self_draw || in->discarder < 0)
+        return 0;
+    snprintf(why, n, "%sself-draw and %sdiscarder exclude each other", dashes(in), dashes(in));
+    return -1;
+}
+
 /* Returns CLI_GO to go on, otherwise the exit status (help printed or usage error). */
 static int parse_args(int argc, char **argv, score_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->discarder = -2;
+    score_input_init(&o->in);
     int r = cli_parse(&spec, argc, argv, o);
     if (r != CLI_GO)
         return r;
-    if (o->self_draw && o->discarder != -2)
-        return cli_usage_error(CMD, "--self-draw and --discarder exclude each other");
+    o->in.hand = o->hand_text;
+    char why[256];
+    if (taiwan_conflict(&o->in, why, sizeof why))
+        return cli_usage_error(CMD, "%s", why);
     return CLI_GO;
 }
 
-/* --flowers: a list of flowers only, none already in the hand. */
-static int read_flowers(const score_opts *o, jong_hand *h)
+/* flowers: a list of flowers only, none already in the hand. */
+static int read_flowers(const score_input *in, jong_hand *h, char *why, size_t n)
 {
-    if (!o->flowers_text)
+    if (!in->flowers)
         return CLI_OK;
     jong_hand f;
     jong_error err;
     jong_error_clear(&err);
-    if (jong_parse_hand(o->flowers_text, &f, &err) != JONG_OK) {
-        char why[256];
-        cli_format_error(&err, why, sizeof why);
-        return cli_fail(CMD, "--flowers %s: %s", o->flowers_text, why);
+    char reason[256];
+    if (jong_parse_hand(in->flowers, &f, &err) != JONG_OK) {
+        cli_format_error(&err, reason, sizeof reason);
+        return cli_input_why(in->api, "flowers", in->flowers, reason, why, n);
     }
     if (jong_hand_concealed_count(&f) || f.nmelds)
-        return cli_fail(CMD, "--flowers %s: only flowers f1-f4 s1-s4 belong here", o->flowers_text);
+        return cli_input_why(in->api, "flowers", in->flowers, "only flowers f1-f4 s1-s4 belong here", why, n);
     for (int k = 0; k < JONG_FLOWERS; k++)
-        if (f.flowers & h->flowers & (1u << k))
-            return cli_fail(CMD, "--flowers %s: flower %s is already in the hand", o->flowers_text,
-                            jong_flower_name(k));
+        if (f.flowers & h->flowers & (1u << k)) {
+            snprintf(reason, sizeof reason, "flower %s is already in the hand", jong_flower_name(k));
+            return cli_input_why(in->api, "flowers", in->flowers, reason, why, n);
+        }
     h->flowers |= f.flowers;
     return CLI_OK;
 }
 
 /* The hand with the win tile in it; a flower win tile joins the flowers. */
-static int read_hand(const score_opts *o, score *s)
+static int read_hand(const score_input *in, score *s, char *why, size_t n)
 {
     jong_win_context *c = &s->ctx;
     jong_hand *h = &c->hand;
     jong_error err;
     jong_error_clear(&err);
-    if (jong_parse_hand(o->hand_text, h, &err) != JONG_OK)
-        return cli_input_error(CMD, o->hand_text, &err);
-    int r = read_flowers(o, h);
+    char reason[256];
+    if (jong_parse_hand(in->hand, h, &err) != JONG_OK) {
+        cli_format_error(&err, reason, sizeof reason);
+        return cli_input_why(in->api, NULL, in->hand, reason, why, n);
+    }
+    int r = read_flowers(in, h, why, n);
     if (r != CLI_OK)
         return r;
     jong_tile t;
-    if (jong_parse_tile(o->win_text, &t, &err) != JONG_OK) {
-        char why[256];
-        cli_format_error(&err, why, sizeof why);
-        return cli_fail(CMD, "--win %s: %s", o->win_text, why);
+    if (jong_parse_tile(in->win, &t, &err) != JONG_OK) {
+        cli_format_error(&err, reason, sizeof reason);
+        return cli_input_why(in->api, "win", in->win, reason, why, n);
     }
     int size = cli_hand_size(h);
     if (t.kind == JONG_NO_TILE) {
         c->flags |= JONG_WIN_FLOWERS;
         c->win_tile = JONG_TILE_FLOWER_BASE + t.flower;
         h->flowers |= (uint8_t)(1u << t.flower);
-        if (size != 16 && size != 17)
-            return cli_fail(CMD, "%s: %d tiles (melds count 3), a hand has 16 or 17", o->hand_text, size);
+        if (size != 16 && size != 17) {
+            snprintf(reason, sizeof reason, "%d tiles (melds count 3), a hand has 16 or 17", size);
+            return cli_input_why(in->api, NULL, in->hand, reason, why, n);
+        }
     } else {
         c->win_tile = t.kind;
         const char *name = jong_kind_name(t.kind, JONG_STYLE_COMPACT);
@@ -150,43 +170,51 @@ static int read_hand(const score_opts *o, score *s)
             if (t.red)
                 h->red[jong_kind_suit(t.kind)]++;
         } else if (size != 17) {
-            return cli_fail(CMD, "%s: %d tiles (melds count 3), need 16 plus --win or 17 with it",
-                            o->hand_text, size);
+            snprintf(reason, sizeof reason, "%d tiles (melds count 3), need 16 plus %swin or 17 with it", size,
+                     dashes(in));
+            return cli_input_why(in->api, NULL, in->hand, reason, why, n);
         } else if (!h->counts[t.kind]) {
-            return cli_fail(CMD, "%s: the win tile %s is not among the concealed tiles", o->hand_text, name);
+            snprintf(reason, sizeof reason, "the win tile %s is not among the concealed tiles", name);
+            return cli_input_why(in->api, NULL, in->hand, reason, why, n);
         }
     }
-    if (jong_hand_check(h, JONG_VARIANT_TAIWAN, &err) != JONG_OK)
-        return cli_input_error(CMD, o->hand_text, &err);
-    if (!(c->flags & JONG_WIN_FLOWERS) && !jong_tai_is_winning_hand(&s->rs, h))
-        return cli_fail(CMD, "%s: not a winning hand with %s (five sets and a pair, or an enabled special hand)",
-                        o->hand_text, o->win_text);
+    if (jong_hand_check(h, JONG_VARIANT_TAIWAN, &err) != JONG_OK) {
+        cli_format_error(&err, reason, sizeof reason);
+        return cli_input_why(in->api, NULL, in->hand, reason, why, n);
+    }
+    if (!(c->flags & JONG_WIN_FLOWERS) && !jong_tai_is_winning_hand(&s->rs, h)) {
+        snprintf(reason, sizeof reason,
+                 "not a winning hand with %s (five sets and a pair, or an enabled special hand)", in->win);
+        return cli_input_why(in->api, NULL, in->hand, reason, why, n);
+    }
     return CLI_OK;
 }
 
-static int run_score(const score_opts *o, score *s)
+/* The win the inputs describe, scored under rs; CLI_FAIL with the reason in why. */
+static int run_score(const jong_ruleset *rs, const score_input *in, score *s, char *why, size_t n)
 {
     memset(s, 0, sizeof *s);
-    int r = cli_build_ruleset(CMD, "--option", JONG_VARIANT_TAIWAN, o->options.v, o->options.n, 0, &s->rs);
-    if (r != CLI_OK)
-        return r;
+    s->rs = *rs;
     jong_win_context *c = &s->ctx;
-    if ((r = read_hand(o, s)) != CLI_OK)
+    int r;
+    if ((r = read_hand(in, s, why, n)) != CLI_OK)
         return r;
-    c->winner = o->winner;
-    c->dealer = o->dealer;
-    c->dealer_streak = o->streak;
-    c->round_wind = o->round;
-    c->seat_wind = jong_ruleset_seat_wind(&s->rs, o->winner, o->dealer);
-    if (o->self_draw || (o->flags & IMPLY_SELF_DRAW && o->discarder == -2))
+    c->winner = in->seat;
+    c->dealer = in->dealer;
+    c->dealer_streak = in->streak;
+    c->round_wind = in->round;
+    c->seat_wind = jong_ruleset_seat_wind(&s->rs, in->seat, in->dealer);
+    if (in->self_draw || (in->flags & IMPLY_SELF_DRAW && in->discarder < 0))
         c->discarder = -1;
     else
-        c->discarder = o->discarder != -2 ? o->discarder : (o->winner + 3) % 4;
-    c->flags |= o->flags;
+        c->discarder = in->discarder >= 0 ? in->discarder : (in->seat + 3) % 4;
+    c->flags |= in->flags;
     jong_error err;
     jong_error_clear(&err);
-    if (jong_tai_score(&s->rs, c, &s->res, &err) != JONG_OK)
-        return cli_fail(CMD, "%s", err.msg);
+    if (jong_tai_score(&s->rs, c, &s->res, &err) != JONG_OK) {
+        snprintf(why, n, "%s", err.msg);
+        return CLI_FAIL;
+    }
     s->hand_tai = 0;
     for (int i = 0; i < s->res.nentries; i++)
         s->hand_tai += s->res.entries[i].tai;
@@ -267,8 +295,10 @@ static json_t *json_ints(const int32_t v[4])
     return a;
 }
 
-static int print_json(const score *s, const char *hand)
+static json_t *json_result(const score *s)
 {
+    char hand[512];
+    jong_format_hand(&s->ctx.hand, JONG_STYLE_COMPACT, hand, sizeof hand);
     const jong_win_context *c = &s->ctx;
     const jong_tai_result *r = &s->res;
     char tile[8];
@@ -299,13 +329,32 @@ static int print_json(const score *s, const char *hand)
     json_object_set_new(root, "value", json_integer((json_int_t)s->rs.base + (json_int_t)r->tai * s->rs.unit));
     json_object_set_new(root, "payments", json_ints(r->payments));
     json_object_set_new(root, "deltas", json_ints(r->deltas));
-    char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    json_decref(root);
-    if (!text)
-        return cli_fail(CMD, "out of memory writing JSON");
-    puts(text);
-    free(text);
-    return CLI_OK;
+    return root;
+}
+
+/* ---- the command and the function ------------------------------------------------------------ */
+
+unsigned score_flag(jong_variant v, const char *name)
+{
+    for (const cli_option *f = v == JONG_VARIANT_RIICHI ? score_riichi_options() : options; f->name; f++)
+        if (f->kind == CLI_K_BITS && !strcmp(f->name + 2, name))
+            return f->bits;
+    return 0;
+}
+
+int score_conflict(jong_variant v, const score_input *in, char *why, size_t n)
+{
+    return v == JONG_VARIANT_RIICHI ? score_riichi_conflict(in, why, n) : taiwan_conflict(in, why, n);
+}
+
+json_t *score_json(const jong_ruleset *rs, const score_input *in, char *why, size_t n)
+{
+    if (rs->variant == JONG_VARIANT_RIICHI)
+        return score_riichi_json(rs, in, why, n);
+    score s;
+    if (taiwan_conflict(in, why, n) || run_score(rs, in, &s, why, n) != CLI_OK)
+        return NULL;
+    return json_result(&s);
 }
 
 /* Riichi unless the command line says --rules taiwan (riichi is the default). */
@@ -324,13 +373,17 @@ int cmd_score(int argc, char **argv)
     int r = parse_args(argc, argv, &o);
     if (r != CLI_GO)
         return r;
-    score s;
-    if ((r = run_score(&o, &s)) != CLI_OK)
+    jong_ruleset rs;
+    if ((r = cli_build_ruleset(CMD, "--option", JONG_VARIANT_TAIWAN, o.options.v, o.options.n, 0, &rs)) != CLI_OK)
         return r;
+    score s;
+    char why[512];
+    if (run_score(&rs, &o.in, &s, why, sizeof why) != CLI_OK)
+        return cli_fail(CMD, "%s", why);
+    if (o.json)
+        return cli_print_json(CMD, json_result(&s));
     char hand[512];
     jong_format_hand(&s.ctx.hand, JONG_STYLE_COMPACT, hand, sizeof hand);
-    if (o.json)
-        return print_json(&s, hand);
     print_text(&s, hand);
     return CLI_OK;
 }

@@ -60,6 +60,14 @@ def bad_calls(n):
             jong.Env(rules="riichi", no_such_option=i)
         except jong.Error:
             pass
+        try:
+            jong.score("123m456p789s345s99m", "5s", ippatsu=True) if i % 2 else jong.score("1m", "2x", frob=i)
+        except jong.Error:
+            pass
+        try:
+            jong.analyze("123m456p789s1122z5m", dora="1z1z1z", sims=10)
+        except jong.Error:
+            pass
 
 
 def test_errors_leak_nothing():
@@ -88,6 +96,28 @@ def test_engine_memory_is_released():
     before = resident_kb()
     steps(20000, rng, env)
     assert resident_kb() - before < 4096
+
+
+def test_score_analyze_and_record_release_their_memory():
+    """jong.score, jong.analyze with chances and Env.record() in both forms, called over and
+    over, keep the resident size flat (the engine's JSON and the record's text are freed)."""
+    env = jong.Env(rules="riichi", seed=3, hands=2)
+    steps(300, random.Random(3), env)
+
+    def calls(n):
+        for i in range(n):
+            jong.score("123m456p789s1122z", "2z", tsumo=True, riichi=True, dora="1z")
+            jong.score("[123m] 456m789p234s55p88s", "8s", rules="taiwan", self_draw=True)
+            env.record()
+            env.record(format="mjai")
+            if i % 4 == 0:  # the targets make it the slow one (about 20 ms)
+                jong.analyze("123m456p789s1122z5m", sims=20, dora="1z")
+    calls(40)
+    gc.collect()
+    before = resident_kb()
+    calls(400)
+    gc.collect()
+    assert resident_kb() - before < 1024
 
 
 def test_vecenv_memory_is_released():

@@ -113,8 +113,14 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
     jong_variant v = rules && !strcmp(rules, "taiwan") ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
     if (rules && strcmp(rules, "taiwan") && strcmp(rules, "riichi"))
         return send_error(c, 400, "rules: give riichi or taiwan");
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, v);
+    analyze_input in;
+    analyze_input_init(&in, hand, &rs);
+    in.seen = seen && *seen ? seen : NULL;
+    in.api = true;
     char why[512];
-    json_t *out = analyze_json(hand, seen, v, why, sizeof why);
+    json_t *out = analyze_json(&in, why, sizeof why);
     return out ? send_json(c, 200, out) : send_error(c, 400, why);
 }
 

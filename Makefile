@@ -39,12 +39,15 @@ LIB_ASM   := $(sort $(shell find src -path src/cli -prune -o -name '*.S' -print)
 CLI_SRC   := $(sort $(shell find src/cli -name '*.c'))
 TEST_SRC  := $(wildcard tests/test_*.c)
 SUPPORT_SRC := $(wildcard tests/support/*.c)
+# outside bots for the tests: programs of their own, built without the library
+BOT_SRC   := $(wildcard tests/bots/*.c)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o) $(LIB_ASM:%.S=$(BUILD)/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o) $(BUILD)/src/cli/web/web_assets.o
 WEB_ASSETS := $(wildcard web/*)
 SUPPORT_OBJ := $(SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BOTS      := $(BOT_SRC:tests/bots/%.c=$(BUILD)/tests/bots/%)
 TABLES    := $(GEN)/suit_table.bin $(GEN)/honor_table.bin
 
 LIBJONG   := $(BUILD)/libjong.a
@@ -74,7 +77,7 @@ SONAME    := libjong.so.$(if $(filter 0,$(V_MAJOR)),$(V_MAJOR).$(V_MINOR),$(V_MA
 all: deps
 	@$(MAKE) --no-print-directory build
 
-build: $(LIBJONG) $(JONG) $(TESTS) $(REPLAYS)
+build: $(LIBJONG) $(JONG) $(TESTS) $(BOTS) $(REPLAYS)
 
 # Install what a fresh Debian 12 machine lacks (Debian packages only).
 deps:
@@ -153,6 +156,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(SUPPORT_OBJ) $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
 
 $(BUILD)/tests/%.o: CPPFLAGS += -Itests
+
+$(BOTS): $(BUILD)/tests/bots/%: $(BUILD)/tests/bots/%.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # The person's screens are program code (src/cli): their test links those objects too.
 UI_OBJ := $(addprefix $(BUILD)/src/cli/,ui/hand_menu.o tty/tty_screen.o tty/tty_tiles.o ui/event_text.o ui/hint.o web/web_state.o web/web_svg.o)

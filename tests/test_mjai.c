@@ -30,6 +30,7 @@
 #include "jong/player.h"
 #include "jong/rules.h"
 #include "jong/table.h"
+#include "support/ext_games.h"
 
 /* A two-hand game written by hand: East 1 (a red-five chi, riichi, ron with ura-dora) and East 2
  * (an exhaustive draw with two seats tenpai), as mjlog, as tenhou.net/6 and the mjai events
@@ -1023,42 +1024,6 @@ static void test_bot_bad_lines(void **state)
 
 /* ---- outside bots as players (ext:) ---- */
 
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* One riichi game of `hands` hands, seat 0 the ext player `spec`, under the arena's fault policy. */
-static jong_game_result ext_game(const char *spec, int hands)
-{
-    jong_ruleset rs;
-    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
-    rs.tonpuu = true;
-    rs.hands = hands;
-    jong_player *ps[4];
-    jong_error err;
-    if (jong_player_create(spec, &ps[0], &err))
-        fail_msg("%s: %s", spec, err.msg);
-    for (int s = 1; s < 4; s++)
-        assert_int_equal(jong_player_create("greedy", &ps[s], &err), JONG_OK);
-    jong_fault_policy f = {mono_ms, 0, 0, NULL};
-    jong_table t;
-    memset(&t, 0, sizeof t);
-    t.rules = &rs;
-    t.seed = 11;
-    for (int s = 0; s < 4; s++)
-        t.players[s] = ps[s];
-    t.faults = &f;
-    jong_game_result res;
-    if (jong_table_play(&t, &res, &err))
-        fail_msg("%s", err.msg);
-    for (int s = 0; s < 4; s++)
-        jong_player_free(ps[s]);
-    return res;
-}
-
 /* A batched bot that answers a call with the call and its discard at once, as an array (run as
  * this test program with JONG_TEST_PAIR_BOT set to a file where it notes each pair): a Jong bot
  * behind it is fed its own call to find the discard, and the call is dropped from the next
@@ -1116,14 +1081,7 @@ static void test_ext_players(void **state)
 {
     (void)state;
     char exe[512], spec[700];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    assert_true(n > 0);
-    exe[n] = 0;
-    char *slash = strrchr(exe, '/'); /* build/MODE/tests/test_mjai -> build/MODE/jong */
-    assert_non_null(slash);
-    *slash = 0;
-    slash = strrchr(exe, '/');
-    *slash = 0;
+    ext_build_dir(exe, sizeof exe);
     snprintf(spec, sizeof spec, "ext:cmd='%s/jong bot greedy',proto=stdio,timeout=60000", exe);
     jong_game_result r = ext_game(spec, 2);
     assert_true(r.seats[0].decisions > 10);

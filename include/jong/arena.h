@@ -21,7 +21,7 @@
 #include "jong/table.h"
 
 #define JONG_ARENA_MAX_SEATINGS 4
-#define JONG_ARENA_SPEC_MAX 128
+#define JONG_ARENA_SPEC_MAX JONG_PLAYER_SPEC_MAX
 
 typedef enum {
     JONG_ARENA_1V3 = 0, /* player A alone against B in three seats; A takes each seat in turn */

@@ -267,6 +267,13 @@ typedef struct {
 int jong_mjai_bot_new(const char *player_spec, const char *name, int seat, uint64_t seed, jong_mjai_bot **out,
                       jong_error *err);
 int jong_mjai_bot_line(jong_mjai_bot *b, const char *line, size_t len, char **reply, jong_error *err);
+/* The react convention instead (off by default): a line is answered only when the seat has
+ * something to decide after it and it does not carry "can_act": false (reply NULL otherwise,
+ * error lines included); a chi, pon or reach goes out with the dahai the player plays after it,
+ * as one array ([{"type":"pon",...},{"type":"dahai",...}]), and the seat's own chi, pon or reach
+ * event that follows is not answered. */
+void jong_mjai_bot_set_react(jong_mjai_bot *b, bool react);
+bool jong_mjai_bot_react(const jong_mjai_bot *b);
 const char *jong_mjai_bot_warning(const jong_mjai_bot *b);
 const jong_mjai_bot_stats *jong_mjai_bot_get_stats(const jong_mjai_bot *b);
 int jong_mjai_bot_seat(const jong_mjai_bot *b);
@@ -279,8 +286,8 @@ int jong_mjai_parse_url(const char *url, char *host, size_t hn, int *port, char 
 /* Where the TCP client tells of a bad line or a fallback answer (line number, message). */
 typedef void (*jong_mjai_log_fn)(void *ctx, long line, const char *msg);
 /* Play as the bot on a stream: each line of in (until its end) gets its answer on out, flushed;
- * a bad line is told to log (may be NULL) and answered {"type":"none"}. JONG_ERR_IO on a
- * write error. */
+ * a bad line is told to log (may be NULL) and answered {"type":"none"} (in react: not
+ * answered). JONG_ERR_IO on a write error. */
 int jong_mjai_bot_run_stream(jong_mjai_bot *b, FILE *in, FILE *out, jong_mjai_log_fn log, void *log_ctx,
                              jong_error *err);
 /* Connect to url and play as the bot until the server closes the connection (JONG_OK), or a

@@ -27,6 +27,11 @@
 typedef void (*jong_mjai_say_fn)(void *ctx, int seat, const char *msg);
 typedef struct {
     int timeout_ms;               /* per answer (0: 60 s, as the reference server) */
+    /* The react convention instead: every line but a decision's carries "can_act": false and is
+     * not answered (nor is an error line); a decision's answer may be two moves in an array, a
+     * chi, pon or reach and its dahai; a line the client sends where it may not act, a second
+     * answer or a late one makes its next decision a fault. */
+    bool react;
     const char *names[4];         /* start_game's names (NULL: "") */
     bool tonpu, red_fives;        /* start_game's kyoku_first and aka_flag */
     jong_mjai_say_fn say;         /* where errors go (may be NULL) */
@@ -37,7 +42,7 @@ typedef struct {
 typedef struct {
     long lines;      /* lines sent */
     long refused;    /* answers refused with an error message */
-    bool gone;       /* the client disconnected or stalled */
+    bool gone;       /* the client disconnected or stalled before end_game (not: closed at it) */
 } jong_mjai_remote_stats;
 /* fd: the connected socket (taken over). early: bytes already read from it (its next lines). */
 int jong_mjai_remote_new(int fd, const char *early, size_t nearly, const jong_mjai_remote_opts *o,
@@ -65,6 +70,7 @@ typedef struct {
     uint64_t seed;               /* game g deals the walls of (seed, g, hand), as jong play does */
     const char *seats[4];        /* the player spec of a seat the server fills itself; NULL: a client */
     int timeout_ms;              /* per answer, and for a client's join (0: 60 s) */
+    bool react;                  /* the clients speak the react convention (jong_mjai_remote_opts) */
     int max_tables;              /* tables at once (0: 64) */
     const char *out_dir;         /* DIR/game-NNNNNN.mjson per game (NULL: no records) */
     int64_t (*now_ms)(void);     /* the clock of the fault policy (may be NULL) */

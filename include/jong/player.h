@@ -48,13 +48,24 @@ typedef struct {
     int choice;                   /* the kind it would discard, -1 when none */
 } jong_player_values;
 
+/* The longest player spec, with its NUL: room for an outside bot's command line (ext:cmd='...'). */
+#define JONG_PLAYER_SPEC_MAX 1024
+
 struct jong_player {
     const jong_player_ops *ops;
-    char spec[128];  /* the name and options it was made from, canonical (for record headers) */
+    char spec[JONG_PLAYER_SPEC_MAX]; /* the name and options it was made from (for record headers) */
     void *state;     /* the engine's own data */
     /* Optional query hook (NULL when the engine has none; jong_player_create zeroes it): the
      * values of every discard of a decision that has discards, without playing. */
     int (*discard_values)(jong_player *p, const jong_decision *d, jong_player_values *out);
+    /* Optional (NULL when unused): the names of the four seats' players, told by the table before
+     * each game, for players that pass them on (an outside bot gets them in start_game). The
+     * strings live only during the call. */
+    void (*seat_names)(jong_player *p, const char *const names[JONG_SEATS]);
+    /* The player's own time limit per decision in milliseconds, 0 for the table's: a tolerant
+     * table (jong_fault_policy) uses it in place of its own, so that one slow outside bot can
+     * have longer than the others without changing their budget (ext: timeout=). */
+    int64_t time_limit_ms;
 };
 
 /* What choose returns when it gave up waiting (an outside bot that did not answer in time):

@@ -63,7 +63,20 @@ typedef struct {
      * index out of range (illegal) or a late one (timeout) is counted in the seat's faults and
      * replaced by jong_default_action. */
     const jong_fault_policy *faults;
+    /* The seats' names, told to the players that pass them on (jong_player.seat_names); NULL
+     * entries (or all, zeroed) stand for each seat's player spec. */
+    const char *names[JONG_SEATS];
 } jong_table;
+
+/* An answer later than late_ms is a timeout when the limit is limit_ms: the limit and a grace
+ * (a quarter of it, at least 50 ms) that absorbs a watchdog's polling and the player's way out
+ * after the stop flag. The arena's limits and a player's own (time_limit_ms) both use it. */
+int64_t jong_fault_late_ms(int64_t limit_ms);
+
+/* Tell each player that wants them (seat_names) the names of the four seats: names[s], or the
+ * spec of seat s's player when names[s] is NULL, or "person" for a seat with no player (a
+ * session's person seat). The tables call it before each game. */
+void jong_table_tell_names(jong_player *const players[JONG_SEATS], const char *const names[JONG_SEATS]);
 
 /* Play one game. On error (a player that returns no legal choice, a broken invariant) the
  * message names the seat, the player and the action; res holds the hands finished before it. */

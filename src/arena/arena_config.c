@@ -99,8 +99,7 @@ void jong_arena_time_limits(int64_t time_ms, int64_t *stop_ms, int64_t *late_ms)
 {
     int64_t limit = time_ms > 0 ? time_ms : JONG_ARENA_HANG_MS;
     *stop_ms = limit;
-    /* the grace absorbs the watchdog's polling and the player's way out after the stop flag */
-    *late_ms = limit + (limit / 4 > 50 ? limit / 4 : 50);
+    *late_ms = jong_fault_late_ms(limit);
 }
 
 int jong_arena_results_init(jong_arena_results *r, const jong_arena_config *cfg, jong_error *err)

@@ -20,37 +20,51 @@ int64_t cli_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The length of the next piece of a player list: up to a comma outside quotes. */
+static size_t piece_length(const char *p)
+{
+    char quote = 0;
+    size_t i = 0;
+    for (; p[i] && (quote || p[i] != ','); i++)
+        if (quote ? p[i] == quote : p[i] == '\'' || p[i] == '"')
+            quote = quote ? 0 : p[i];
+    return i;
+}
+
+int cli_split_players(const char *cmd, const char *list, char (*specs)[JONG_PLAYER_SPEC_MAX], int max, int *n)
+{
+    *n = 0;
+    for (const char *p = list; *p;) {
+        size_t len = piece_length(p);
+        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
+        bool continues = *n > 0 && eq && (!colon || eq < colon); /* "key=value", not "name:key=value" */
+        if (!len)
+            return cli_usage_error(cmd, "empty player name in '%s'", list);
+        char *into = continues ? specs[*n - 1] : specs[*n];
+        size_t used = continues ? strlen(into) + 1 : 0;
+        if (!continues && *n == max)
+            return cli_usage_error(cmd, "more than %d players in '%s'", max, list);
+        if (used + len + 1 > JONG_PLAYER_SPEC_MAX)
+            return cli_usage_error(cmd, "player spec too long in '%s' (at most %d characters)", list,
+                                   JONG_PLAYER_SPEC_MAX - 1);
+        if (continues)
+            into[used - 1] = ',';
+        memcpy(into + used, p, len);
+        into[used + len] = 0;
+        *n += !continues;
+        p += len + (p[len] == ',');
+    }
+    return CLI_OK;
+}
+
 int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS])
 {
-    char specs[JONG_SEATS][256];
-    int n = 0;
-    const char *p = list;
+    char specs[JONG_SEATS][JONG_PLAYER_SPEC_MAX];
+    int n;
     memset(out, 0, sizeof(jong_player *) * JONG_SEATS);
-    while (*p) {
-        size_t len = strcspn(p, ",");
-        char piece[256];
-        if (len >= sizeof piece)
-            return cli_usage_error(cmd, "player spec too long in '%s'", list);
-        memcpy(piece, p, len);
-        piece[len] = 0;
-        bool continues = n > 0 && strchr(piece, '=') && !strchr(piece, ':');
-        if (continues) {
-            size_t used = strlen(specs[n - 1]);
-            if (used + len + 2 > sizeof specs[0])
-                return cli_usage_error(cmd, "player spec too long in '%s'", list);
-            specs[n - 1][used] = ',';
-            memcpy(specs[n - 1] + used + 1, piece, len + 1);
-        } else {
-            if (n == JONG_SEATS)
-                return cli_usage_error(cmd, "more than four players in '%s'", list);
-            if (!len)
-                return cli_usage_error(cmd, "empty player name in '%s'", list);
-            memcpy(specs[n++], piece, len + 1);
-        }
-        p += len;
-        if (*p == ',')
-            p++;
-    }
+    int rc = cli_split_players(cmd, list, specs, JONG_SEATS, &n);
+    if (rc)
+        return rc;
     if (n == 0 || n == 3)
         return cli_usage_error(cmd, "give 1, 2 or 4 players, not %d ('%s')", n, list);
     for (int s = 0; s < JONG_SEATS; s++) {

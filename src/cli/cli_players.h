@@ -1,6 +1,8 @@
 /* Player lists on the command line: "greedy,random" or "simcat:sims=100,pp=on,greedy".
- * Player options use commas too, so a piece with '=' and no ':' continues the previous player's
- * options. One player fills all four seats, two alternate (A B A B), four are taken as given. */
+ * Player options use commas too, so a piece whose first '=' comes before any ':' ("pp=on")
+ * continues the previous player's options, and a comma inside quotes ('...' or "...", as in
+ * ext:cmd='...') does not split. One player fills all four seats, two alternate (A B A B), four
+ * are taken as given. */
 #ifndef JONG_CLI_PLAYERS_H
 #define JONG_CLI_PLAYERS_H
 
@@ -8,6 +10,9 @@
 
 #include "jong/jong.h"
 
+/* Splits list into at most max specs ("more than MAX players" past them) (*n of them); on error prints one line for `cmd` and
+ * returns CLI_USAGE. */
+int cli_split_players(const char *cmd, const char *list, char (*specs)[JONG_PLAYER_SPEC_MAX], int max, int *n);
 /* Makes the four seats' players for a game of variant v; on error (also a player that does not
  * play v) prints one line for `cmd` and returns CLI_USAGE/FAIL (with nothing left allocated). */
 int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS]);

@@ -56,7 +56,8 @@ static const cli_option options[] = {
     {"--jobs", CLI_INT(jobs), "J", "worker threads; results do not depend on it", .lo = 1, .hi = 1024,
      .def_text = "the processors"},
     {"--time-per-move", CLI_INT(time_ms), "MS", "time given to the players; an answer later than MS plus a "
-     "grace (a quarter, at least 50 ms) is a fault", .lo = 1, .hi = 3600000,
+     "grace (a quarter, at least 50 ms) is a fault (an ext: player with timeout= has its own limit)", .lo = 1,
+     .hi = 3600000,
      .def_text = "none, 10 s hang limit", .given = GIVEN_TIME},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)", .given = GIVEN_RULES},
     {"--out", CLI_STRING(out), "DIR", "write DIR/results.jsonl (one line per game), summary.json, "
@@ -153,33 +154,13 @@ static void on_signal(int sig)
     atomic_store(&interrupted, true);
 }
 
-/* Splits "A,B" or "simcat:sims=100,pp=on,greedy" into specs: a piece with '=' and no ':'
- * continues the previous player's options (as everywhere on the command line). */
+/* The player list (cli_split_players): 2 or 4 players, each one that can be made. */
 static int split_players(const char *list, jong_arena_config *cfg)
 {
-    int n = 0;
-    for (const char *p = list; *p;) {
-        size_t len = strcspn(p, ",");
-        bool continues = n > 0 && memchr(p, '=', len) && !memchr(p, ':', len);
-        if (!len)
-            return cli_usage_error(cmd, "empty player name in '%s'", list);
-        if (continues) {
-            size_t used = strlen(cfg->players[n - 1]);
-            if (used + len + 2 > JONG_ARENA_SPEC_MAX)
-                return cli_usage_error(cmd, "player spec too long in '%s'", list);
-            cfg->players[n - 1][used] = ',';
-            memcpy(cfg->players[n - 1] + used + 1, p, len);
-            cfg->players[n - 1][used + 1 + len] = 0;
-        } else {
-            if (n == 4)
-                return cli_usage_error(cmd, "more than four players in '%s'", list);
-            if (len + 1 > JONG_ARENA_SPEC_MAX)
-                return cli_usage_error(cmd, "player spec too long in '%s'", list);
-            memcpy(cfg->players[n], p, len);
-            cfg->players[n++][len] = 0;
-        }
-        p += len + (p[len] == ',');
-    }
+    int n;
+    int rc = cli_split_players(cmd, list, cfg->players, 4, &n);
+    if (rc)
+        return rc;
     if (n != 2 && n != 4)
         return cli_usage_error(cmd, "give 2 or 4 players, not %d ('%s')", n, list);
     cfg->nplayers = n;

@@ -13,9 +13,12 @@
 
 typedef struct {
     const char *player, *name, *url;
-    int seat;
+    int seat, proto;
     uint64_t seed;
 } bot_opts;
+
+enum { PROTO_STDIO, PROTO_REACT };
+static const char *const protos[] = {"stdio", "react", NULL};
 
 #define OPTS bot_opts
 static const cli_option options[] = {
@@ -25,6 +28,9 @@ static const cli_option options[] = {
     {"--seat", CLI_INT(seat), "N", "the seat when start_game has no id", .lo = 0, .hi = 3},
     {"--name", CLI_STRING(name), "NAME", "the name sent in join", .def = "jong"},
     {"--seed", CLI_SEED(seed), "S", "the seed of the player's decisions", .def = "1"},
+    {"--proto", CLI_ENUM(proto), "P", "stdio: answer every line (a batched line, a JSON array, once; none to a line "
+     "with \"can_act\": false); react: answer only where the seat has a decision, a chi, pon or reach together "
+     "with its dahai ([{\"type\":\"pon\",...},{\"type\":\"dahai\",...}])", .names = protos, .def = "stdio"},
     CLI_END,
 };
 
@@ -32,7 +38,9 @@ static const cli_command spec = {
     .name = CMD,
     .about = "Plays one seat of riichi games as an mjai bot on stdin/stdout, in any of the three dialects:\n"
              "one event per line, each answered by one line; the same where an event with\n"
-             "\"can_act\": false gets no answer; a JSON array of events per line, answered once. The\n"
+             "\"can_act\": false gets no answer; a JSON array of events per line, answered once. With\n"
+             "--proto react it answers only the lines where its seat may act (its own tsumo, another\n"
+             "seat's dahai or kakan, when it has a choice), a call or reach with its dahai. The\n"
              "seat comes from start_game's \"id\" (or --seat). Each decision replays the game so far\n"
              "through Jong's engine for the legal actions, and PLAYER (as in jong play) chooses.\n"
              "A line that is not an mjai message is reported on stderr (\"jong bot: line N: ...\") and\n"
@@ -63,6 +71,7 @@ int cmd_bot(int argc, char **argv)
     jong_error err;
     if (jong_mjai_bot_new(o.player, o.name, o.seat, o.seed, &bot, &err))
         return cli_usage_error(CMD, "%s", err.msg);
+    jong_mjai_bot_set_react(bot, o.proto == PROTO_REACT);
     if (url) {
         char host[256], room[64];
         int port;

@@ -15,12 +15,14 @@
 
 typedef struct {
     jong_mjai_serve_opts s;
-    int type;
+    int type, proto;
     cli_list rule;
     bool json;
 } serve_opts;
 
 enum { ONE_KYOKU, TONPU, TONNAN };
+enum { PROTO_STDIO, PROTO_REACT };
+static const char *const protos[] = {"stdio", "react", NULL};
 static const char *const game_types[] = {"one_kyoku", "tonpu", "tonnan", NULL};
 
 /* --seat K=PLAYER */
@@ -50,6 +52,9 @@ static const cli_option options[] = {
     {"--seed", CLI_SEED(s.seed), "S", "the run's seed", .def_text = "from the clock; always printed"},
     {"--timeout", CLI_INT(s.timeout_ms), "MS", "time for each answer and for a client's join", .lo = 1,
      .hi = 3600000, .def = "60000"},
+    {"--proto", CLI_ENUM(proto), "P", "the clients' convention: stdio, every line answered (mjsonp); react, only a "
+     "decision's line answered (the others carry \"can_act\": false), a call or reach may come with its dahai "
+     "as one array", .names = protos, .def = "stdio"},
     {"--tables", CLI_INT(s.max_tables), "M", "tables at once", .lo = 1, .hi = 4096, .def_text = "64"},
     {"--out", CLI_STRING(s.out_dir), "DIR", "write each game's record to DIR/game-NNNNNN.mjson",
      .def = "serve-games"},
@@ -63,8 +68,8 @@ static const cli_option options[] = {
 static const cli_command spec = {
     .name = CMD,
     .usage = "jong serve [--port P] [--host ADDR] [--game-type one_kyoku|tonpu|tonnan] [--games N]\n"
-             "                  [--seat K=PLAYER]... [--seed S] [--timeout MS] [--tables M] [--out DIR]\n"
-             "                  [--rule NAME=VALUE]... [--json]",
+             "                  [--seat K=PLAYER]... [--seed S] [--timeout MS] [--proto stdio|react]\n"
+             "                  [--tables M] [--out DIR] [--rule NAME=VALUE]... [--json]",
     .about = "Hosts riichi games for mjai bots (the TCP \"mjsonp\" protocol): a client connects, gets\n"
              "hello, answers {\"type\":\"join\",\"name\":...,\"room\":...}, and takes the next free seat of a\n"
              "table in its room (seats in the order clients join); a table starts once its seats are\n"
@@ -74,7 +79,8 @@ static const cli_command spec = {
              "unknown, out-of-turn or illegal one gets {\"type\":\"error\",...} and a line on stderr, and a\n"
              "decision answered so is played by the default action (pass, else tsumogiri), counted as\n"
              "a fault. A client that disconnects or does not answer in time is dropped and its seat\n"
-             "plays the default actions to the end of its game. Game g deals the walls of (seed, g),\n"
+             "plays the default actions to the end of its game (one that closes at end_game without\n"
+             "answering it has left nothing unplayed). Game g deals the walls of (seed, g),\n"
              "as jong play does. Stops after N games (Ctrl-C: no new games, the running ones finish).\n",
     .options = options,
     .epilog = "Exit status: 0 when every game was played, 1 when the host does not resolve, the port\n"
@@ -166,6 +172,7 @@ int cmd_serve(int argc, char **argv)
     if (rc != CLI_GO)
         return rc;
     jong_mjai_serve_opts o = so.s;
+    o.react = so.proto == PROTO_REACT;
     serve_out out = {so.json, 0};
     if (so.type == TONPU && cli_list_add(CMD, "--rule", &so.rule, "length=tonpuu"))
         return CLI_USAGE;

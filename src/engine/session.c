@@ -95,6 +95,7 @@ int jong_session_new(const jong_session_config *cfg, jong_session **out, jong_er
     s->cfg = *cfg;
     for (int seat = 0; seat < JONG_SEATS; seat++)
         jong_view_init(&s->tracked[seat], cfg->rules, seat);
+    jong_table_tell_names(s->cfg.players, NULL);
     int rc = jong_game_new(cfg->rules, cfg->seed, cfg->game_number, session_sink, s, &s->g, err);
     if (!rc)
         rc = start_hand(s, err);

@@ -104,17 +104,38 @@ int jong_default_action(const jong_view *v, const jong_action *legal, int n)
     return first_discard >= 0 ? first_discard : 0;
 }
 
+int64_t jong_fault_late_ms(int64_t limit_ms)
+{
+    return limit_ms + (limit_ms / 4 > 50 ? limit_ms / 4 : 50);
+}
+
+void jong_table_tell_names(jong_player *const players[JONG_SEATS], const char *const names[JONG_SEATS])
+{
+    const char *named[JONG_SEATS];
+    for (int s = 0; s < JONG_SEATS; s++)
+        named[s] = names && names[s] ? names[s] : players[s] ? players[s]->spec : "person";
+    for (int s = 0; s < JONG_SEATS; s++)
+        if (players[s] && players[s]->seat_names)
+            players[s]->seat_names(players[s], named);
+}
+
 /* One decision under a fault policy: the watch gets the deadline so that a watchdog can raise
- * the stop flag; a crash, an illegal index or a late answer becomes the default action. */
+ * the stop flag; a crash, an illegal index or a late answer becomes the default action. A
+ * player with its own time limit (an outside bot's timeout=) is held to that one instead. */
 static int ask_tolerant(const jong_table *t, jong_decision *d, jong_player *p, jong_seat_stats *st)
 {
     const jong_fault_policy *f = t->faults;
+    int64_t stop_ms = f->stop_ms, late_ms = f->late_ms;
+    if (p->time_limit_ms > 0) {
+        stop_ms = p->time_limit_ms;
+        late_ms = jong_fault_late_ms(stop_ms);
+    }
     int64_t start = f->now_ms ? f->now_ms() : 0;
     if (f->watch) {
         atomic_store(&f->watch->stop, false);
         d->stop = &f->watch->stop;
-        if (f->now_ms && f->stop_ms > 0)
-            atomic_store(&f->watch->deadline_ms, start + f->stop_ms);
+        if (f->now_ms && stop_ms > 0)
+            atomic_store(&f->watch->deadline_ms, start + stop_ms);
     }
     int choice = p->ops->choose(p, d);
     int64_t took = f->now_ms ? f->now_ms() - start : 0;
@@ -123,7 +144,7 @@ static int ask_tolerant(const jong_table *t, jong_decision *d, jong_player *p, j
     int kind = choice == JONG_CHOICE_LATE                ? JONG_FAULT_TIMEOUT
                : choice < 0                              ? JONG_FAULT_CRASH
                : choice >= d->nlegal                     ? JONG_FAULT_ILLEGAL
-               : f->now_ms && f->late_ms > 0 && took > f->late_ms ? JONG_FAULT_TIMEOUT
+               : f->now_ms && late_ms > 0 && took > late_ms ? JONG_FAULT_TIMEOUT
                                                          : -1;
     if (kind < 0)
         return choice;
@@ -146,6 +167,7 @@ int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
     for (int s = 0; s < JONG_SEATS; s++) {
         jong_view_init(&run.tracked[s], t->rules, s);
     }
+    jong_table_tell_names(t->players, t->names);
     jong_game *g;
     int rc = jong_game_new(t->rules, t->seed, t->game_number, table_sink, &run, &g, err);
     if (rc)

@@ -74,3 +74,23 @@ void line_conn_drop(line_conn *c, size_t len)
     memmove(c->buf, c->buf + len + 1, c->n - len - 1);
     c->n -= len + 1;
 }
+
+bool line_conn_has_line(const line_conn *c)
+{
+    return memchr(c->buf, '\n', c->n) != NULL;
+}
+
+int line_conn_drain(line_conn *c)
+{
+    struct pollfd p = {c->fd, POLLIN, 0};
+    while (c->fd >= 0 && c->n < sizeof c->buf && poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
+        ssize_t got = read(c->fd, c->buf + c->n, sizeof c->buf - c->n);
+        if (got <= 0)
+            break; /* closed or failed: the next read says so */
+        c->n += (size_t)got;
+    }
+    int lines = 0;
+    for (char *nl; (nl = memchr(c->buf, '\n', c->n)); lines++)
+        line_conn_drop(c, (size_t)(nl - c->buf));
+    return lines;
+}

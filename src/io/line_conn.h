@@ -28,5 +28,10 @@ bool line_conn_write(line_conn *c, const char *s, size_t n);
 line_status line_conn_read(line_conn *c, int timeout_ms, const atomic_bool *stop, size_t *len);
 /* Consume the line of length len that line_conn_read returned. */
 void line_conn_drop(line_conn *c, size_t len);
+/* Take in what the peer has sent by now, without waiting, and drop every whole line of it;
+ * returns how many were dropped (lines nobody asked for: a bot that spoke out of turn). */
+int line_conn_drain(line_conn *c);
+/* Whether a whole line is already read and waiting in buf. */
+bool line_conn_has_line(const line_conn *c);
 
 #endif

@@ -1,9 +1,11 @@
 /* A Jong player as an mjai bot: text lines in, text lines out, in the three dialects of
  * ../shared/protocol/mjai.md (one event per line answered each time; the same with
- * "can_act": false meaning "answer nothing"; a JSON array of events answered once). The events
- * make the game record of the bot's seat; at each decision the game so far is replayed through
- * the engine (jong_mjai_live), which gives the legal actions and the seat's view; the player
- * picks one and it goes back as an mjai message. */
+ * "can_act": false meaning "answer nothing"; a JSON array of events answered once), or in the
+ * react convention (only a line where the seat has something to decide is answered, a chi, pon
+ * or reach together with the dahai that follows it). The events make the game record of the
+ * bot's seat; at each decision the game so far is replayed through the engine
+ * (jong_mjai_live), which gives the legal actions and the seat's view; the player picks one and
+ * it goes back as an mjai message. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,8 @@ struct jong_mjai_bot {
     uint64_t seed;
     uint64_t decisions;
     jong_mjai_log log;
+    bool react;         /* answer only decisions, calls and reach with their dahai */
+    int ahead;          /* react: the call or reach whose dahai was given with it, -1 when none */
     char warning[256];  /* the last fallback's reason, "" when none */
     jong_mjai_bot_stats stats;
 };
@@ -44,6 +48,7 @@ int jong_mjai_bot_new(const char *player_spec, const char *name, int seat, uint6
     snprintf(b->name, sizeof b->name, "%s", name && name[0] ? name : "jong");
     b->seat = seat;
     b->seed = seed;
+    b->ahead = -1;
     jong_mjai_log_init(&b->log);
     *out = b;
     return JONG_OK;
@@ -63,6 +68,8 @@ void jong_mjai_bot_free(jong_mjai_bot *b)
     free(b);
 }
 
+void jong_mjai_bot_set_react(jong_mjai_bot *b, bool react) { b->react = react; }
+bool jong_mjai_bot_react(const jong_mjai_bot *b) { return b->react; }
 const char *jong_mjai_bot_warning(const jong_mjai_bot *b) { return b->warning; }
 const jong_mjai_bot_stats *jong_mjai_bot_get_stats(const jong_mjai_bot *b) { return &b->stats; }
 int jong_mjai_bot_seat(const jong_mjai_bot *b) { return b->seat; }
@@ -171,38 +178,88 @@ static void fallback(jong_mjai_bot *b, const jong_mjai_decision *d, jong_mjai_ev
     }
 }
 
-static void decide(jong_mjai_bot *b, jong_mjai_event *m)
+/* Whether the seat may act after the last event as mjai has it (its own tsumo, chi, pon or
+ * reach; another seat's dahai, kakan or ankan): where a react bot that cannot follow the game
+ * still answers, by default. */
+static bool may_act(const jong_mjai_bot *b)
+{
+    const jong_mjai_event *e = &b->log.ev[b->log.n - 1];
+    if (e->actor == b->seat)
+        return e->type == JONG_MJAI_TSUMO || e->type == JONG_MJAI_CHI || e->type == JONG_MJAI_PON ||
+               e->type == JONG_MJAI_REACH;
+    return e->type == JONG_MJAI_DAHAI || e->type == JONG_MJAI_KAKAN || e->type == JONG_MJAI_ANKAN;
+}
+
+/* The player's choice at the decision d, as mjai. */
+static void choose(jong_mjai_bot *b, const jong_mjai_decision *d, jong_mjai_event *m)
+{
+    jong_decision dec = {&d->view, &d->rules, d->legal, d->nlegal, b->seed ^ (b->decisions * 0x9e3779b97f4a7c15u),
+                         0, 0, NULL, NULL};
+    b->decisions++;
+    b->stats.decisions++;
+    int k = b->player->ops->choose(b->player, &dec);
+    if (k < 0 || k >= d->nlegal)
+        k = 0;
+    mjai_action_message(d, &d->legal[k], m);
+}
+
+/* React: the dahai the player would play after its chi, pon or reach m, found by playing m into
+ * the game for a moment. False when there is none (the engine cannot follow). */
+static bool dahai_after(jong_mjai_bot *b, const jong_mjai_event *m, jong_mjai_decision *d, jong_mjai_event *then)
+{
+    size_t n = b->log.n;
+    const jong_mjai_event *e = b->log.ev;
+    jong_error err;
+    /* a call on a riichi discard comes after the stick is paid (reach_accepted; its scores do
+     * not matter to the replay) */
+    bool riichi = n >= 2 && e[n - 1].type == JONG_MJAI_DAHAI && e[n - 2].type == JONG_MJAI_REACH &&
+                  e[n - 2].actor == e[n - 1].actor && m->type != JONG_MJAI_REACH;
+    jong_mjai_event paid;
+    jong_mjai_event_init(&paid, JONG_MJAI_REACH_ACCEPTED);
+    paid.actor = e[n - 1].actor;
+    bool ok = !(riichi && jong_mjai_log_push(&b->log, &paid, &err)) && !jong_mjai_log_push(&b->log, m, &err) &&
+              !jong_mjai_live(&b->log, b->seat, d, &err) && d->nlegal > 0;
+    if (ok)
+        choose(b, d, then);
+    b->log.n = n;
+    return ok && then->type == JONG_MJAI_DAHAI;
+}
+
+/* The answer to the events so far in *m (none when the seat has nothing to decide). Returns
+ * whether there was a decision. With then (react), a chi, pon or reach comes with the dahai
+ * that follows it in *then, and *two says so. */
+static bool decide(jong_mjai_bot *b, jong_mjai_event *m, jong_mjai_event *then, bool *two)
 {
     jong_mjai_event_init(m, JONG_MJAI_NONE);
+    if (two)
+        *two = false;
     if (b->seat < 0 || b->log.n == 0)
-        return;
+        return false;
     /* an open kan's dora comes between the discard's answer and the discard itself: the answer
      * was given (to the replacement tsumo), the dora only gets "none" */
     if (b->log.ev[b->log.n - 1].type == JONG_MJAI_DORA)
-        return;
+        return false;
     jong_mjai_decision *d = malloc(sizeof *d);
     if (!d) {
         snprintf(b->warning, sizeof b->warning, "out of memory");
-        return;
+        return false;
     }
     jong_error err;
+    bool asked;
     if (jong_mjai_live(&b->log, b->seat, d, &err)) {
         snprintf(b->warning, sizeof b->warning, "cannot follow the game (%.200s): answering by default", d->why);
         fallback(b, d, m);
-        free(d);
-        return;
-    }
-    if (d->nlegal > 0) {
-        jong_decision dec = {&d->view, &d->rules, d->legal, d->nlegal, b->seed ^ (b->decisions * 0x9e3779b97f4a7c15u),
-                             0, 0, NULL, NULL};
-        b->decisions++;
-        b->stats.decisions++;
-        int k = b->player->ops->choose(b->player, &dec);
-        if (k < 0 || k >= d->nlegal)
-            k = 0;
-        mjai_action_message(d, &d->legal[k], m);
+        asked = true; /* react asks only where the seat may act */
+    } else {
+        asked = d->nlegal > 0;
+        if (asked)
+            choose(b, d, m);
+        bool opens = m->type == JONG_MJAI_CHI || m->type == JONG_MJAI_PON || m->type == JONG_MJAI_REACH;
+        if (asked && then && opens)
+            *two = dahai_after(b, m, d, then);
     }
     free(d);
+    return asked;
 }
 
 /* ---- input ---- */
@@ -239,6 +296,44 @@ static char *reply_text(const jong_mjai_event *m)
     return s == buf ? strdup(buf) : s;
 }
 
+/* Two moves in one line: "[first,then]". */
+static char *pair_text(const jong_mjai_event *first, const jong_mjai_event *then)
+{
+    char *a = reply_text(first), *b = reply_text(then);
+    char *s = a && b ? malloc(strlen(a) + strlen(b) + 4) : NULL;
+    if (s)
+        sprintf(s, "[%s,%s]", a, b);
+    free(a);
+    free(b);
+    return s;
+}
+
+/* React: whether the line just taken in is the seat's own chi, pon or reach whose dahai went
+ * out with it (then it gets no answer). The first line where the seat may act settles it. */
+static bool given_ahead(jong_mjai_bot *b)
+{
+    if (b->ahead < 0 || !b->log.n || !may_act(b))
+        return false;
+    const jong_mjai_event *e = &b->log.ev[b->log.n - 1];
+    bool same = e->type == b->ahead && e->actor == b->seat;
+    b->ahead = -1;
+    return same;
+}
+
+/* React: the answer where the seat may act, NULL when it has nothing to decide (*none). */
+static char *react_reply(jong_mjai_bot *b, bool *none)
+{
+    jong_mjai_event m, then;
+    bool two;
+    *none = !decide(b, &m, &then, &two);
+    if (*none)
+        return NULL;
+    if (!two)
+        return reply_text(&m);
+    b->ahead = m.type;
+    return pair_text(&m, &then);
+}
+
 int jong_mjai_bot_line(jong_mjai_bot *b, const char *line, size_t len, char **reply, jong_error *err)
 {
     *reply = NULL;
@@ -250,28 +345,38 @@ int jong_mjai_bot_line(jong_mjai_bot *b, const char *line, size_t len, char **re
     bool batch = json_is_array(v);
     size_t n = batch ? json_array_size(v) : 1;
     int rc = JONG_OK;
-    bool answer = true, hello = false;
+    bool answer = true;
+    jong_mjai_event ev;
+    jong_mjai_event_init(&ev, JONG_MJAI_NONE);
     for (size_t i = 0; i < n && !rc; i++) {
-        jong_mjai_event ev;
         rc = mjai_parse_json(batch ? json_array_get(v, i) : v, &ev, err);
         if (rc)
             break;
         b->stats.events++;
-        hello = ev.type == JONG_MJAI_HELLO;
         if (!batch && (ev.has & JONG_MJAI_HAS_CAN_ACT) && !ev.can_act)
             answer = false;
         rc = take_event(b, &ev, err);
     }
     json_decref(v);
-    if (rc || !answer)
+    if (rc)
         return rc;
+    if (b->react && ev.type != JONG_MJAI_HELLO) {
+        /* only a game event where the seat may act is answered (not an error line) */
+        bool game = ev.type != JONG_MJAI_ERROR && ev.type != JONG_MJAI_NONE && ev.type != JONG_MJAI_JOIN;
+        bool none = !game || given_ahead(b) || !answer || !b->log.n || !may_act(b);
+        if (!none)
+            *reply = react_reply(b, &none);
+        return none || *reply ? JONG_OK : jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
+    if (!answer)
+        return JONG_OK;
     jong_mjai_event m;
-    if (hello) {
+    if (ev.type == JONG_MJAI_HELLO) {
         jong_mjai_event_init(&m, JONG_MJAI_JOIN);
         snprintf(m.text, sizeof m.text, "%s", b->name);
         snprintf(m.names[0], sizeof m.names[0], "%s", b->room);
     } else {
-        decide(b, &m);
+        decide(b, &m, NULL, NULL);
     }
     *reply = reply_text(&m);
     if (!*reply)

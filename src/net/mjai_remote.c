@@ -1,9 +1,9 @@
 /* A seat played by an mjsonp client (the server side): a jong_player whose decisions are asked
  * over the socket, so the server plays its tables with the same engine and table loop as the
- * arena. The protocol answers every line, so an event is held back until the seat's next step
- * is known: when the table asks the seat to decide, the held event goes out with the
- * possible_actions of that decision; when the next event comes first, it goes out bare and its
- * answer must be "none". */
+ * arena. An event is held back until the seat's next step is known: when the table asks the
+ * seat to decide, the held event goes out with the possible_actions of that decision; when the
+ * next event comes first, it goes out bare, and its answer must be "none" (every line is
+ * answered) or, in the react convention, it carries "can_act": false and gets no answer. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +24,10 @@ typedef struct {
     bool has_held;
     bool skip_reach;           /* the seat's reach was sent during its decision */
     bool stalled;              /* why it is gone: it did not answer in time (else it disconnected) */
+    bool ending;               /* end_game is out: a client that leaves now has left nothing unplayed */
+    int strays;                /* react: lines the client sent that nobody asked for, not yet faulted */
+    jong_mjai_event stash;     /* react: the dahai a client gave with its chi or pon */
+    bool has_stash;
     /* what mjai_action_message needs of the game so far */
     jong_mjai_decision *dec;
     char *answer_log;          /* the last answer's "log" text, NULL when it had none */
@@ -46,10 +50,12 @@ static void say(remote *r, const char *fmt, ...)
 /* The client is gone: its seat plays the default actions from now on. */
 static void drop_client(remote *r, const char *why)
 {
-    if (r->st.gone)
+    if (r->st.gone || r->conn.fd < 0)
         return;
-    r->st.gone = true;
     line_conn_close(&r->conn);
+    if (r->ending)
+        return; /* nothing was left to play */
+    r->st.gone = true;
     say(r, "%s: its seat plays the default actions to the end of the game", why);
 }
 
@@ -93,6 +99,8 @@ static void refuse(remote *r, const char *fmt, ...)
         drop_client(r, "the client disconnected");
         return;
     }
+    if (r->o.react)
+        return; /* an error line is not a decision: no answer */
     /* the client answers the error line too: that answer is read and dropped */
     size_t l;
     line_status st = line_conn_read(&r->conn, r->o.timeout_ms, NULL, &l);
@@ -117,7 +125,10 @@ static bool read_answer(remote *r, jong_mjai_event *m, const char *what)
         return false;
     }
     jong_error err;
-    int rc = jong_mjai_parse(r->conn.buf, l, m, &err);
+    bool two = false; /* react: a call or reach and its dahai */
+    int rc = r->o.react ? mjai_parse_answer(r->conn.buf, l, m, &r->stash, &two, &err)
+                        : jong_mjai_parse(r->conn.buf, l, m, &err);
+    r->has_stash = two;
     free(r->answer_log);
     r->answer_log = NULL;
     if (!rc && strstr(r->conn.buf, "\"log\"")) { /* kept for the record (the line is NUL-ended) */
@@ -136,7 +147,8 @@ static bool read_answer(remote *r, jong_mjai_event *m, const char *what)
     return true;
 }
 
-/* Send ev (with the decision's extras, when given) and read its answer. */
+/* Send ev (with the decision's extras, when given) and read its answer into ans; ans NULL: a
+ * react line that gets none, marked "can_act": false. */
 static bool send_event(remote *r, const jong_mjai_event *ev, json_t *possible, json_t *cannot, jong_mjai_event *ans)
 {
     json_t *o = mjai_event_json(ev);
@@ -149,16 +161,27 @@ static bool send_event(remote *r, const jong_mjai_event *ev, json_t *possible, j
         json_object_set_new(o, "possible_actions", possible);
     if (cannot)
         json_object_set_new(o, "cannot_dahai", cannot);
+    if (!ans)
+        json_object_set_new(o, "can_act", json_false());
     bool ok = send_json(r, o);
     json_decref(o);
     if (!ok) {
         drop_client(r, "the client disconnected");
         return false;
     }
-    return read_answer(r, ans, jong_mjai_type_name(ev->type));
+    return ans ? read_answer(r, ans, jong_mjai_type_name(ev->type)) : true;
 }
 
-/* Send the held event, where the seat has nothing to decide: the answer must be "none". */
+/* React: a line that gets no answer; what the client sent by now that nobody asked for is
+ * counted for its next decision. */
+static void send_quiet(remote *r, const jong_mjai_event *ev)
+{
+    r->strays += line_conn_drain(&r->conn);
+    send_event(r, ev, NULL, NULL, NULL);
+}
+
+/* Send the held event, where the seat has nothing to decide: the answer must be "none" (in
+ * react there is none). */
 static void flush(remote *r)
 {
     if (!r->has_held)
@@ -166,6 +189,10 @@ static void flush(remote *r)
     r->has_held = false;
     if (r->st.gone)
         return;
+    if (r->o.react) {
+        send_quiet(r, &r->held);
+        return;
+    }
     jong_mjai_event ans;
     if (send_event(r, &r->held, NULL, NULL, &ans) && ans.type != JONG_MJAI_NONE)
         refuse(r, "out of turn: %s answered to %s, where only none may be", jong_mjai_type_name(ans.type),
@@ -201,6 +228,9 @@ static void remote_observe(jong_player *p, const jong_view *v, const jong_event 
         return;
     }
     r->skip_reach = false;
+    /* a dahai given with a call waits for that call only */
+    if (r->has_stash && !mjai_dahai_waits(&m, r->seat))
+        r->has_stash = false;
     if (m.type == JONG_MJAI_START_GAME) {
         for (int s = 0; s < 4; s++)
             snprintf(m.names[s], sizeof m.names[s], "%s", r->names[s]);
@@ -213,8 +243,10 @@ static void remote_observe(jong_player *p, const jong_view *v, const jong_event 
     flush(r);
     r->held = m;
     r->has_held = true;
-    if (m.type == JONG_MJAI_END_GAME)
+    if (m.type == JONG_MJAI_END_GAME) {
+        r->ending = true;
         flush(r);
+    }
 }
 
 /* The legal answers as mjai messages (one "reach" for all the riichi discards), none left out
@@ -268,6 +300,84 @@ static void pass_log(remote *r, int type)
         r->o.on_log(r->o.say_ctx, r->seat, type, r->answer_log);
 }
 
+/* The legal action an answer names, or a refusal (an illegal index) that says why. */
+static int accepted(remote *r, const jong_decision *d, const jong_mjai_event *ans, bool riichi, int held_type)
+{
+    int k = jong_mjai_find_action(ans, r->seat, riichi, d->legal, d->nlegal);
+    if (k < 0 || (ans->type != JONG_MJAI_NONE && ans->actor != r->seat)) {
+        char text[200];
+        size_t len;
+        char *s = jong_mjai_format(ans, text, sizeof text, &len);
+        if (s && s != text)
+            free(s);
+        refuse(r, "illegal answer to %s: %s", jong_mjai_type_name(held_type), s == text ? text : "(too long)");
+        return d->nlegal;
+    }
+    if (ans->type != JONG_MJAI_NONE)
+        pass_log(r, ans->type);
+    return k;
+}
+
+/* React: a line nobody asked for makes this decision a fault (the held event goes out as one
+ * the client must not answer, so that it is back in step); the dahai given with a call answers
+ * the decision after it. True when either settled the decision (its answer in *choice). */
+static bool react_settled(remote *r, const jong_decision *d, bool after_call, int *choice)
+{
+    r->strays += line_conn_drain(&r->conn);
+    if (r->strays) {
+        int n = r->strays;
+        r->strays = 0;
+        r->has_stash = false;
+        send_quiet(r, &r->held);
+        refuse(r, "%d line%s sent where the seat could not act, or a second or late answer: this decision is "
+               "played by default", n, n == 1 ? "" : "s");
+        *choice = d->nlegal;
+        return true;
+    }
+    if (r->has_stash && after_call) {
+        r->has_stash = false;
+        send_quiet(r, &r->held);
+        *choice = accepted(r, d, &r->stash, false, r->held.type);
+        return true;
+    }
+    return false;
+}
+
+/* The answer was a reach: send the reach and read the riichi discard (unless it came with the
+ * reach, in react). False when the client is gone or the reach was refused. */
+static bool riichi_discard(remote *r, const jong_decision *d, jong_mjai_event *ans, int held_type)
+{
+    bool may = false;
+    for (int i = 0; i < d->nlegal; i++)
+        may |= d->legal[i].type == JONG_ACT_DISCARD && (d->legal[i].flags & JONG_ACT_FLAG_RIICHI);
+    if (!may || ans->actor != r->seat) {
+        refuse(r, "illegal answer to %s: reach (not allowed now)", jong_mjai_type_name(held_type));
+        return false;
+    }
+    pass_log(r, JONG_MJAI_REACH);
+    if (r->has_stash) { /* [reach, dahai]: the others and this client see the reach as the table shows it */
+        r->has_stash = false;
+        *ans = r->stash;
+        return true;
+    }
+    /* the reach goes to this client now (to the others when the table shows it), and its
+     * answer is the riichi discard */
+    jong_mjai_event reach;
+    jong_mjai_event_init(&reach, JONG_MJAI_REACH);
+    reach.actor = (int8_t)r->seat;
+    r->dec->after_reach = true;
+    r->dec->after_own_draw = false;
+    json_t *pa = json_array();
+    for (int i = 0; i < d->nlegal && pa; i++)
+        if (d->legal[i].type == JONG_ACT_DISCARD && (d->legal[i].flags & JONG_ACT_FLAG_RIICHI)) {
+            jong_mjai_event m;
+            mjai_action_message(r->dec, &d->legal[i], &m);
+            json_array_append_new(pa, mjai_event_json(&m));
+        }
+    r->skip_reach = true;
+    return send_event(r, &reach, pa, cannot_dahai(&d->view->own, d->legal, d->nlegal, true), ans);
+}
+
 static int remote_choose(jong_player *p, const jong_decision *d)
 {
     remote *r = p->state;
@@ -280,53 +390,24 @@ static int remote_choose(jong_player *p, const jong_decision *d)
     }
     r->has_held = false;
     const jong_mjai_event *held = &r->held;
+    int held_type = held->type, choice;
     bool after_call = (held->type == JONG_MJAI_CHI || held->type == JONG_MJAI_PON) && held->actor == r->seat;
+    if (r->o.react && react_settled(r, d, after_call, &choice))
+        return r->st.gone ? gone_answer(r, d) : choice;
     json_t *cannot = after_call ? cannot_dahai(&d->view->own, d->legal, d->nlegal, false) : NULL;
     jong_mjai_event ans;
     if (!send_event(r, held, possible_actions(r, d->legal, d->nlegal), cannot, &ans))
         return gone_answer(r, d);
-    bool riichi = false;
-    if (ans.type == JONG_MJAI_REACH) {
-        bool may = false;
-        for (int i = 0; i < d->nlegal; i++)
-            may |= d->legal[i].type == JONG_ACT_DISCARD && (d->legal[i].flags & JONG_ACT_FLAG_RIICHI);
-        if (!may || ans.actor != r->seat) {
-            refuse(r, "illegal answer to %s: reach (not allowed now)", jong_mjai_type_name(held->type));
-            return d->nlegal;
-        }
-        pass_log(r, JONG_MJAI_REACH);
-        /* the reach goes to this client now (to the others when the table shows it), and its
-         * answer is the riichi discard */
-        jong_mjai_event reach;
-        jong_mjai_event_init(&reach, JONG_MJAI_REACH);
-        reach.actor = (int8_t)r->seat;
-        r->dec->after_reach = true;
-        r->dec->after_own_draw = false;
-        json_t *pa = json_array();
-        for (int i = 0; i < d->nlegal && pa; i++)
-            if (d->legal[i].type == JONG_ACT_DISCARD && (d->legal[i].flags & JONG_ACT_FLAG_RIICHI)) {
-                jong_mjai_event m;
-                mjai_action_message(r->dec, &d->legal[i], &m);
-                json_array_append_new(pa, mjai_event_json(&m));
-            }
-        r->skip_reach = true;
-        if (!send_event(r, &reach, pa, cannot_dahai(&d->view->own, d->legal, d->nlegal, true), &ans))
-            return gone_answer(r, d);
-        riichi = true;
-    }
-    int k = jong_mjai_find_action(&ans, r->seat, riichi, d->legal, d->nlegal);
-    if (k < 0 || (ans.type != JONG_MJAI_NONE && ans.actor != r->seat)) {
-        char text[200];
-        size_t len;
-        char *s = jong_mjai_format(&ans, text, sizeof text, &len);
-        if (s && s != text)
-            free(s);
-        refuse(r, "illegal answer to %s: %s", jong_mjai_type_name(held->type), s == text ? text : "(too long)");
+    if (r->o.react && line_conn_has_line(&r->conn)) { /* two answers at once */
+        r->has_stash = false;
+        line_conn_drain(&r->conn);
+        refuse(r, "%s answered twice: this decision is played by default", jong_mjai_type_name(held_type));
         return d->nlegal;
     }
-    if (ans.type != JONG_MJAI_NONE)
-        pass_log(r, ans.type);
-    return k;
+    bool riichi = ans.type == JONG_MJAI_REACH;
+    if (riichi && !riichi_discard(r, d, &ans, held_type))
+        return gone_answer(r, d);
+    return accepted(r, d, &ans, riichi, held_type);
 }
 
 static void remote_destroy(jong_player *p)

@@ -181,7 +181,7 @@ static void *table_main(void *arg)
     const jong_mjai_serve_opts *o = t->srv->o;
     jong_player *ps[4] = {NULL, NULL, NULL, NULL};
     jong_error err;
-    jong_mjai_remote_opts ro = {.timeout_ms = o->timeout_ms, .tonpu = o->rules.tonpuu,
+    jong_mjai_remote_opts ro = {.timeout_ms = o->timeout_ms, .react = o->react, .tonpu = o->rules.tonpuu,
                                 .red_fives = o->rules.red_fives > 0, .say = table_say, .on_log = table_log,
                                 .say_ctx = t};
     for (int s = 0; s < 4; s++)
@@ -203,6 +203,8 @@ static void *table_main(void *arg)
         jong_table tb = {.rules = &o->rules, .seed = o->seed, .game_number = t->g.game, .sink = record_event,
                          .sink_ctx = t, .now_ms = o->now_ms, .faults = &faults};
         memcpy(tb.players, ps, sizeof ps);
+        for (int s = 0; s < 4; s++) /* the join names and specs, for the server's outside bots */
+            tb.names[s] = t->g.names[s];
         rc = jong_table_play(&tb, &t->g.result, &err);
     }
     if (rc) {

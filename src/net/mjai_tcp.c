@@ -30,7 +30,7 @@ int jong_mjai_bot_run_stream(jong_mjai_bot *b, FILE *in, FILE *out, jong_mjai_lo
         if (jong_mjai_bot_line(b, line, (size_t)len, &reply, &e)) {
             if (log)
                 log(log_ctx, lineno, e.msg);
-            reply = strdup("{\"type\":\"none\"}");
+            reply = jong_mjai_bot_react(b) ? NULL : strdup("{\"type\":\"none\"}");
         } else if (log && jong_mjai_bot_warning(b)[0]) {
             log(log_ctx, lineno, jong_mjai_bot_warning(b));
         }

@@ -60,7 +60,7 @@ static const jong_player_info registry[] = {
                "Eq. 17; payoff=points|rank|result: the hand's points, the expected uma+oka of the final rank, or the "
                "expected game result; k=0|1|2: melds its search may reveal by chi and pon (0: never calls)",
      "l=auto,k=1,mdp=3,states=50000,time=0,fold=on,eq17=off,params=opp,payoff=points", jong_player_kurita_create, RIICHI},
-    {"ext", "an outside mjai bot (riichi) run as a command: ext:cmd='jong bot greedy',proto=stdio|batched",
+    {"ext", "an outside mjai bot (riichi) run as a command: ext:cmd='jong bot greedy',proto=stdio|batched|react",
      "cmd=,proto=stdio,timeout=10000", jong_player_ext_create, RIICHI},
 };
 #define NPLAYERS (int)(sizeof registry / sizeof registry[0])
@@ -116,7 +116,8 @@ int jong_player_create(const char *spec, jong_player **out, jong_error *err)
     }
     if (strlen(spec) >= sizeof p->spec) {
         jong_player_free(p);
-        return jong_error_set(err, JONG_ERR_ARG, -1, "player spec too long");
+        return jong_error_set(err, JONG_ERR_ARG, -1, "player spec too long (%zu characters, at most %d)", strlen(spec),
+                              JONG_PLAYER_SPEC_MAX - 1);
     }
     strcpy(p->spec, spec);
     *out = p;

@@ -463,6 +463,42 @@ int jong_mjai_parse(const char *text, size_t len, jong_mjai_event *ev, jong_erro
     return rc;
 }
 
+int mjai_parse_answer(const char *text, size_t len, jong_mjai_event *first, jong_mjai_event *then, bool *two,
+                      jong_error *err)
+{
+    *two = false;
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r'))
+        i++;
+    if (i == len || text[i] != '[')
+        return jong_mjai_parse(text, len, first, err);
+    json_error_t je;
+    json_t *a = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!a)
+        return jong_error_set(err, JONG_ERR_SYNTAX, je.position, "malformed JSON at column %d: %s", je.column,
+                              je.text);
+    size_t n = json_array_size(a);
+    int rc = n == 1 || n == 2 ? mjai_parse_json(json_array_get(a, 0), first, err)
+                              : jong_error_set(err, JONG_ERR_SYNTAX, -1, "an answer is one message or two, not %zu", n);
+    if (!rc && n == 2)
+        rc = mjai_parse_json(json_array_get(a, 1), then, err);
+    json_decref(a);
+    if (rc || n == 1)
+        return rc;
+    bool opens = first->type == JONG_MJAI_CHI || first->type == JONG_MJAI_PON || first->type == JONG_MJAI_REACH;
+    if (!opens || then->type != JONG_MJAI_DAHAI)
+        return jong_error_set(err, JONG_ERR_SYNTAX, -1, "two moves must be a chi, pon or reach and its dahai, not %s and %s",
+                              jong_mjai_type_name(first->type), jong_mjai_type_name(then->type));
+    *two = true;
+    return JONG_OK;
+}
+
+bool mjai_dahai_waits(const jong_mjai_event *m, int seat)
+{
+    return ((m->type == JONG_MJAI_CHI || m->type == JONG_MJAI_PON) && m->actor == seat) ||
+           m->type == JONG_MJAI_REACH_ACCEPTED;
+}
+
 /* ---- printing ---- */
 
 static void put_tile(json_t *o, const char *key, int code)

@@ -6,7 +6,9 @@
  *
  * The threads are a pool that lives as long as the VecEnv (started at its first reset or step,
  * stopped when it is freed or made again): each step wakes them, they and the calling thread
- * take the tables one at a time from a shared counter, and the step returns when all are done. */
+ * take the tables one at a time from a shared counter, and the step returns when every table is
+ * done. A worker that wakes late (the machine busy) finds nothing left and holds nothing up: the
+ * step waits for the tables, not for the workers. */
 #include "jongpy.h"
 
 #define NO_IMPORT_ARRAY
@@ -49,10 +51,11 @@ typedef struct {
     pid_t pid;                /* the process that started them (a fork's child has none) */
     pthread_mutex_t mu;
     pthread_cond_t go, done;
-    unsigned long round;      /* bumped to start a step */
-    int pending;              /* workers still in this round */
     bool quit;
-    atomic_int next;          /* the next table to take */
+    /* the step's number (bumped to start one) << 32 | the next table to take: a worker still
+     * about to take a table of a step that has ended cannot take one of the next step's early */
+    _Atomic uint64_t work;
+    atomic_int finished;      /* tables done in this step */
 } vec_pool;
 
 typedef struct {
@@ -129,30 +132,42 @@ static void vt_work(vecenv_obj *v, vtable *t)
     }
 }
 
-/* Takes tables from the shared counter until none is left. */
-static void take_tables(vecenv_obj *v)
+/* Takes tables of step `round` from the shared counter until none is left (or that step is
+ * over); whoever finishes the step's last table wakes the calling thread. */
+static void take_tables(vecenv_obj *v, uint32_t round)
 {
-    for (int i; (i = atomic_fetch_add(&v->pool.next, 1)) < v->n;)
-        vt_work(v, &v->t[i]);
+    vec_pool *pl = &v->pool;
+    uint64_t w = atomic_load(&pl->work);
+    while ((uint32_t)(w >> 32) == round && (uint32_t)w < (uint32_t)v->n) {
+        if (!atomic_compare_exchange_weak(&pl->work, &w, w + 1))
+            continue; /* w is the counter now */
+        vt_work(v, &v->t[(uint32_t)w]);
+        if (atomic_fetch_add(&pl->finished, 1) + 1 == v->n) {
+            pthread_mutex_lock(&pl->mu);
+            pthread_cond_signal(&pl->done);
+            pthread_mutex_unlock(&pl->mu);
+        }
+        w = atomic_load(&pl->work);
+    }
 }
+
+static uint32_t step_of(vec_pool *pl) { return (uint32_t)(atomic_load(&pl->work) >> 32); }
 
 static void *pool_worker(void *p)
 {
     vecenv_obj *v = p;
     vec_pool *pl = &v->pool;
-    unsigned long seen = 0; /* the round a new pool starts at: a step may bump it before this runs */
+    uint32_t seen = 0; /* the step a new pool starts at: a step may begin before this runs */
     pthread_mutex_lock(&pl->mu);
     for (;;) {
-        while (!pl->quit && pl->round == seen)
+        while (!pl->quit && step_of(pl) == seen)
             pthread_cond_wait(&pl->go, &pl->mu);
         if (pl->quit)
             break;
-        seen = pl->round;
+        seen = step_of(pl);
         pthread_mutex_unlock(&pl->mu);
-        take_tables(v);
+        take_tables(v, seen);
         pthread_mutex_lock(&pl->mu);
-        if (--pl->pending == 0)
-            pthread_cond_signal(&pl->done);
     }
     pthread_mutex_unlock(&pl->mu);
     return NULL;
@@ -214,22 +229,22 @@ static void pool_start(vecenv_obj *v, int want)
 static void run_tables(vecenv_obj *v)
 {
     vec_pool *pl = &v->pool;
-    atomic_store(&pl->next, 0);
-    bool pooled = pl->ready && pl->workers > 0 && pl->pid == getpid();
-    if (pooled) {
-        pthread_mutex_lock(&pl->mu);
-        pl->pending = pl->workers;
-        pl->round++;
-        pthread_cond_broadcast(&pl->go);
-        pthread_mutex_unlock(&pl->mu);
+    if (!pl->ready || pl->workers == 0 || pl->pid != getpid()) {
+        for (int i = 0; i < v->n; i++)
+            vt_work(v, &v->t[i]);
+        return;
     }
-    take_tables(v);
-    if (pooled) {
-        pthread_mutex_lock(&pl->mu);
-        while (pl->pending > 0)
-            pthread_cond_wait(&pl->done, &pl->mu);
-        pthread_mutex_unlock(&pl->mu);
-    }
+    pthread_mutex_lock(&pl->mu);
+    uint32_t round = step_of(pl) + 1;
+    atomic_store(&pl->finished, 0);
+    atomic_store(&pl->work, (uint64_t)round << 32);
+    pthread_cond_broadcast(&pl->go);
+    pthread_mutex_unlock(&pl->mu);
+    take_tables(v, round);
+    pthread_mutex_lock(&pl->mu);
+    while (atomic_load(&pl->finished) < v->n)
+        pthread_cond_wait(&pl->done, &pl->mu);
+    pthread_mutex_unlock(&pl->mu);
 }
 
 static void vec_free_tables(vecenv_obj *v)

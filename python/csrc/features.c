@@ -59,6 +59,13 @@ static void fill_plane(float *p, float v)
         p[k] = v;
 }
 
+/* A discard's place i (from 0) in its river as a plane's value: (i + 1) / JONGPY_RIVER_SCALE,
+ * at most 1 (so 0 stays "none"). */
+static float river_place(int i)
+{
+    return i + 1 < JONGPY_RIVER_SCALE ? (float)(i + 1) / JONGPY_RIVER_SCALE : 1.0f;
+}
+
 /* Fills planes[JONGPY_PLANES][34]; the table in docs/python.md lists them in this order. */
 void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *f)
 {
@@ -92,7 +99,13 @@ void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float
             PLANE(10 + rel)[k] += 0.25f;                             /* 10-13 */
             if (i < 64 && (sv->discard_tsumogiri >> i & 1))
                 PLANE(14 + rel)[k] += 0.25f;                         /* 14-17 */
+            float at = river_place(i);
+            if (PLANE(40 + rel)[k] == 0)
+                PLANE(40 + rel)[k] = at;                             /* 40-43 */
+            PLANE(44 + rel)[k] = at;                                 /* 44-47 */
         }
+        if (sv->riichi_at >= 0)
+            fill_plane(PLANE(48 + rel), river_place(sv->riichi_at));  /* 48-51 */
         if (v->riichi[abs_seat(seat, rel)])
             fill_plane(PLANE(18 + rel), 1);                          /* 18-21 */
         float scale = riichi ? 100000.0f : 1000.0f;

@@ -9,6 +9,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <time.h>
+
 #include "jong/jong.h"
 
 /* jong.Error, a ValueError: every bad input becomes one, with Jong's one-line message. */
@@ -85,6 +87,14 @@ void jongpy_record_event(jongpy_record *r, const jong_event *ev);
 PyObject *jongpy_record_get(jongpy_record *r, const jong_ruleset *rs, const char *format);
 void jongpy_record_free(jongpy_record *r);
 
+/* The monotonic clock in nanoseconds (VecEnv's and read_record's timing=True). */
+static inline int64_t jongpy_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 /* The Observation type (env.c): one seat's decision, self-contained (its view, rules, legal
  * actions and decision seed are copies, so it outlives the Env step that made it). */
 typedef struct {
@@ -130,7 +140,10 @@ static inline bool jongpy_is_five(int kind) { return kind < JONG_NUMBER_KINDS &&
 
 /* The feature planes of Observation.features() (features.c) (docs/python.md, "The feature planes"):
  * out[JONGPY_PLANES][JONG_KINDS] from a seat's view. */
-#define JONGPY_PLANES 40
+#define JONGPY_PLANES 52
+/* The river's order in planes 40-51: a place i (from 0) is (i + 1) / 24, at most 1 (the longest
+ * rivers of self-play games were 20 discards in riichi, 15 in Taiwanese). */
+#define JONGPY_RIVER_SCALE 24
 void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *out);
 
 /* Add the Env, Observation and VecEnv (vecenv.c) types to the module (env.c); -1 on failure. */

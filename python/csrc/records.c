@@ -32,6 +32,8 @@ typedef struct {
     int32_t scores[MAX_GAMES][JONG_SEATS]; /* each game's scores at its end (or the last event) */
     bool complete[MAX_GAMES];
     bool oom, too_many;
+    bool timing;                        /* read_record(timing=True) */
+    int64_t planes_ns;                  /* then: the time of the views, planes and masks */
 } samples;
 
 static bool grow(samples *s)
@@ -73,6 +75,7 @@ static void on_decision(void *ctx, const jong_game *g, int seat, const jong_acti
         s->oom = true;
         return;
     }
+    int64_t t0 = s->timing ? jongpy_now_ns() : 0;
     jong_view v;
     jong_game_view(g, seat, &v);
     jong_action legal[JONG_MAX_ACTIONS];
@@ -83,6 +86,8 @@ static void on_decision(void *ctx, const jong_game *g, int seat, const jong_acti
     s->action[i] = (int16_t)jongpy_action_id(chosen);
     s->seat[i] = (int8_t)seat;
     s->game[i] = s->games;
+    if (s->timing)
+        s->planes_ns += jongpy_now_ns() - t0;
 }
 
 static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
@@ -203,23 +208,56 @@ static PyObject *array_of(int nd, npy_intp *dims, int type, const void *data, si
     return a;
 }
 
+static void free_capsule(PyObject *capsule)
+{
+    free(PyCapsule_GetPointer(capsule, NULL));
+}
+
+/* The array over *data itself (the planes and masks: no copy of the largest arrays, no second
+ * fresh memory to fault in), which then owns it (freed with the array): *data becomes NULL.
+ * A copy when there is nothing to hand over. */
+static PyObject *array_taking(int nd, npy_intp *dims, int type, void **data, size_t bytes)
+{
+    if (!bytes || !*data)
+        return array_of(nd, dims, type, *data, bytes);
+    void *own = realloc(*data, bytes); /* the unused end of the buffer given back */
+    if (own)
+        *data = own;
+    PyObject *a = PyArray_SimpleNewFromData(nd, dims, type, *data);
+    if (!a)
+        return NULL;
+    PyObject *base = PyCapsule_New(*data, NULL, free_capsule);
+    if (!base) {
+        Py_DECREF(a);
+        return NULL; /* *data is still the caller's to free */
+    }
+    *data = NULL; /* the capsule's now */
+    if (PyArray_SetBaseObject((PyArrayObject *)a, base)) { /* steals base, failing too (freed then) */
+        Py_DECREF(a);
+        return NULL;
+    }
+    return a;
+}
+
 const char jongpy_read_record_doc[] =
-    "read_record(path, max_record_mb=16, max_gzip_layers=2) -> dict: every decision of every seat in one record file, replayed through\n"
+    "read_record(path, max_record_mb=16, max_gzip_layers=2, *, timing=False) -> dict: every decision of every seat in one record file, replayed through\n"
     "the engine: features (N, PLANES, 34) float32, mask (N, ACTIONS) bool, action (N,) int16,\n"
     "seat (N,) int8, game (N,) int32 (the game's index in the file), scores (G, 4) int32 and\n"
     "ranks (G, 4) int8 (each game's final result), complete (G,) bool (False: the record stops\n"
     "before the game's end; scores are then those at the cut). A record other than a plain Jong record\n"
     "(which is streamed) may hold at most max_record_mb MiB of text after unpacking at most\n"
-    "max_gzip_layers layers of gzip (a guard against gzip bombs). jong.read_records is the usual way in.";
+    "max_gzip_layers layers of gzip (a guard against gzip bombs). With timing=True also timings, the\n"
+    "seconds of the C work: {'replay': reading, parsing and replaying the file, 'planes': the\n"
+    "views, features and masks}. jong.read_records is the usual way in.";
 
 PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
 {
     (void)module;
-    static char *names[] = {"path", "max_record_mb", "max_gzip_layers", NULL};
+    static char *names[] = {"path", "max_record_mb", "max_gzip_layers", "timing", NULL};
     PyObject *path_obj = NULL;
-    int max_mb = JONG_RECORD_MAX_MB, max_layers = JONG_RECORD_MAX_GZIP_LAYERS;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|ii:read_record", names, PyUnicode_FSConverter, &path_obj, &max_mb,
-                                     &max_layers))
+    int max_mb = JONG_RECORD_MAX_MB, max_layers = JONG_RECORD_MAX_GZIP_LAYERS, timing = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|ii$p:read_record", names, PyUnicode_FSConverter, &path_obj,
+                                     &max_mb, &max_layers, &timing))
         return NULL;
     if (max_mb < 1 || max_mb > 1048576 || max_layers < 0 || max_layers > 1000) {
         Py_DECREF(path_obj);
@@ -235,9 +273,13 @@ PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
     }
     char msg[2048] = "";
     int rc;
+    s->timing = timing;
+    int64_t start = timing ? jongpy_now_ns() : 0, total = 0;
     Py_BEGIN_ALLOW_THREADS
     rc = replay_file(path, &lim, s, msg, sizeof msg);
     Py_END_ALLOW_THREADS
+    if (timing)
+        total = jongpy_now_ns() - start;
     if (!rc && s->oom)
         rc = -2;
     if (!rc && s->too_many) {
@@ -269,17 +311,22 @@ PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
         const char *key;
         PyObject *value;
     } items[] = {
-        {"features", array_of(3, fd, NPY_FLOAT32, s->features, s->n * PLANE_FLOATS * sizeof(float))},
-        {"mask", array_of(2, md, NPY_BOOL, s->mask, s->n * JONGPY_ACTIONS)},
+        {"features", array_taking(3, fd, NPY_FLOAT32, (void **)&s->features, s->n * PLANE_FLOATS * sizeof(float))},
+        {"mask", array_taking(2, md, NPY_BOOL, (void **)&s->mask, s->n * JONGPY_ACTIONS)},
         {"action", array_of(1, &n, NPY_INT16, s->action, s->n * sizeof(int16_t))},
         {"seat", array_of(1, &n, NPY_INT8, s->seat, s->n)},
         {"game", array_of(1, &n, NPY_INT32, s->game, s->n * sizeof(int32_t))},
         {"scores", array_of(2, gd, NPY_INT32, s->scores, (size_t)games * JONG_SEATS * sizeof(int32_t))},
         {"ranks", array_of(2, gd, NPY_INT8, ranks, (size_t)games * JONG_SEATS)},
         {"complete", array_of(1, &games, NPY_BOOL, s->complete, (size_t)games)},
+        {"timings", timing ? Py_BuildValue("{s:d,s:d}", "replay", (double)(total - s->planes_ns) * 1e-9,
+                                           "planes", (double)s->planes_ns * 1e-9)
+                           : NULL},
     };
     samples_free(s);
     for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
+        if (!timing && !strcmp(items[i].key, "timings"))
+            continue;
         if (d && (!items[i].value || PyDict_SetItemString(d, items[i].key, items[i].value)))
             Py_CLEAR(d);
         Py_XDECREF(items[i].value);

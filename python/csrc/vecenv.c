@@ -2,7 +2,13 @@
  * other three), observations as stacked numpy arrays, each game followed at once by the next.
  * Table i's k-th game is game number k*N + i of the seed (jong_game_new's game_number), so it
  * is the game jong.Env(seed=seed, game=k*N+i) plays, whatever the number of threads: the
- * threads only share out the tables, each table's work is the same. */
+ * threads only share out the tables, each table's work is the same.
+ *
+ * The threads are a pool that lives as long as the VecEnv (started at its first reset or step,
+ * stopped when it is freed or made again): each step wakes them, they and the calling thread
+ * take the tables one at a time from a shared counter, and the step returns when every table is
+ * done. A worker that wakes late (the machine busy) finds nothing left and holds nothing up: the
+ * step waits for the tables, not for the workers. */
 #include "jongpy.h"
 
 #define NO_IMPORT_ARRAY
@@ -11,8 +17,11 @@
 #include <numpy/arrayobject.h>
 
 #include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define VEC_MAX_THREADS 256
 
@@ -31,13 +40,30 @@ typedef struct {
     int finished;             /* games finished */
     int rc;
     jong_error err;
+    int64_t engine_ns, planes_ns; /* with timing: the time of each part, since reset() */
 } vtable;
+
+/* The worker threads of one VecEnv (the calling thread works beside them). */
+typedef struct {
+    pthread_t tid[VEC_MAX_THREADS];
+    int workers;              /* threads started (threads - 1 unless one could not be) */
+    bool ready;               /* mutex and conditions made */
+    pid_t pid;                /* the process that started them (a fork's child has none) */
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    bool quit;
+    /* the step's number (bumped to start one) << 32 | the next table to take: a worker still
+     * about to take a table of a step that has ended cannot take one of the next step's early */
+    _Atomic uint64_t work;
+    atomic_int finished;      /* tables done in this step */
+} vec_pool;
 
 typedef struct {
     PyObject_HEAD
     jong_ruleset rules;
     uint64_t seed;
     int n, threads, learner;
+    bool timing;          /* VecEnv(timing=True): each table's parts timed (vec.timings) */
     vtable *t;
     bool busy;
     bool started;
@@ -45,6 +71,7 @@ typedef struct {
     float *features, *rewards;
     npy_bool *mask, *dones;
     bool acting; /* step (act, then play on) or reset (start a game) */
+    vec_pool pool;
 } vecenv_obj;
 
 static void vt_sink(void *ctx, const jong_event *ev)
@@ -72,6 +99,7 @@ static bool vt_over(const vtable *t) { return jong_session_state_now(t->s) == JO
 /* One table's share of a step (or reset), then its observation written into the arrays. */
 static void vt_work(vecenv_obj *v, vtable *t)
 {
+    int64_t t0 = v->timing ? jongpy_now_ns() : 0;
     int i = t->index;
     t->done = false;
     v->rewards[i] = 0;
@@ -94,45 +122,129 @@ static void vt_work(vecenv_obj *v, vtable *t)
     if (t->rc)
         return;
     t->nlegal = jong_session_legal(t->s, v->learner, t->legal);
+    int64_t t1 = v->timing ? jongpy_now_ns() : 0;
     jongpy_features(jong_session_view(t->s, v->learner), &v->rules, v->learner,
                     v->features + (size_t)i * JONGPY_PLANES * JONG_KINDS);
     jongpy_mask(t->legal, t->nlegal, v->mask + (size_t)i * JONGPY_ACTIONS);
+    if (v->timing) {
+        t->engine_ns += t1 - t0;
+        t->planes_ns += jongpy_now_ns() - t1;
+    }
 }
 
-typedef struct {
-    vecenv_obj *v;
-    int first, stride;
-} worker_arg;
-
-static void *worker(void *p)
+/* Takes tables of step `round` from the shared counter until none is left (or that step is
+ * over); whoever finishes the step's last table wakes the calling thread. */
+static void take_tables(vecenv_obj *v, uint32_t round)
 {
-    worker_arg *w = p;
-    for (int i = w->first; i < w->v->n; i += w->stride)
-        vt_work(w->v, &w->v->t[i]);
+    vec_pool *pl = &v->pool;
+    uint64_t w = atomic_load(&pl->work);
+    while ((uint32_t)(w >> 32) == round && (uint32_t)w < (uint32_t)v->n) {
+        if (!atomic_compare_exchange_weak(&pl->work, &w, w + 1))
+            continue; /* w is the counter now */
+        vt_work(v, &v->t[(uint32_t)w]);
+        if (atomic_fetch_add(&pl->finished, 1) + 1 == v->n) {
+            pthread_mutex_lock(&pl->mu);
+            pthread_cond_signal(&pl->done);
+            pthread_mutex_unlock(&pl->mu);
+        }
+        w = atomic_load(&pl->work);
+    }
+}
+
+static uint32_t step_of(vec_pool *pl) { return (uint32_t)(atomic_load(&pl->work) >> 32); }
+
+static void *pool_worker(void *p)
+{
+    vecenv_obj *v = p;
+    vec_pool *pl = &v->pool;
+    uint32_t seen = 0; /* the step a new pool starts at: a step may begin before this runs */
+    pthread_mutex_lock(&pl->mu);
+    for (;;) {
+        while (!pl->quit && step_of(pl) == seen)
+            pthread_cond_wait(&pl->go, &pl->mu);
+        if (pl->quit)
+            break;
+        seen = step_of(pl);
+        pthread_mutex_unlock(&pl->mu);
+        take_tables(v, seen);
+        pthread_mutex_lock(&pl->mu);
+    }
+    pthread_mutex_unlock(&pl->mu);
     return NULL;
 }
 
-/* Every table's work, shared out over the threads (this one included). Called without the GIL. */
+/* Stops and joins the workers (idle between steps: a step holds a reference to the VecEnv, so
+ * it is never freed or made again during one). A fork's child has the memory but not the
+ * threads: it only forgets them. */
+static void pool_stop(vec_pool *pl)
+{
+    if (!pl->ready)
+        return;
+    if (pl->pid == getpid()) {
+        pthread_mutex_lock(&pl->mu);
+        pl->quit = true;
+        pthread_cond_broadcast(&pl->go);
+        pthread_mutex_unlock(&pl->mu);
+        for (int k = 0; k < pl->workers; k++)
+            pthread_join(pl->tid[k], NULL);
+        pthread_mutex_destroy(&pl->mu);
+        pthread_cond_destroy(&pl->go);
+        pthread_cond_destroy(&pl->done);
+    }
+    memset(pl, 0, sizeof *pl);
+}
+
+/* Starts want workers (fewer when the system refuses one: the others and the calling thread
+ * then take more tables). They block every signal, which stay the interpreter's main thread's. */
+static void pool_start(vecenv_obj *v, int want)
+{
+    vec_pool *pl = &v->pool;
+    if (pl->ready && pl->pid != getpid())
+        pool_stop(pl); /* a fork's child: start its own */
+    if (pl->ready)
+        return;
+    memset(pl, 0, sizeof *pl);
+    if (pthread_mutex_init(&pl->mu, NULL))
+        return;
+    if (pthread_cond_init(&pl->go, NULL)) {
+        pthread_mutex_destroy(&pl->mu);
+        return;
+    }
+    if (pthread_cond_init(&pl->done, NULL)) {
+        pthread_cond_destroy(&pl->go);
+        pthread_mutex_destroy(&pl->mu);
+        return;
+    }
+    pl->ready = true;
+    pl->pid = getpid();
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    while (pl->workers < want && !pthread_create(&pl->tid[pl->workers], NULL, pool_worker, v))
+        pl->workers++;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Every table's work, shared out over the pool and this thread. Called without the GIL. */
 static void run_tables(vecenv_obj *v)
 {
-    int nthreads = v->threads < v->n ? v->threads : v->n;
-    if (nthreads < 1)
-        nthreads = 1; /* checked in VecEnv(); said again for the compiler */
-    pthread_t tid[VEC_MAX_THREADS];
-    worker_arg args[VEC_MAX_THREADS];
-    int started = 0;
-    for (int k = 0; k < nthreads; k++)
-        args[k] = (worker_arg){v, k, nthreads};
-    for (int k = 1; k < nthreads; k++) {
-        if (pthread_create(&tid[k], NULL, worker, &args[k]))
-            break; /* no thread: this one does that share below */
-        started = k;
+    vec_pool *pl = &v->pool;
+    if (!pl->ready || pl->workers == 0 || pl->pid != getpid()) {
+        for (int i = 0; i < v->n; i++)
+            vt_work(v, &v->t[i]);
+        return;
     }
-    worker(&args[0]);
-    for (int k = started + 1; k < nthreads; k++)
-        worker(&args[k]);
-    for (int k = 1; k <= started; k++)
-        pthread_join(tid[k], NULL);
+    pthread_mutex_lock(&pl->mu);
+    uint32_t round = step_of(pl) + 1;
+    atomic_store(&pl->finished, 0);
+    atomic_store(&pl->work, (uint64_t)round << 32);
+    pthread_cond_broadcast(&pl->go);
+    pthread_mutex_unlock(&pl->mu);
+    take_tables(v, round);
+    pthread_mutex_lock(&pl->mu);
+    while (atomic_load(&pl->finished) < v->n)
+        pthread_cond_wait(&pl->done, &pl->mu);
+    pthread_mutex_unlock(&pl->mu);
 }
 
 static void vec_free_tables(vecenv_obj *v)
@@ -148,6 +260,7 @@ static void vec_free_tables(vecenv_obj *v)
 
 static void vec_dealloc(PyObject *self)
 {
+    pool_stop(&((vecenv_obj *)self)->pool);
     vec_free_tables((vecenv_obj *)self);
     Py_TYPE(self)->tp_free(self);
 }
@@ -159,12 +272,12 @@ static int vec_init(PyObject *self, PyObject *args, PyObject *kw)
         PyErr_SetString(jongpy_error, "the VecEnv is in use in another thread");
         return -1;
     }
-    static const char *const own[] = {"n", "threads", NULL};
-    PyObject *vals[2];
+    static const char *const own[] = {"n", "threads", "timing", NULL};
+    PyObject *vals[3];
     jongpy_table_args ta;
     long n = 0, threads = 1;
     if (PyTuple_GET_SIZE(args) > 1) {
-        PyErr_SetString(PyExc_TypeError, "VecEnv(n, rules=, seed=, opponents=, threads=, **options)");
+        PyErr_SetString(PyExc_TypeError, "VecEnv(n, rules=, seed=, opponents=, threads=, timing=, **options)");
         return -1;
     }
     if (jongpy_table_kwargs(kw, own, vals, &ta))
@@ -173,11 +286,16 @@ static int vec_init(PyObject *self, PyObject *args, PyObject *kw)
     if (jongpy_int_arg(n_obj, "VecEnv: n (the tables)", 1, 1000000, &n) ||
         (vals[1] && jongpy_int_arg(vals[1], "VecEnv: threads", 1, VEC_MAX_THREADS, &threads)))
         return -1;
+    if (vals[2] && !PyBool_Check(vals[2])) {
+        PyErr_Format(jongpy_error, "VecEnv: timing: True or False, not %R", vals[2]);
+        return -1;
+    }
     if (!ta.opponents || ta.opponents == Py_None) {
         PyErr_SetString(jongpy_error, "VecEnv: opponents: Jong's players for three seats (one learner seat per table)");
         return -1;
     }
     int rc = -1;
+    pool_stop(&v->pool);
     vec_free_tables(v);
     v->started = false;
     v->rules = ta.rules;
@@ -188,6 +306,7 @@ static int vec_init(PyObject *self, PyObject *args, PyObject *kw)
     }
     v->n = (int)n;
     v->threads = (int)threads;
+    v->timing = vals[2] == Py_True;
     v->seed = ta.seed;
     for (int i = 0; i < v->n; i++) {
         v->t[i].index = i;
@@ -229,6 +348,9 @@ static PyObject *vec_run(vecenv_obj *v, bool acting)
     v->dones = PyArray_DATA((PyArrayObject *)d);
     v->acting = acting;
     v->busy = true;
+    int workers = (v->threads < v->n ? v->threads : v->n) - 1;
+    if (workers > 0)
+        pool_start(v, workers); /* once (again in a fork's child); the threads take no Python lock */
     Py_BEGIN_ALLOW_THREADS
     run_tables(v);
     Py_END_ALLOW_THREADS
@@ -261,6 +383,7 @@ static PyObject *vec_reset(PyObject *self, PyObject *unused)
         return PyErr_Format(jongpy_error, "the VecEnv was not made");
     for (int i = 0; i < v->n; i++) {
         v->t[i].games = v->t[i].finished = 0;
+        v->t[i].engine_ns = v->t[i].planes_ns = 0;
         memset(v->t[i].final, 0, sizeof v->t[i].final);
     }
     PyObject *out = vec_run(v, false);
@@ -284,9 +407,10 @@ static PyObject *vec_step(PyObject *self, PyObject *arg)
         PyErr_Clear();
         return PyErr_Format(jongpy_error, "step: a sequence of %d action ids (ints)", v->n);
     }
-    if (PyArray_DIM(a, 0) != v->n) {
+    npy_intp given = PyArray_DIM(a, 0);
+    if (given != v->n) {
         Py_DECREF(a);
-        return PyErr_Format(jongpy_error, "step: %d action ids for %d tables", (int)PyArray_DIM(a, 0), v->n);
+        return PyErr_Format(jongpy_error, "step: %d action ids for %d tables", (int)given, v->n);
     }
     const int64_t *ids = PyArray_DATA(a);
     /* every answer checked before any is played: a bad one changes nothing */
@@ -334,6 +458,20 @@ static PyObject *vec_games(PyObject *self, void *closure)
     return arr;
 }
 
+static PyObject *vec_timings(PyObject *self, void *closure)
+{
+    (void)closure;
+    vecenv_obj *v = (vecenv_obj *)self;
+    if (!v->timing || !v->t)
+        Py_RETURN_NONE;
+    int64_t engine = 0, planes = 0;
+    for (int i = 0; i < v->n; i++) {
+        engine += v->t[i].engine_ns;
+        planes += v->t[i].planes_ns;
+    }
+    return Py_BuildValue("{s:d,s:d}", "engine", (double)engine * 1e-9, "planes", (double)planes * 1e-9);
+}
+
 static PyObject *vec_int(PyObject *self, void *closure)
 {
     vecenv_obj *v = (vecenv_obj *)self;
@@ -354,6 +492,10 @@ static PyGetSetDef vec_getset[] = {
     {"learner", vec_int, NULL, "the learner's seat (the same at every table)", (void *)1},
     {"last_scores", vec_last_scores, NULL, "(n, 4) int32: each table's last finished game's scores", NULL},
     {"games", vec_games, NULL, "(n,) int32: games finished at each table since reset()", NULL},
+    {"timings", vec_timings, NULL,
+     "with VecEnv(timing=True): seconds since reset() summed over the tables, {'engine': the "
+     "learner's answers played, the opponents and the next hands and games, 'planes': the "
+     "features and masks}; else None", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -363,7 +505,7 @@ PyTypeObject jongpy_vecenv_type = {
     .tp_basicsize = sizeof(vecenv_obj),
     .tp_dealloc = vec_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "VecEnv(n, rules='riichi', seed=1, opponents=[3 specs], threads=1, **options): n tables, "
+    .tp_doc = "VecEnv(n, rules='riichi', seed=1, opponents=[3 specs], threads=1, timing=False, **options): n tables, "
               "one learner seat each, stepped together in C (docs/python.md).",
     .tp_methods = vec_methods,
     .tp_getset = vec_getset,

@@ -8,11 +8,13 @@ of the fixed action space. docs/python.md in the repository describes the whole 
     jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index}),
         record(format="jong"|"mjai")
     jong.Observation: seat, legal_actions, action_ids, mask, features(), view, index_of(id)
-    jong.VecEnv(n, rules, seed, opponents, threads, **options): stacked arrays, auto-reset
+    jong.VecEnv(n, rules, seed, opponents, threads, timing, **options): stacked arrays, auto-reset
     jong.Player(spec).act(obs)
-    jong.read_records(path_or_dir): per decision of each seat in game records, the features, mask,
-        action id and the game's result; jong.read_records_arrays(path_or_dir): the same stacked
+    jong.read_records(path_or_dir, on_error="raise"): per decision of each seat in game records,
+        the features, mask, action id and the game's result (on_error="skip" leaves out the files
+        it cannot read, listed in .skipped); jong.read_records_arrays(path_or_dir): the same stacked
     jong.Error (a ValueError): every bad input, with Jong's one-line message
+    jong.bench: what `jong bench python` runs (the package's speed)
 """
 import os
 
@@ -21,7 +23,7 @@ from ._jong import (ACTIONS, ENGINE_VERSION, PLANES, Env, Error, Observation, Pl
 
 __all__ = ["ACTIONS", "ENGINE_VERSION", "PLANES", "Env", "Error", "Observation", "Player",
            "VecEnv", "analyze", "parse", "players", "score", "shanten", "action_name", "ACTION_NAMES",
-           "read_record", "read_records", "read_records_arrays", "record_files"]
+           "read_record", "read_records", "read_records_arrays", "record_files", "RecordSamples"]
 __version__ = ENGINE_VERSION
 
 _KINDS = ([f"{r}{s}" for s in "mps" for r in range(1, 10)] +
@@ -75,36 +77,87 @@ def record_files(path_or_dir):
     return out
 
 
-def read_records(path_or_dir, **limits):
-    """Yield a dict per decision of each seat of each game in the records at path_or_dir (a file
-    or a directory, see record_files), in the order the engine asked them while replaying the
-    game: "features" (PLANES, 34) float32 as Observation.features(), "mask" (ACTIONS,) bool as
+_ON_ERROR = ("raise", "skip")
+
+
+def _read_file(path, on_error, skipped, limits):
+    """read_record(path, **limits), or None after adding (path, message) to skipped when on_error is
+    "skip" and the file cannot be read (jong.Error: unreadable, malformed, three-player, not
+    replayed exactly)."""
+    try:
+        return read_record(path, **limits)
+    except Error as e:
+        if on_error == "raise":
+            raise
+        skipped.append((path, str(e)))
+        return None
+
+
+def _check_on_error(on_error):
+    if on_error not in _ON_ERROR:
+        raise Error(f"on_error: {on_error!r} is not 'raise' or 'skip'")
+
+
+class RecordSamples:
+    """What read_records returns: an iterator over the samples, with the files it reads
+    (files) and, with on_error="skip", the files it skipped so far as (file, message) pairs
+    (skipped; complete once the iteration has ended)."""
+
+    def __init__(self, path_or_dir, on_error="raise", **limits):
+        _check_on_error(on_error)
+        self.files = record_files(path_or_dir)
+        self.skipped = []
+        self._samples = self._walk(on_error, limits)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._samples)
+
+    def _walk(self, on_error, limits):
+        for path in self.files:
+            r = _read_file(path, on_error, self.skipped, limits)
+            if r is None:
+                continue
+            g, s = r["game"], r["seat"]
+            # per sample: plain ints and bools, taken from the file's arrays in one go each
+            for f, m, action, seat, game, score, rank, complete in zip(
+                    r["features"], r["mask"], r["action"].tolist(), s.tolist(), g.tolist(),
+                    r["scores"][g, s].tolist(), r["ranks"][g, s].tolist(),
+                    r["complete"][g].tolist()):
+                yield {"features": f, "mask": m, "action": action, "seat": seat, "score": score,
+                       "rank": rank, "complete": complete, "file": path, "game": game}
+
+
+def read_records(path_or_dir, on_error="raise", **limits):
+    """An iterator (a RecordSamples) over a dict per decision of each seat of each game in the
+    records at path_or_dir (a file or a directory, see record_files), in the order the engine
+    asked them while replaying the game: "features" (PLANES, 34) float32 as Observation.features(), "mask" (ACTIONS,) bool as
     Observation.mask, "action" (the id taken), "seat", "score" and "rank" (the seat's final score
     and rank 1-4 in that game), "complete" (False when the record stops before the game's end:
     score and rank are then those at the cut), "file" and "game" (the game's index in the file).
-    The arrays are views into one file's arrays. A malformed record, or one the engine does not
-    replay exactly, raises jong.Error naming the file and the line or event. limits:
-    max_record_mb and max_gzip_layers, as read_record takes them (16 and 2 by default)."""
-    for path in record_files(path_or_dir):
-        r = read_record(path, **limits)
-        scores, ranks, complete = r["scores"], r["ranks"], r["complete"]
-        features, mask = r["features"], r["mask"]
-        for i, (action, seat, game) in enumerate(zip(r["action"].tolist(), r["seat"].tolist(),
-                                                     r["game"].tolist())):
-            yield {"features": features[i], "mask": mask[i], "action": action, "seat": seat,
-                   "score": int(scores[game, seat]), "rank": int(ranks[game, seat]),
-                   "complete": bool(complete[game]), "file": path, "game": game}
+    The arrays are views into one file's arrays. A malformed record, a three-player game, or one
+    the engine does not replay exactly raises jong.Error naming the file and the line or event;
+    with on_error="skip" the file is left out instead (none of its samples) and (file, message)
+    added to the iterator's .skipped list. limits: max_record_mb and max_gzip_layers, as
+    read_record takes them (16 and 2 by default)."""
+    return RecordSamples(path_or_dir, on_error, **limits)
 
 
-def read_records_arrays(path_or_dir, **limits):
+def read_records_arrays(path_or_dir, on_error="raise", **limits):
     """The batch form of read_records: one dict of stacked numpy arrays over every decision of
     every file: features (N, PLANES, 34) float32, mask (N, ACTIONS) bool, action (N,) int16, seat
     (N,) int8, score (N,) int32, rank (N,) int8, complete (N,) bool, game (N,) int32 and file
-    (N,) int32 (an index into the returned "files" list). limits: as read_records."""
+    (N,) int32 (an index into the returned "files" list, every file found); "skipped" lists the
+    (file, message) pairs of the files left out with on_error="skip"; limits as read_records."""
     import numpy as np
-    files, parts = record_files(path_or_dir), []
+    _check_on_error(on_error)
+    files, parts, skipped = record_files(path_or_dir), [], []
     for i, path in enumerate(files):
-        r = read_record(path, **limits)
+        r = _read_file(path, on_error, skipped, limits)
+        if r is None:
+            continue
         g, s = r["game"], r["seat"]
         parts.append({"features": r["features"], "mask": r["mask"], "action": r["action"],
                       "seat": s, "score": r["scores"][g, s], "rank": r["ranks"][g, s],
@@ -119,4 +172,5 @@ def read_records_arrays(path_or_dir, **limits):
     else:
         out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     out["files"] = files
+    out["skipped"] = skipped
     return out

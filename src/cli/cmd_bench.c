@@ -102,7 +102,7 @@ static const cli_option options[] = {
 static int bench_shanten(int argc, char **argv);
 
 static const char *const benchmarks[] = {"shanten", "selfplay", "score", "simcat", "kf", "mizukami", "analyze", "kurita",
-                                         "loh-local", NULL};
+                                         "loh-local", "python", NULL};
 
 static const cli_sub subs[] = {
     {"shanten", "evaluator speed (the options above)", bench_shanten},
@@ -114,6 +114,7 @@ static const cli_sub subs[] = {
     {"analyze", "the chances of jong analyze, time per hand", bench_analyze},
     {"kurita", "the kurita player: states searched, decision time by shanten", cmd_bench_kurita},
     {"loh-local", "Loh's local search against the exact target distances: found, excess, time", bench_loh_local},
+    {"python", "the Python package: Env and VecEnv decisions, read_records samples per second", bench_python},
     CLI_END,
 };
 
@@ -143,7 +144,7 @@ static int run_shanten(int argc, char **argv, bool named)
         return r;
     if (!o.what)
         return cli_usage_error(spec.name, "which benchmark? (shanten, selfplay, score, simcat, kf, mizukami, analyze, "
-                               "kurita or loh-local)");
+                               "kurita, loh-local or python)");
     if (strcmp(o.what, "shanten")) /* another benchmark after an option */
         return cli_usage_error(spec.name, "give %s first: jong bench %s [options]", o.what, o.what);
     int n = o.hands;

@@ -15,6 +15,8 @@ int cmd_play(int argc, char **argv);
 int play_human(int argc, char **argv);
 /* `jong bench analyze`, reached through cmd_bench. */
 int bench_analyze(int argc, char **argv);
+/* `jong bench python`, reached through cmd_bench. */
+int bench_python(int argc, char **argv);
 /* `jong bench loh-local`, reached through cmd_bench. */
 int bench_loh_local(int argc, char **argv);
 /* `jong bench kf`, reached through cmd_bench. */

@@ -224,18 +224,47 @@ def test_threads_give_the_same_games():
     assert [out[s] for s in seeds] == alone
 
 
-def test_view_and_features_agree():
-    env = jong.Env(rules="riichi", seed=12, hands=1)
+KINDS = ([f"{r}{s}" for s in "mps" for r in range(1, 10)] + ["E", "S", "W", "N", "P", "F", "C"])
+
+
+def river_order_planes(view, seat):
+    """Planes 40-51 worked out from the view: each relative seat's first and last place of each
+    kind in its river, and the place of its riichi discard, as (place + 1) / 24 (at most 1)."""
+    out = np.zeros((12, 34), np.float32)
+
+    def place(i):
+        return np.float32(min(i + 1, 24)) / np.float32(24)
+    for r in range(4):
+        sv = view["seats"][(seat + r) % 4]
+        for i, d in enumerate(sv["river"]):
+            k = KINDS.index(d["tile"].rstrip("r"))
+            if out[r, k] == 0:
+                out[r, k] = place(i)
+            out[4 + r, k] = place(i)
+        if sv["riichi_at"] >= 0:
+            out[8 + r] = place(sv["riichi_at"])
+    return out
+
+
+@pytest.mark.parametrize("rules,seed", [("riichi", 19), ("taiwan", 13)])
+def test_view_and_features_agree(rules, seed):
+    env = jong.Env(rules=rules, seed=seed, hands=3)
     obs = env.reset()
-    rng = random.Random(12)
+    rng, greedy = random.Random(seed), jong.Player("greedy")   # greedy declares riichi
+    riichi_seen = order_seen = 0
     while not env.done:
         for seat, o in obs.items():
             v, f = o.view, o.features()
             assert v["seat"] == seat == o.seat
             rivers = [len(v["seats"][(seat + r) % 4]["river"]) for r in range(4)]
             assert [round(float(f[10 + r].sum()) * 4) for r in range(4)] == rivers
-            assert f[29, 0] == pytest.approx(v["wall_left"] / 136)
-        obs = env.step({s: rng.randrange(len(o.action_ids)) for s, o in obs.items()})
+            assert f[29, 0] == pytest.approx(v["wall_left"] / (136 if rules == "riichi" else 144))
+            assert np.array_equal(f[40:52], river_order_planes(v, seat))
+            riichi_seen += bool(f[48:52].any())
+            order_seen += bool((f[44:48] > f[40:44]).any())   # a kind thrown twice, apart
+        obs = env.step({s: greedy.act(o) if s % 2 else rng.randrange(len(o.action_ids))
+                        for s, o in obs.items()})
+    assert order_seen > 0 and (rules == "taiwan" or riichi_seen > 0)
 
 
 def test_action_names_match_the_space():

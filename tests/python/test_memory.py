@@ -1,4 +1,4 @@
-"""No growth of Python memory or objects over ~20,000 random steps (references released)."""
+"""No growth of Python memory or objects over 100,000 random steps (references released)."""
 import gc
 import random
 import tracemalloc
@@ -24,11 +24,14 @@ def steps(n, rng, env):
         done += 1
 
 
-def test_no_growth_over_20000_steps():
-    """Two stretches of 10,000 steps each (both families): a leak grows in both. One of them may
-    hold a single one-time growth of about 940 KB, the size of a string-keyed dict of 65,536
-    slots (an interpreter table resizing once; later stretches never grow again), so the test
-    asks that one stretch of the two stay flat, and that the objects never grow."""
+def test_no_growth_over_100000_steps():
+    """Five stretches of 20,000 steps each (10,000 in each family), every observation's mask,
+    features, view and legal actions made: a leak grows in every stretch (10 bytes a step would
+    be 200 KB a stretch). One stretch may hold a single one-time growth of about 940 KB, the
+    size of a string-keyed dict of 65,536 slots (an interpreter table resizing once; later
+    stretches never grow again), so the test asks that every stretch but one stay flat, and
+    that the objects never grow. About 20 s on the 2-processor development VM (tracemalloc
+    makes the steps 8 times slower)."""
     rng = random.Random(1)
     envs = [jong.Env(rules="riichi", hands=1), jong.Env(rules="taiwan", hands=1)]
     for env in envs:
@@ -37,17 +40,17 @@ def test_no_growth_over_20000_steps():
     tracemalloc.start()
     objects = [len(gc.get_objects())]
     mem = [tracemalloc.get_traced_memory()[0]]
-    for _ in range(2):
+    for _ in range(5):
         for env in envs:
-            steps(5000, rng, env)
+            steps(10000, rng, env)
         gc.collect()
         mem.append(tracemalloc.get_traced_memory()[0])
         objects.append(len(gc.get_objects()))
     tracemalloc.stop()
     growth = [b - a for a, b in zip(mem, mem[1:])]
-    assert min(growth) < 50_000, growth
+    assert sorted(growth)[-2] < 50_000, growth
     assert max(growth) < 1_200_000, growth
-    assert objects[2] - objects[0] < 100, objects
+    assert objects[-1] - objects[0] < 100, objects
 
 
 def bad_calls(n):

@@ -85,6 +85,9 @@ def test_arrays_form_and_determinism(tmp_path):
     one.write_bytes(b"".join(open(f, "rb").read() for f in a["files"]))
     r = jong.read_record(str(one))
     assert r["scores"].shape == (2, 4) and r["complete"].all()
+    timed = jong.read_record(str(one), timing=True)    # the same, with the C work's seconds
+    assert timed.pop("timings").keys() == {"replay", "planes"} and "timings" not in r
+    assert all(np.array_equal(r[k], timed[k]) for k in r)
     assert np.array_equal(r["action"], a["action"]) and np.array_equal(r["game"], a["file"])
     # and gzipped: the same samples (a directory finds .gz files too)
     gz = tmp_path / "gz"
@@ -168,3 +171,94 @@ def test_imported_mjai_equals_jong_record(tmp_path):
     assert 0 < n < len(a["action"]) and not c["complete"].any()
     assert np.array_equal(c["features"], a["features"][:n]) and np.array_equal(c["mask"], a["mask"][:n])
     assert [s["complete"] for s in jong.read_records(cut)] == [False] * n
+
+
+# ---- real Tenhou games from ../shared (read there, never copied into the tree) ----------------
+
+SHARED_RECORDS = os.path.join(ROOT, "..", "shared", "data", "gamerecords")
+
+
+def shared_records(rel):
+    path = os.path.join(SHARED_RECORDS, rel)
+    if not os.path.exists(path):
+        pytest.skip(f"{path} is absent (the Tenhou records of ../shared, on the development machines)")
+    return path
+
+
+def test_real_tenhou_games_as_mjlog_and_tenhou6():
+    """The mjlog2json fixtures hold real Tenhou games twice, as mjlog XML and as tenhou.net/6
+    JSON: each pair the engine replays gives the same samples, every action in its mask, and the
+    directory read with on_error="skip" leaves out exactly the files read_record refuses."""
+    d = shared_records("parser-fixtures/mjlog2json")
+    read, refused = 0, []
+    for xml in sorted(f for f in os.listdir(d) if f.endswith(".xml")):
+        xml = os.path.join(d, xml)
+        tenhou6 = xml[:-4] + ".json"
+        try:
+            a = jong.read_record(xml)
+        except jong.Error as e:
+            assert str(e).startswith(xml + ": ")
+            refused.append(xml)
+            with pytest.raises(jong.Error):
+                jong.read_record(tenhou6)
+            refused.append(tenhou6)
+            continue
+        b = jong.read_record(tenhou6)
+        for k in a:
+            assert np.array_equal(a[k], b[k]), (xml, k)
+        n = len(a["action"])
+        assert n > 300 and a["complete"].all() and a["features"].shape == (n, jong.PLANES, 34)
+        assert a["mask"][np.arange(n), a["action"]].all()
+        assert sorted(a["ranks"][0].tolist()) == [1, 2, 3, 4]
+        read += 1
+    assert read >= 4, "fewer real games read than the fixtures hold"
+    it = jong.read_records(d, on_error="skip")
+    samples = sum(1 for _ in it)
+    assert sorted(f for f, _ in it.skipped) == sorted(refused)
+    assert all(m.startswith(f + ": ") for f, m in it.skipped)
+    arrays = jong.read_records_arrays(d, on_error="skip")
+    assert len(arrays["action"]) == samples and arrays["skipped"] == it.skipped
+    with pytest.raises(jong.Error):
+        jong.read_records_arrays(d)                  # raising, the default, when one is refused
+    if refused:
+        with pytest.raises(jong.Error):
+            list(jong.read_records(d))
+
+
+def test_skip_three_player_and_broken_files(tmp_path):
+    """A directory of one real four-player Houou game, one real three-player game (both taken
+    from ../shared's archive into a temporary directory) and a broken file: raising names the
+    first bad file; on_error="skip" gives the four-player game's samples and lists the others."""
+    import tarfile
+    archive = shared_records("tenhou-houou-200903-202201/mjlog-202201.tar.xz")
+    found = {}
+    with tarfile.open(archive) as t:
+        for m in t:
+            if not m.isfile() or not m.name.endswith(".xml"):
+                continue
+            players = 3 if int(m.name.split("-")[1], 16) & 0x10 else 4
+            if players not in found:
+                found[players] = tmp_path / ("p%d-" % players + os.path.basename(m.name))
+                found[players].write_bytes(t.extractfile(m).read())
+            if len(found) == 2:
+                break
+    assert len(found) == 2
+    broken = tmp_path / "p0-broken.mjlog"
+    broken.write_bytes(found[4].read_bytes()[:3000])
+    with pytest.raises(jong.Error, match=r"p0-broken\.mjlog: "):
+        list(jong.read_records(tmp_path))
+    with pytest.raises(jong.Error, match="three-player"):
+        jong.read_record(str(found[3]))
+    it = jong.read_records(tmp_path, on_error="skip")
+    samples = list(it)
+    assert [f for f, _ in it.skipped] == [str(broken), str(found[3])]
+    assert "three-player" in it.skipped[1][1] and it.skipped[0][1].startswith(str(broken) + ": ")
+    whole = jong.read_record(str(found[4]))
+    assert len(samples) == len(whole["action"]) > 300
+    assert all(s["file"] == str(found[4]) for s in samples)
+    assert np.array_equal(np.stack([s["features"] for s in samples]), whole["features"])
+    a = jong.read_records_arrays(tmp_path, on_error="skip")
+    assert a["skipped"] == it.skipped and a["files"] == it.files == jong.record_files(tmp_path)
+    assert (a["file"] == a["files"].index(str(found[4]))).all()
+    with pytest.raises(jong.Error, match="on_error"):
+        jong.read_records(tmp_path, on_error="ignore")

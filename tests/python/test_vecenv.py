@@ -91,3 +91,54 @@ def test_errors():
     f2, m2, r, d = v.step(np.argmax(m, axis=1))      # the bad steps changed nothing
     assert f2.shape == f.shape and not d.any()
     assert v.n == 2 and v.learner == 0
+
+
+def test_thread_pool_made_again_and_freed():
+    """The pool lives across steps: a VecEnv made again with other tables and threads (its pool
+    stopped and started anew), many made and freed, a fork's child stepping with its own pool;
+    each gives the arrays one thread gives."""
+    import os
+    opp = OPPONENTS["riichi"]
+
+    def steps(v, k, seed):
+        f, m = v.reset()
+        rng = np.random.default_rng(seed)
+        out = []
+        for _ in range(k):
+            f, m, r, d = v.step(random_ids(rng, m))
+            out.append((f.copy(), m.copy(), r.copy(), d.copy()))
+        return out
+
+    def same(a, b):
+        return all(all((x == y).all() for x, y in zip(p, q)) for p, q in zip(a, b))
+    alone = steps(jong.VecEnv(4, seed=5, opponents=opp, hands=1), 60, 1)
+    v = jong.VecEnv(7, seed=5, opponents=opp, threads=3, hands=1)
+    steps(v, 20, 1)
+    v.__init__(4, seed=5, opponents=opp, threads=2, hands=1)
+    assert same(steps(v, 60, 1), alone)
+    for threads in (2, 4, 8):
+        assert same(steps(jong.VecEnv(4, seed=5, opponents=opp, threads=threads, hands=1), 60, 1),
+                    alone)
+    for _ in range(50):                          # made, reset, freed: the threads end each time
+        jong.VecEnv(3, opponents=opp, threads=3).reset()
+    if hasattr(os, "fork"):
+        v = jong.VecEnv(4, seed=5, opponents=opp, threads=2, hands=1)
+        steps(v, 1, 1)                           # the parent's pool started
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0 if same(steps(v, 60, 1), alone) else 1)
+        assert os.waitpid(pid, 0)[1] == 0, "the child's steps differ"
+
+
+def test_timing():
+    v = jong.VecEnv(4, opponents=OPPONENTS["taiwan"], rules="taiwan", timing=True, threads=2)
+    assert v.timings == {"engine": 0.0, "planes": 0.0}
+    f, m = v.reset()
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        f, m, r, d = v.step(random_ids(rng, m))
+    t = v.timings
+    assert t["engine"] > 0 and t["planes"] > 0
+    assert jong.VecEnv(2, opponents=OPPONENTS["riichi"]).timings is None
+    with pytest.raises(jong.Error, match="timing"):
+        jong.VecEnv(2, opponents=OPPONENTS["riichi"], timing=1)

@@ -6,6 +6,7 @@
 # limit).
 d="$(mktemp -d)"; trap 'rm -rf "$d"' EXIT
 BOT="$(dirname "$JONG")/tests/bots/script_bot"
+[ -x "$BOT" ] || { echo "missing $BOT (the Makefile builds it: make test, or make $BOT)"; exit 1; } # fail, never hang
 PAD="$(printf 'x%.0s' $(seq 150))"
 n=0
 for a in "ext:cmd='$BOT stdio',proto=stdio" "ext:cmd='$BOT batched',proto=batched" \

@@ -14,6 +14,7 @@
 . ../support/wait.sh
 d="$(mktemp -d)"; trap 'rm -rf "$d"' EXIT
 BOT="$(dirname "$JONG")/tests/bots/script_bot"
+[ -x "$BOT" ] || { echo "missing $BOT (the Makefile builds it: make test, or make $BOT)"; exit 1; } # fail, never hang
 export BOT
 serve() { # serve NAME ARGS...: the server in the background, its port in $port
     : >"$d/$1.err"

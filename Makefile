@@ -72,7 +72,7 @@ V_STRING  := $(shell sed -n 's/^.define JONG_VERSION "\(.*\)".*/\1/p' include/jo
 SO_REAL   := libjong.so.$(VERSION)
 SONAME    := libjong.so.$(if $(filter 0,$(V_MAJOR)),$(V_MAJOR).$(V_MINOR),$(V_MAJOR))
 
-.PHONY: all build run test check deps clean fuzz bench help shared install uninstall python python-module python-maybe
+.PHONY: all build run test check deps clean fuzz bench help shared install uninstall python python-module python-maybe model-neural
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -291,6 +291,17 @@ $(PY_OUT)/jong/_jong$(PY_EXT): $(PY_OBJ) $(SHARED)/libjong.a $(SHARED)/libjongcl
 $(PY_OUT)/jong/%.py: python/jong/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+# The `neural` player's network (docs/experiments/neural.md): trained with Debian's python3-torch
+# on the Houou East-only records of ../shared, unpacked into build/houou (never into the tree).
+HOUOU_SRC = ../shared/data/gamerecords/tenhou-houou-tonpuu-2023-2024
+NEURAL_ARGS = --samples 8000000 --seed 1 --threads 1 --checkpoint build/neural.ckpt --resume
+model-neural: python
+	@test -d $(HOUOU_SRC) || { echo "make model-neural: needs $(HOUOU_SRC) (the Houou records beside the clone)" >&2; exit 1; }
+	@$(PYTHON) -c 'import torch' 2>/dev/null || { echo "make model-neural: $(PYTHON) has no torch (Debian: apt-get install python3-torch)" >&2; exit 1; }
+	@if [ ! -f build/houou/.unpacked ]; then mkdir -p build/houou && \
+	  for f in $(HOUOU_SRC)/*.tar.xz; do tar -xJf $$f -C build/houou || exit 1; done && touch build/houou/.unpacked; fi
+	PYTHONPATH=$(PY_OUT) $(PYTHON) tools/train_neural.py --records build/houou $(NEURAL_ARGS) --out models/neural.jnn
 
 clean:
 	rm -rf build

@@ -111,8 +111,10 @@ static void wait_said(server_run *r, int n, const char *what)
     }
 }
 
-/* Start a server of `games` games of hands hands (0: tonpu); returns its port. */
-static int start_server(server_run *r, int games, int hands, uint64_t seed, int timeout_ms)
+/* Start a server of `games` games of hands hands (0: tonpu), the seats that seats[k] names
+ * (seats NULL: none) played by the server itself; returns its port. */
+static int start_server_seated(server_run *r, int games, int hands, uint64_t seed, int timeout_ms,
+                               const char *const seats[4])
 {
     memset(r, 0, sizeof *r);
     pthread_mutex_init(&r->lock, NULL);
@@ -130,6 +132,8 @@ static int start_server(server_run *r, int games, int hands, uint64_t seed, int 
     r->o.say = on_say;
     r->o.on_game = on_game;
     r->o.ctx = r;
+    for (int k = 0; k < 4 && seats; k++)
+        r->o.seats[k] = seats[k];
     assert_int_equal(pthread_create(&r->thread, NULL, serve_main, r), 0);
     int64_t t0 = mono_ms();
     while (atomic_load(&r->port) == 0) {
@@ -140,6 +144,11 @@ static int start_server(server_run *r, int games, int hands, uint64_t seed, int 
     if (atomic_load(&r->port) < 0)
         fail_msg("the server ended before it listened: %s", r->err.msg);
     return atomic_load(&r->port);
+}
+
+static int start_server(server_run *r, int games, int hands, uint64_t seed, int timeout_ms)
+{
+    return start_server_seated(r, games, hands, seed, timeout_ms, NULL);
 }
 
 static void finish_server(server_run *r)
@@ -222,6 +231,18 @@ static void say_line(int fd, const char *fmt, ...)
     (void)!send(fd, buf, (size_t)n, MSG_NOSIGNAL);
 }
 
+/* Sends line (a newline added) one byte every 45 ms, until it is all out or the server has
+ * closed the connection. */
+static void trickle_line(int fd, const char *line)
+{
+    size_t n = strlen(line);
+    for (size_t i = 0; i <= n; i++)
+        if (send(fd, i < n ? line + i : "\n", 1, MSG_NOSIGNAL) != 1)
+            return;
+        else
+            nap_ms(45);
+}
+
 /* A client written out by hand: answers what its mode says, reading until the server closes. */
 static int scripted(client_run *c)
 {
@@ -258,6 +279,17 @@ static int scripted(client_run *c)
         if (!strcmp(c->mode, "stall") && lines >= 15) {
             json_decref(ev);
             continue; /* reads on, answers nothing */
+        }
+        if (!strcmp(c->mode, "trickle") && pa && json_array_size(pa) > 0) {
+            /* at its first decision, a valid answer of 4,000 bytes (spaces inside), one byte
+             * every 45 ms: 3 minutes */
+            static char slow[4001];
+            memset(slow, ' ', sizeof slow - 1);
+            memcpy(slow, "{\"type\":\"none\"", 14);
+            slow[sizeof slow - 2] = '}';
+            trickle_line(fd, slow);
+            json_decref(ev);
+            continue;
         }
         if (pa && json_array_size(pa) > 0 && !strcmp(c->mode, "bad") && decisions < 4) {
             /* at its first decisions: malformed JSON, an unknown type, a missing field, an
@@ -499,6 +531,34 @@ static void test_bad_clients(void **state)
     free(r);
 }
 
+/* ---- slow clients ---- */
+
+/* A client that trickles its answer, a byte every 45 ms, is dropped once the per-answer time
+ * (1 s) has passed on the clock. Counted in poll wake-ups (as it was), 1 s of limit took 45 s. */
+static void test_trickling_client(void **state)
+{
+    (void)state;
+    static const char *const seats[4] = {NULL, "greedy", "greedy", "greedy"};
+    server_run *r = calloc(1, sizeof *r);
+    int64_t t0 = mono_ms();
+    int port = start_server_seated(r, 1, 0, 3, 1000, seats);
+    client_run c;
+    start_client(&c, port, "default", "slow", "trickle");
+    join_client(&c);
+    finish_server(r);
+    int64_t took = mono_ms() - t0;
+    assert_int_equal(r->ngames, 1);
+    verify_records(r);
+    assert_true(r->games[0].remote[0].gone);
+    assert_true(r->games[0].result.seats[0].faults[JONG_FAULT_TIMEOUT] > 0);
+    if (!said(r, "did not answer in time"))
+        fail_msg("no log line says the trickling client did not answer in time");
+    printf("a client trickling its answer: dropped, its game over in %lld ms\n", (long long)took);
+    assert_true(took < 40000);
+    remove_dir(r);
+    free(r);
+}
+
 /* ---- load ---- */
 
 static void test_sixteen_tables(void **state)
@@ -538,6 +598,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_bad_clients),
+        cmocka_unit_test(test_trickling_client),
         cmocka_unit_test(test_sixteen_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

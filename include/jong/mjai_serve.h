@@ -25,6 +25,7 @@
  * timeout_ms is dropped: its seat plays the default actions to the end of the game. The socket
  * is closed when the player is freed. */
 typedef void (*jong_mjai_say_fn)(void *ctx, int seat, const char *msg);
+#define JONG_MJAI_LOG_MAX 1024 /* bytes of a client's "log" text a record keeps (on_log) */
 typedef struct {
     int timeout_ms;               /* per answer, the line it answers included (0: 60 s) */
     /* The caller's monotonic clock (the library reads none): timeout_ms is wall-clock time with
@@ -39,7 +40,8 @@ typedef struct {
     const char *names[4];         /* start_game's names (NULL: "") */
     bool tonpu, red_fives;        /* start_game's kyoku_first and aka_flag */
     jong_mjai_say_fn say;         /* where errors go (may be NULL) */
-    /* an accepted answer's free-text "log" field, with the answer's type (may be NULL) */
+    /* an accepted answer's free-text "log" field, with the answer's type (may be NULL); at most
+     * JONG_MJAI_LOG_MAX bytes of it, "..." added after a cut */
     void (*on_log)(void *ctx, int seat, int type, const char *text);
     void *say_ctx;                /* for say and on_log */
 } jong_mjai_remote_opts;

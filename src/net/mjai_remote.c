@@ -13,6 +13,7 @@
 
 #include "jong/mjai_serve.h"
 #include "io/line_conn.h"
+#include "io/utf8.h"
 #include "records/mjai_internal.h"
 
 typedef struct {
@@ -104,6 +105,18 @@ static line_status send_json(remote *r, json_t *o, line_deadline *dl)
     return st;
 }
 
+/* An answer's "log" text as the record keeps it: at most JONG_MJAI_LOG_MAX bytes, whole
+ * characters, "..." after a cut (a client that sent 60 KB with every answer made an 11 MB
+ * record). */
+static char *log_text(const char *s)
+{
+    size_t len = strlen(s);
+    char *out = malloc(JONG_MJAI_LOG_MAX + 4);
+    if (out && utf8_prefix(s, len, out, JONG_MJAI_LOG_MAX + 1) < len)
+        strcat(out, "...");
+    return out;
+}
+
 /* Read the answer to the line just sent into m. False when the client is gone (dropped) or the
  * answer is not an mjai message (refused with an error line, its reply to that read). */
 static bool read_answer(remote *r, line_deadline *dl, jong_mjai_event *m, const char *what);
@@ -111,11 +124,14 @@ static bool read_answer(remote *r, line_deadline *dl, jong_mjai_event *m, const 
 static void refuse(remote *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void refuse(remote *r, const char *fmt, ...)
 {
-    char msg[400];
+    char raw[400], msg[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    /* it may quote the client, cut anywhere: as JSON it must be whole UTF-8, or no error line
+     * could be made and the client would be taken for gone */
+    utf8_prefix(raw, strlen(raw), msg, sizeof msg);
     r->st.refused++;
     say(r, "%s", msg);
     json_t *o = json_pack("{s:s,s:s}", "type", "error", "message", msg);
@@ -161,11 +177,13 @@ static bool read_answer(remote *r, line_deadline *dl, jong_mjai_event *m, const 
     if (!rc && strstr(r->conn.buf, "\"log\"")) { /* kept for the record (the line is NUL-ended) */
         json_t *o = json_loadb(r->conn.buf, l, 0, NULL);
         const char *s = json_string_value(json_object_get(o, "log"));
-        r->answer_log = s ? strdup(s) : NULL;
+        r->answer_log = s ? log_text(s) : NULL;
         json_decref(o);
     }
-    char text[120];
-    snprintf(text, sizeof text, "%.100s%s", r->conn.buf, l > 100 ? "..." : "");
+    char text[120]; /* the answer quoted in a refusal: its first 100 bytes, whole characters */
+    size_t took = utf8_prefix(r->conn.buf, l, text, 101);
+    if (took < l)
+        strcat(text, "...");
     line_conn_drop(&r->conn, l);
     if (rc) {
         refuse(r, "answer to %s refused: %s: %s", what, err.msg, text);

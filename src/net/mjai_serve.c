@@ -19,6 +19,7 @@
 #include "io/listen.h"
 #include "jong/mjai_serve.h"
 #include "io/line_conn.h"
+#include "io/utf8.h"
 #include "records/mjai_internal.h"
 #include "records/record_json.h"
 
@@ -341,8 +342,10 @@ static void drop_client(server *s, int i, const char *why)
     s->nclients--;
 }
 
-static void refuse_join(server *s, int i, const char *msg)
+static void refuse_join(server *s, int i, const char *why)
 {
+    char msg[300]; /* whole UTF-8, or JSON could not quote what the client sent */
+    utf8_prefix(why, strlen(why), msg, sizeof msg);
     json_t *o = json_pack("{s:s,s:s}", "type", "error", "message", msg); /* escapes what the client sent */
     char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     if (text) {

@@ -54,7 +54,7 @@ LIBJONG   := $(BUILD)/libjong.a
 JONG      := $(BUILD)/jong
 REPLAY    := $(BUILD)/fuzz_replay
 # one replay driver per further fuzz target: fuzz/fuzz_NAME.c, corpus fuzz/corpus_NAME/
-FUZZ_MORE := mjai_message mjlog
+FUZZ_MORE := mjai_message mjlog records
 REPLAYS   := $(REPLAY) $(FUZZ_MORE:%=$(BUILD)/fuzz_replay_%)
 
 DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev pkg-config python3 \
@@ -171,8 +171,9 @@ $(REPLAY): $(BUILD)/fuzz/fuzz_notation.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
 $(BUILD)/fuzz_replay_%: $(BUILD)/fuzz/fuzz_%.o $(BUILD)/fuzz/replay_main.o $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-# libFuzzer builds (clang) of the notation parser, the mjai message parser (and bot) and the
-# mjlog reader: build/fuzz/fuzz_notation fuzz/corpus, build/fuzz/fuzz_NAME fuzz/corpus_NAME
+# libFuzzer builds (clang) of the notation parser, the mjai message parser (and bot), the
+# mjlog reader and every record format through replay: build/fuzz/fuzz_notation fuzz/corpus,
+# build/fuzz/fuzz_NAME fuzz/corpus_NAME
 fuzz: deps $(TABLES)
 	@mkdir -p build/fuzz
 	clang $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -I$(GEN) \

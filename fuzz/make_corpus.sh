@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Remakes the seed corpora of the mjai fuzz targets (fuzz/corpus_mjai_message/ and
-# fuzz/corpus_mjlog/): messages and records written here by hand, plus one whole game that
-# `jong serve` plays with its own greedy seats, as the lines a bot would get (one per line, and
-# batched). Nothing comes from ../shared.
+# Remakes the seed corpora of the mjai and record fuzz targets (fuzz/corpus_mjai_message/,
+# fuzz/corpus_mjlog/, fuzz/corpus_records/): messages and records written here by hand, plus
+# one whole game that `jong serve` plays with its own greedy seats, as the lines a bot would get
+# (one per line, and batched), and one-hand records of `jong play` in both families. Nothing
+# comes from ../shared.
 #
 # usage: fuzz/make_corpus.sh path/to/jong
 set -eu
@@ -14,8 +15,9 @@ jong="$1"
 here="$(cd "$(dirname "$0")" && pwd)"
 msg="$here/corpus_mjai_message"
 mjlog="$here/corpus_mjlog"
-rm -rf "$msg" "$mjlog"
-mkdir -p "$msg" "$mjlog"
+rec="$here/corpus_records"
+rm -rf "$msg" "$mjlog" "$rec"
+mkdir -p "$msg" "$mjlog" "$rec"
 
 # ---- mjai messages, one file each (several lines: a sequence the bot follows) ----
 put() { printf '%s\n' "$2" >"$msg/$1"; }
@@ -79,4 +81,28 @@ printf '%s\n' "$head<INIT seed=\"0,0,0\" ten=\"250\" oya=\"9\" hai0=\"999\"/></m
 printf '%s\n' "$head$init0<T52/><N who=\"1\" m=\"notanumber\"/><D200/></mjloggm>" >"$mjlog/bad_call"
 printf '%s' '<mjloggm ver="2.3"><GO type="' >"$mjlog/bad_truncated"
 printf '%s\n' 'not xml at all' >"$mjlog/bad_text"
-echo "$(ls "$msg" | wc -l) message inputs, $(ls "$mjlog" | wc -l) mjlog inputs"
+
+# ---- records of every format, as `jong replay` reads them (gzip layers included) ----
+layer() { gzip -9n <"$rec/$1" >"$rec/$2"; }  # one more gzip layer, deterministic (no name, no time)
+"$jong" play --rules riichi --players greedy --hands 1 --seed 3 --log "$tmp/riichi" --quiet >/dev/null 2>&1
+"$jong" play --rules taiwan --players greedy --hands 1 --seed 3 --log "$tmp/taiwan" --quiet >/dev/null 2>&1
+cp "$tmp/riichi/game-000000.jsonl" "$rec/jong_riichi"
+cp "$tmp/taiwan/game-000000.jsonl" "$rec/jong_taiwan"
+layer jong_riichi jong_riichi_gz
+head -c 3000 "$rec/jong_riichi" >"$rec/jong_cut"
+cp "$tmp/game-000000.mjson" "$rec/mjson"
+layer mjson mjson_gz
+layer mjson_gz mjson_gz2
+layer mjson_gz2 mjson_gz3                  # one layer more than the limit
+{ printf '\xef\xbb\xbf'; cat "$rec/mjson"; } >"$rec/mjson_bom"
+cp "$mjlog/two_hands" "$rec/mjlog"
+layer mjlog mjlog_gz
+cp "$mjlog/three_player" "$rec/mjlog_three_player"
+# the hand-written game of tests/test_mjai.c as tenhou.net/6 JSON
+printf '%s\n' '{"title":["",""],"name":["A","B","C D","猫"],"rule":{"disp":"鳳南喰赤","aka":1},"log":[[[0,0,0],[25000,25000,25000,25000],[47],[22],[11,12,13,14,51,16,17,18,19,21,22,23,24],[52,27],[60,11],[11,12,13,14,15,16,17,18,19,21,22,23,24],["c522324"],[11],[11,12,13,14,15,16,17,18,19,21,22,23,24],[25],["r60"],[11,12,13,14,15,16,17,18,19,21,22,23,24],[26],[11],["和了",[-3900,0,4900,0],[2,0,2,"30符3飜3900点","立直(1飜)","平和(1飜)","裏ドラ(1飜)"]]],[[1,0,0],[21100,25000,28900,25000],[38],[],[11,12,13,14,51,16,17,18,19,21,22,23,24],[44],[60],[11,12,13,14,15,16,17,18,19,21,22,23,24],[41],[60],[11,12,13,14,15,16,17,18,19,21,22,23,24],[42],[60],[11,12,13,14,15,16,17,18,19,21,22,23,24],[43],[60],["流局",[-1500,1500,1500,-1500]]]],"sc":[19600,-24.0,26500,6.0,30400,41.0,23500,-23.0]}' >"$rec/tenhou6"
+layer tenhou6 tenhou6_gz
+# a gzip bomb: 2 MiB of spaces in 2 KB, past the target's 1 MiB
+head -c 2097152 /dev/zero | tr '\0' ' ' | gzip -9n >"$rec/bomb"
+printf '\x1f\x8b\x08\x00' >"$rec/gzip_cut"
+printf '%s\n' '{"type":"jong_record","version":1}' >"$rec/jong_bad_header"
+echo "$(ls "$msg" | wc -l) message inputs, $(ls "$mjlog" | wc -l) mjlog inputs, $(ls "$rec" | wc -l) record inputs"

@@ -1129,6 +1129,12 @@ static void test_ext_players(void **state)
     assert_true(r.seats[0].decisions > 0);
     assert_int_equal(r.seats[0].faults[JONG_FAULT_TIMEOUT], r.seats[0].decisions);
     assert_int_equal(r.seats[0].faults[JONG_FAULT_CRASH], 0);
+    /* a bot that never reads what it is sent (it floods answers instead): once its socket's
+     * buffers are full, a write to it waits no longer than the decision's time, which makes a
+     * timeout, and the game is played out (before writes had deadlines, this hung for good) */
+    r = ext_game("ext:cmd='yes {\"type\":\"none\"}',timeout=200", 2);
+    assert_true(r.seats[0].faults[JONG_FAULT_TIMEOUT] > 0);
+    assert_int_equal(r.seats[0].faults[JONG_FAULT_CRASH], 0);
     jong_player *p;
     jong_error err;
     assert_int_equal(jong_player_create("ext:proto=stdio", &p, &err), JONG_ERR_ARG);

@@ -111,8 +111,10 @@ static void wait_said(server_run *r, int n, const char *what)
     }
 }
 
-/* Start a server of `games` games of hands hands (0: tonpu); returns its port. */
-static int start_server(server_run *r, int games, int hands, uint64_t seed, int timeout_ms)
+/* Start a server of `games` games of hands hands (0: tonpu); returns its port. more (may be
+ * NULL) gives the seats the server plays itself, max_waiting and the stop flags. */
+static int start_server_with(server_run *r, int games, int hands, uint64_t seed, int timeout_ms,
+                             const jong_mjai_serve_opts *more)
 {
     memset(r, 0, sizeof *r);
     pthread_mutex_init(&r->lock, NULL);
@@ -130,6 +132,12 @@ static int start_server(server_run *r, int games, int hands, uint64_t seed, int 
     r->o.say = on_say;
     r->o.on_game = on_game;
     r->o.ctx = r;
+    if (more) {
+        memcpy(r->o.seats, more->seats, sizeof r->o.seats);
+        r->o.max_waiting = more->max_waiting;
+        r->o.stop = more->stop;
+        r->o.abandon = more->abandon;
+    }
     assert_int_equal(pthread_create(&r->thread, NULL, serve_main, r), 0);
     int64_t t0 = mono_ms();
     while (atomic_load(&r->port) == 0) {
@@ -140,6 +148,11 @@ static int start_server(server_run *r, int games, int hands, uint64_t seed, int 
     if (atomic_load(&r->port) < 0)
         fail_msg("the server ended before it listened: %s", r->err.msg);
     return atomic_load(&r->port);
+}
+
+static int start_server(server_run *r, int games, int hands, uint64_t seed, int timeout_ms)
+{
+    return start_server_with(r, games, hands, seed, timeout_ms, NULL);
 }
 
 static void finish_server(server_run *r)
@@ -213,13 +226,35 @@ static int connect_to(int port)
 static void say_line(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say_line(int fd, const char *fmt, ...)
 {
-    char buf[600];
+    static _Thread_local char buf[65536]; /* a long "log" answer fits */
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
     va_end(ap);
+    assert_true(n >= 0 && (size_t)n < sizeof buf - 1);
     buf[n++] = '\n';
     (void)!send(fd, buf, (size_t)n, MSG_NOSIGNAL);
+}
+
+/* Sends line (a newline added) one byte every 45 ms, until it is all out or the server has
+ * closed the connection. */
+static void trickle_line(int fd, const char *line)
+{
+    size_t n = strlen(line);
+    for (size_t i = 0; i <= n; i++)
+        if (send(fd, i < n ? line + i : "\n", 1, MSG_NOSIGNAL) != 1)
+            return;
+        else
+            nap_ms(45);
+}
+
+/* 60,000 bytes of "log" text, a two-byte character astride the record's cut at 1,024 bytes. */
+static json_t *big_log(void)
+{
+    static char text[60001];
+    memset(text, 'x', sizeof text - 1);
+    memcpy(text + JONG_MJAI_LOG_MAX - 1, "\xc3\xa9", 2);
+    return json_string(text);
 }
 
 /* A client written out by hand: answers what its mode says, reading until the server closes. */
@@ -259,6 +294,17 @@ static int scripted(client_run *c)
             json_decref(ev);
             continue; /* reads on, answers nothing */
         }
+        if (!strcmp(c->mode, "trickle") && pa && json_array_size(pa) > 0) {
+            /* at its first decision, a valid answer of 4,000 bytes (spaces inside), one byte
+             * every 45 ms: 3 minutes */
+            static char slow[4001];
+            memset(slow, ' ', sizeof slow - 1);
+            memcpy(slow, "{\"type\":\"none\"", 14);
+            slow[sizeof slow - 2] = '}';
+            trickle_line(fd, slow);
+            json_decref(ev);
+            continue;
+        }
         if (pa && json_array_size(pa) > 0 && !strcmp(c->mode, "bad") && decisions < 4) {
             /* at its first decisions: malformed JSON, an unknown type, a missing field, an
              * illegal win */
@@ -267,11 +313,22 @@ static int scripted(client_run *c)
                                                 "{\"type\":\"hora\",\"actor\":%d,\"target\":%d,\"pai\":\"1m\"}"};
             say_line(fd, wrong[decisions], seat, seat);
             decisions++;
+        } else if (pa && json_array_size(pa) > 0 && !strcmp(c->mode, "utf8") && decisions < 2) {
+            /* at its first decisions, answers that are refused and quoted back: one whose 100th
+             * byte is the first of a two-byte character (the quote stops at 100 bytes), one
+             * with a byte that is not UTF-8 at all */
+            char odd[300];
+            int n = snprintf(odd, sizeof odd, "{\"type\":\"frobnicate\",\"pad\":\"");
+            memset(odd + n, 'a', (size_t)(99 - n));
+            snprintf(odd + 99, sizeof odd - 99, "\xc3\xa9 and more\"}");
+            say_line(fd, "%s", decisions == 0 ? odd : "{\"type\":\"dahai\",\"pai\":\"\xff\"}");
+            decisions++;
         } else if (pa && json_array_size(pa) > 0) {
             /* the first legal answer (a call, when one is offered), with a free text "log",
-             * which the record keeps */
+             * which the record keeps (in "biglog" mode, 60,000 bytes of it) */
             json_t *ans = json_deep_copy(json_array_get(pa, 0));
-            json_object_set_new(ans, "log", json_sprintf("decision %d of %s", decisions, c->name));
+            json_object_set_new(ans, "log", !strcmp(c->mode, "biglog") ? big_log()
+                                            : json_sprintf("decision %d of %s", decisions, c->name));
             char *s = json_dumps(ans, JSON_COMPACT);
             json_decref(ans);
             say_line(fd, "%s", s);
@@ -499,6 +556,126 @@ static void test_bad_clients(void **state)
     free(r);
 }
 
+/* ---- slow clients ---- */
+
+/* A client that trickles its answer, a byte every 45 ms, is dropped once the per-answer time
+ * (1 s) has passed on the clock. Counted in poll wake-ups (as it was), 1 s of limit took 45 s. */
+static void test_trickling_client(void **state)
+{
+    (void)state;
+    jong_mjai_serve_opts more = {.seats = {NULL, "greedy", "greedy", "greedy"}};
+    server_run *r = calloc(1, sizeof *r);
+    int64_t t0 = mono_ms();
+    int port = start_server_with(r, 1, 0, 3, 1000, &more);
+    client_run c;
+    start_client(&c, port, "default", "slow", "trickle");
+    join_client(&c);
+    finish_server(r);
+    int64_t took = mono_ms() - t0;
+    assert_int_equal(r->ngames, 1);
+    verify_records(r);
+    assert_true(r->games[0].remote[0].gone);
+    assert_true(r->games[0].result.seats[0].faults[JONG_FAULT_TIMEOUT] > 0);
+    if (!said(r, "did not answer in time"))
+        fail_msg("no log line says the trickling client did not answer in time");
+    printf("a client trickling its answer: dropped, its game over in %lld ms\n", (long long)took);
+    assert_true(took < 40000);
+    remove_dir(r);
+    free(r);
+}
+
+/* Answers that quote badly: the client that sends them is refused and stays (a cut character
+ * in the quote made the error line fail, and the client was taken for gone); a client's "log"
+ * of 60,000 bytes with every answer is kept to JONG_MJAI_LOG_MAX bytes, whole characters. */
+static void test_hostile_answers(void **state)
+{
+    (void)state;
+    jong_mjai_serve_opts more = {.seats = {NULL, "greedy", "greedy", "greedy"}};
+    server_run *r = calloc(1, sizeof *r);
+    int port = start_server_with(r, 1, 0, 3, 30000, &more);
+    client_run c;
+    start_client(&c, port, "default", "odd", "utf8");
+    join_client(&c);
+    finish_server(r);
+    assert_int_equal(r->ngames, 1);
+    verify_records(r);
+    assert_false(r->games[0].remote[0].gone);
+    assert_int_equal(r->games[0].remote[0].refused, 2);
+    assert_int_equal(r->games[0].result.seats[0].faults[JONG_FAULT_ILLEGAL], 2);
+    remove_dir(r);
+
+    port = start_server_with(r, 1, 0, 3, 30000, &more);
+    start_client(&c, port, "default", "chatty", "biglog");
+    join_client(&c);
+    finish_server(r);
+    assert_int_equal(r->ngames, 1);
+    verify_records(r);
+    FILE *f = fopen(r->games[0].record, "r");
+    assert_non_null(f);
+    char *line = NULL;
+    size_t cap = 0;
+    int logs = 0;
+    while (getline(&line, &cap, f) > 0) {
+        json_t *ev = json_loads(line, 0, NULL);
+        assert_non_null(ev); /* whole characters: the line is valid JSON */
+        const char *log = json_string_value(json_object_get(ev, "log"));
+        if (log) {
+            logs++;
+            assert_int_equal(strlen(log), JONG_MJAI_LOG_MAX - 1 + 3); /* the character left out */
+            assert_string_equal(log + JONG_MJAI_LOG_MAX - 1, "...");
+        }
+        json_decref(ev);
+    }
+    free(line);
+    fclose(f);
+    assert_true(logs > 0);
+    printf("%d answers' logs of 60,000 bytes kept to %d bytes each\n", logs, JONG_MJAI_LOG_MAX);
+    remove_dir(r);
+    free(r);
+}
+
+/* The next line the server sends on fd, or "" when it closed the connection. */
+static void line_from(int fd, char *out, size_t n)
+{
+    size_t k = 0;
+    char ch;
+    while (k + 1 < n && recv(fd, &ch, 1, 0) == 1 && ch != '\n')
+        out[k++] = ch;
+    out[k] = 0;
+}
+
+/* One client more than max_waiting is told so in one line and closed; the others are greeted.
+ * Then the stop flag ends the server, which drops the clients waiting. */
+static void test_full_server(void **state)
+{
+    (void)state;
+    atomic_bool stop = false;
+    jong_mjai_serve_opts more = {.max_waiting = 2, .stop = &stop};
+    server_run *r = calloc(1, sizeof *r);
+    int port = start_server_with(r, 1, 1, 1, 60000, &more);
+    int fd[3];
+    char line[200];
+    for (int i = 0; i < 3; i++) {
+        fd[i] = connect_to(port);
+        assert_true(fd[i] >= 0);
+        line_from(fd[i], line, sizeof line);
+        if (i < 2 && !strstr(line, "\"hello\""))
+            fail_msg("client %d: hello expected, not '%s'", i, line);
+    }
+    assert_string_equal(line, "{\"type\":\"error\",\"message\":\"the server is full: try again later\"}");
+    line_from(fd[2], line, sizeof line);
+    assert_string_equal(line, ""); /* closed */
+    atomic_store(&stop, true);
+    finish_server(r);
+    if (!said(r, "a connection refused: 2 clients wait already"))
+        fail_msg("no log line says the server refused a client");
+    for (int i = 0; i < 3; i++)
+        close(fd[i]);
+    assert_int_equal(r->ngames, 0);
+    remove_dir(r);
+    free(r);
+}
+
 /* ---- load ---- */
 
 static void test_sixteen_tables(void **state)
@@ -538,6 +715,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_bad_clients),
+        cmocka_unit_test(test_trickling_client),
+        cmocka_unit_test(test_full_server),
+        cmocka_unit_test(test_hostile_answers),
         cmocka_unit_test(test_sixteen_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

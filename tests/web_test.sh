@@ -317,6 +317,28 @@ t0=$SECONDS
 why="$(wait_exit "$flood" "the slow-header flood")" || fail "$why"
 grep -q "closed at once: 16" "$tmp/flood" || fail "the flood: $(cat "$tmp/flood")"
 echo "web_test: foreign Host, cross-origin create and seat 2^32 + 2 refused; 24 slow sockets from one address held 8"
+# a client that trickles its headers a byte every 0.5 s is never silent for the idle timeout;
+# the request's own deadline (WEB_REQUEST_SECONDS, 10 s) closes it all the same: well within
+# 40 s here, where it could trickle for as long as it liked before
+/usr/bin/python3 - "$port3" > "$tmp/trickle" 2>&1 <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.sendall(b"GET /api/info HTTP/1.1\r\nX-Slow: ")
+t0 = time.time()
+s.settimeout(0.5)
+while time.time() - t0 < 40:
+    try:
+        s.send(b"a")
+        if s.recv(1) == b"":
+            break
+    except socket.timeout:
+        pass
+    except OSError:
+        break
+print("closed" if time.time() - t0 < 40 else "still open after 40 s")
+PY
+grep -q '^closed$' "$tmp/trickle" || fail "a trickling request: $(cat "$tmp/trickle")"
+echo "web_test: a request trickling its headers closed at its deadline"
 stop_server "$pid2" "the third server"
 pid2=
 

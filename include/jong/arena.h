@@ -89,7 +89,9 @@ static inline jong_arena_seat *jong_arena_results_at(const jong_arena_results *r
 typedef struct {
     int jobs;                             /* worker threads (>= 1) */
     int64_t (*now_ms)(void);              /* monotonic milliseconds; NULL = no time limits */
-    const atomic_bool *interrupt;         /* set to stop after the games under way (may be NULL) */
+    /* Raised to stop now (a signal): the games under way are abandoned (their decisions told to
+     * stop; a resumed run plays them again), the finished ones are kept. May be NULL. */
+    const atomic_bool *interrupt;
     FILE *results;                        /* each finished game is appended here (may be NULL) */
     void (*on_game)(void *ctx, int done, int total); /* after each game, from a worker (may be NULL) */
     void *ctx;
@@ -101,8 +103,9 @@ typedef struct {
 void jong_arena_time_limits(int64_t time_ms, int64_t *stop_ms, int64_t *late_ms);
 
 /* Plays every game not yet done into r (r->cfg says what to play), with opts->jobs workers.
- * Stops early on an interrupt (returns JONG_OK; r->ndone tells how far it got) or an error (a
- * player that cannot be made, the engine refusing the rules), which names game and seating. */
+ * Stops early on an interrupt (returns JONG_OK; r->ndone tells how far it got, each game it
+ * counts whole in r and in opts->results) or an error (a player that cannot be made, the
+ * engine refusing the rules), which names game and seating. */
 int jong_arena_run(jong_arena_results *r, const jong_arena_run_opts *opts, jong_error *err);
 
 /* The results file: a header line with the configuration, then one JSON line per game. */

@@ -12,6 +12,7 @@ typedef enum {
     JONG_ERR_MELD,        /* a bracketed meld that is not a chow, pung or kong */
     JONG_ERR_ARG,         /* an argument out of range */
     JONG_ERR_IO,          /* reading or writing failed */
+    JONG_ERR_STOPPED,     /* stopped from outside before the end (a run interrupted by a signal) */
 } jong_errcode;
 
 typedef struct {

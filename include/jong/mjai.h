@@ -9,6 +9,7 @@
 #ifndef JONG_MJAI_H
 #define JONG_MJAI_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -280,14 +281,20 @@ int jong_mjai_bot_seat(const jong_mjai_bot *b);
 void jong_mjai_bot_free(jong_mjai_bot *b);
 /* The room named in join (default "default"). */
 void jong_mjai_bot_set_room(jong_mjai_bot *b, const char *room);
+/* A flag raised from outside (a signal; NULL: none): the decision under way is told to stop, and
+ * every line after it is refused with JONG_ERR_STOPPED, which ends jong_mjai_bot_run_stream. */
+void jong_mjai_bot_set_stop(jong_mjai_bot *b, const atomic_bool *stop);
 
 /* TCP ("mjsonp"): "mjsonp://host:port/room" (port 11600 and room "default" when left out). */
 int jong_mjai_parse_url(const char *url, char *host, size_t hn, int *port, char *room, size_t rn, jong_error *err);
 /* Where the TCP client tells of a bad line or a fallback answer (line number, message). */
 typedef void (*jong_mjai_log_fn)(void *ctx, long line, const char *msg);
+/* The longest line jong_mjai_bot_run_stream keeps: a batched array of a whole game fits many
+ * times over. A longer line is read to its end without being kept, and is a bad line. */
+#define JONG_MJAI_LINE_MAX (1 << 20)
 /* Play as the bot on a stream: each line of in (until its end) gets its answer on out, flushed;
  * a bad line is told to log (may be NULL) and answered {"type":"none"} (in react: not
- * answered). JONG_ERR_IO on a write error. */
+ * answered). JONG_ERR_IO on a write error, JONG_ERR_STOPPED once the stop flag is raised. */
 int jong_mjai_bot_run_stream(jong_mjai_bot *b, FILE *in, FILE *out, jong_mjai_log_fn log, void *log_ctx,
                              jong_error *err);
 /* Connect to url and play as the bot until the server closes the connection (JONG_OK), or a

@@ -25,8 +25,13 @@
  * timeout_ms is dropped: its seat plays the default actions to the end of the game. The socket
  * is closed when the player is freed. */
 typedef void (*jong_mjai_say_fn)(void *ctx, int seat, const char *msg);
+#define JONG_MJAI_LOG_MAX 1024 /* bytes of a client's "log" text a record keeps (on_log) */
 typedef struct {
-    int timeout_ms;               /* per answer (0: 60 s, as the reference server) */
+    int timeout_ms;               /* per answer, the line it answers included (0: 60 s) */
+    /* The caller's monotonic clock (the library reads none): timeout_ms is wall-clock time with
+     * it; without it, each wake-up of a wait counts as a whole polling slice (io/line_conn.h). */
+    int64_t (*now_ms)(void);
+    const atomic_bool *stop;      /* raised: every wait on the client ends now (may be NULL) */
     /* The react convention instead: every line but a decision's carries "can_act": false and is
      * not answered (nor is an error line); a decision's answer may be two moves in an array, a
      * chi, pon or reach and its dahai; a line the client sends where it may not act, a second
@@ -35,7 +40,8 @@ typedef struct {
     const char *names[4];         /* start_game's names (NULL: "") */
     bool tonpu, red_fives;        /* start_game's kyoku_first and aka_flag */
     jong_mjai_say_fn say;         /* where errors go (may be NULL) */
-    /* an accepted answer's free-text "log" field, with the answer's type (may be NULL) */
+    /* an accepted answer's free-text "log" field, with the answer's type (may be NULL); at most
+     * JONG_MJAI_LOG_MAX bytes of it, "..." added after a cut */
     void (*on_log)(void *ctx, int seat, int type, const char *text);
     void *say_ctx;                /* for say and on_log */
 } jong_mjai_remote_opts;
@@ -72,9 +78,15 @@ typedef struct {
     int timeout_ms;              /* per answer, and for a client's join (0: 60 s) */
     bool react;                  /* the clients speak the react convention (jong_mjai_remote_opts) */
     int max_tables;              /* tables at once (0: 64) */
+    /* Clients connected and not yet at a table (0: 256): one more gets an error line and is
+     * closed, so that a flood of connections cannot make the server grow without bound. */
+    int max_waiting;
     const char *out_dir;         /* DIR/game-NNNNNN.mjson per game (NULL: no records) */
     int64_t (*now_ms)(void);     /* the clock of the fault policy (may be NULL) */
     const atomic_bool *stop;     /* raised: no new tables; the running ones play to their end */
+    /* Raised (after stop): the running games are abandoned now, without a record; on_game
+     * tells each with error JONG_ERR_STOPPED. May be NULL. */
+    const atomic_bool *abandon;
     void (*on_listen)(void *ctx, const char *host, int port); /* the address bound: "[::1]" for IPv6 */
     void (*say)(void *ctx, const char *line);                     /* joins, errors */
     void (*on_game)(void *ctx, const jong_mjai_served_game *g);   /* each game at its end */
@@ -83,7 +95,7 @@ typedef struct {
 
 /* Listen, seat the clients that join (in the order they join, room by room, in the seats no
  * spec fills), play opts->games games and return once they are all over (or stop was raised
- * and the running ones are). JONG_ERR_ARG when the host does not resolve, JONG_ERR_IO when
+ * and the running ones are over or abandoned). JONG_ERR_ARG when the host does not resolve, JONG_ERR_IO when
  * it cannot be bound. */
 int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err);
 

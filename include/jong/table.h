@@ -55,7 +55,11 @@ typedef struct {
     bool check;                      /* verify the invariants after every action */
     int64_t time_ms, sims;           /* budgets given to the players */
     int64_t (*now_ms)(void);         /* the clock given to the players (NULL: the faults' clock, if any) */
-    const atomic_bool *stop;
+    const atomic_bool *stop;         /* given to the players: raised, they stop thinking (may be NULL) */
+    /* Raised from outside (a signal): the game is abandoned before its next decision and
+     * jong_table_play returns JONG_ERR_STOPPED. A decision under way ends through its stop flag,
+     * which the caller raises too (stop, or the fault policy's watch). May be NULL. */
+    const atomic_bool *abandon;
     /* called after each finished hand (may be NULL), e.g. for progress output */
     void (*on_hand)(void *ctx, const jong_game_result *so_far);
     void *on_hand_ctx;

@@ -78,11 +78,14 @@ static int play_game(worker *w, int g, jong_error *err)
                                 .late_ms = run->late_ms, .watch = &w->watch};
     for (int k = 0; k < r->nseatings; k++) {
         jong_table t = {.rules = &r->cfg.rules, .seed = r->cfg.seed, .game_number = g,
-                        .time_ms = r->cfg.time_ms, .faults = &policy};
+                        .time_ms = r->cfg.time_ms, .faults = &policy, .abandon = run->opts->interrupt};
         memcpy(t.players, w->players[k], sizeof t.players);
         jong_game_result res;
         jong_error e;
-        if (jong_table_play(&t, &res, &e))
+        int rc = jong_table_play(&t, &res, &e);
+        if (rc == JONG_ERR_STOPPED)
+            return rc; /* interrupted: nothing of game g is kept */
+        if (rc)
             return jong_error_set(err, e.code, -1, "game %d, seating %d: %s", g, k, e.msg);
         for (int s = 0; s < 4; s++)
             keep_seat(&buf[k][s], &res, s);
@@ -106,7 +109,10 @@ static void *worker_main(void *arg)
     int g;
     while ((g = take_game(w->run)) >= 0) {
         jong_error e;
-        if (play_game(w, g, &e)) {
+        int rc = play_game(w, g, &e);
+        if (rc == JONG_ERR_STOPPED)
+            break;
+        if (rc) {
             fail(w->run, &e);
             break;
         }
@@ -120,7 +126,8 @@ static void sleep_ms(int64_t ms)
     nanosleep(&ts, NULL);
 }
 
-/* Raises the stop flag of every decision past its deadline, until the workers are done. */
+/* Raises the stop flag of every decision past its deadline (of every decision, once the run is
+ * interrupted), until the workers are done. */
 static void *watchdog_main(void *arg)
 {
     arena_run *run = arg;
@@ -132,9 +139,10 @@ static void *watchdog_main(void *arg)
         if (finished)
             break;
         int64_t now = run->opts->now_ms();
+        bool interrupted = run->opts->interrupt && atomic_load(run->opts->interrupt);
         for (int i = 0; i < run->nworkers; i++) {
             int64_t dl = atomic_load(&run->workers[i].watch.deadline_ms);
-            if (dl && now >= dl)
+            if (interrupted || (dl && now >= dl))
                 atomic_store(&run->workers[i].watch.stop, true);
         }
         sleep_ms(period);

@@ -2,7 +2,6 @@
  * resuming, a progress bar on stderr and the reports; `jong arena summary DIR` rebuilds the
  * reports from a results file alone. */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include "cli_players.h"
 #include "cli_options.h"
+#include "cli_signals.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/arena.h"
@@ -145,14 +145,6 @@ static const cli_command compare_spec = {
             .missing = "give two runs (directories or results files)"},
 };
 #undef OPTS
-
-static atomic_bool interrupted;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    atomic_store(&interrupted, true);
-}
 
 /* The player list (cli_split_players): 2 or 4 players, each one that can be made. */
 static int split_players(const char *list, jong_arena_config *cfg)
@@ -493,10 +485,10 @@ int cmd_arena(int argc, char **argv)
     if (resume)
         fprintf(stderr, "jong arena: resuming %s: %d of %d games done\n", out, r.ndone, cfg.games);
 
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    /* a signal abandons the games under way (--resume plays them again): the file holds only whole games */
+    cli_catch_stop_signals(NULL, NULL, false);
     progress pr = {.show = o.progress || isatty(2), .done_before = r.ndone, .start = cli_now()};
-    jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .interrupt = &interrupted, .results = results,
+    jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop, .results = results,
                                 .on_game = on_game, .ctx = &pr};
     rc = jong_arena_run(&r, &opts, &err);
     show_progress(&pr, r.ndone, cfg.games, true);

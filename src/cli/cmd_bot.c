@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli_options.h"
+#include "cli_signals.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/mjai.h"
@@ -50,7 +51,7 @@ static const cli_command spec = {
     .pos = {CLI_POS_ONE_AT(player), .metavar = "PLAYER[:opts]", .min = 1, .help = "a player spec, as in jong play",
             .missing = "no player given (e.g. jong bot greedy)", .too_many = "one player only"},
     .epilog = "Exit status: 0 at the end of input (or when the server closes), 1 on a write or\n"
-              "connection error, 2 bad usage.\n",
+              "connection error or when SIGINT or SIGTERM stopped it, 2 bad usage.\n",
 };
 #undef OPTS
 
@@ -72,6 +73,10 @@ int cmd_bot(int argc, char **argv)
     if (jong_mjai_bot_new(o.player, o.name, o.seat, o.seed, &bot, &err))
         return cli_usage_error(CMD, "%s", err.msg);
     jong_mjai_bot_set_react(bot, o.proto == PROTO_REACT);
+    /* a signal ends the wait for the next line; the bot stops there, saying so */
+    cli_catch_stop_signals(NULL, NULL, true);
+    jong_mjai_bot_set_stop(bot, &cli_stop);
+    int status = CLI_OK;
     if (url) {
         char host[256], room[64];
         int port;
@@ -80,13 +85,13 @@ int cmd_bot(int argc, char **argv)
             return cli_usage_error(CMD, "%s", err.msg);
         }
         signal(SIGPIPE, SIG_IGN); /* a closed connection is an error to report, not a crash */
-        int rc = jong_mjai_bot_run_tcp(bot, url, report, "tcp", &err);
-        jong_mjai_bot_free(bot);
-        return rc ? cli_fail(CMD, "%s", err.msg) : CLI_OK;
-    }
-    int status = CLI_OK;
-    if (jong_mjai_bot_run_stream(bot, stdin, stdout, report, NULL, &err))
+        if (jong_mjai_bot_run_tcp(bot, url, report, "tcp", &err) && !atomic_load(&cli_stop))
+            status = cli_fail(CMD, "%s", err.msg);
+    } else if (jong_mjai_bot_run_stream(bot, stdin, stdout, report, NULL, &err) && !atomic_load(&cli_stop)) {
         status = cli_fail(CMD, "%s", err.msg);
+    }
     jong_mjai_bot_free(bot);
+    if (atomic_load(&cli_stop))
+        status = cli_fail(CMD, "stopped by a signal");
     return status;
 }

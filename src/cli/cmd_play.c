@@ -10,6 +10,7 @@
 
 #include "cli_players.h"
 #include "cli_options.h"
+#include "cli_signals.h"
 #include "cli_util.h"
 #include "commands.h"
 
@@ -50,7 +51,9 @@ static const cli_command spec = {
              "                 [--rule NAME=VALUE]... [--log DIR] [--check] [--json] [--quiet]\n"
              "       jong play --human SEAT --players P[,P...] ...   (a person at the terminal)",
     .about = "Plays N games of self-play and prints a summary per seat: hands won,\n"
-             "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n",
+             "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n"
+             "SIGINT or SIGTERM stops it: the game under way is dropped (its record too), the\n"
+             "summary covers the games done, and it exits with 1.\n",
     .options = options,
     .more_help = cli_print_players,
 };
@@ -150,6 +153,7 @@ int cmd_play(int argc, char **argv)
     if (rc)
         return rc;
     fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)seed);
+    cli_catch_stop_signals(NULL, NULL, false);
 
     jong_game_result total;
     memset(&total, 0, sizeof total);
@@ -157,7 +161,8 @@ int cmd_play(int argc, char **argv)
     int status = CLI_OK;
     for (int g = 0; g < games && status == CLI_OK; g++) {
         jong_table t = {.rules = &rs, .seed = seed, .game_number = g, .check = o.check,
-                        .on_hand = on_hand, .on_hand_ctx = &pr, .now_ms = cli_now_ms};
+                        .on_hand = on_hand, .on_hand_ctx = &pr, .now_ms = cli_now_ms,
+                        .stop = &cli_stop, .abandon = &cli_stop};
         memcpy(t.players, players, sizeof players);
         FILE *f = NULL;
         jong_record_writer *w = NULL;
@@ -187,6 +192,11 @@ int cmd_play(int argc, char **argv)
             prc = 1;
         if (f && fclose(f) && !prc)
             prc = jong_error_set(&err, JONG_ERR_IO, -1, "%s: write failed", path);
+        if (prc == JONG_ERR_STOPPED) { /* a record of part of a game would not replay: gone */
+            if (f)
+                remove(path);
+            break;
+        }
         if (prc) {
             status = cli_fail(cmd, "game %d: %s", g, err.msg);
             break;
@@ -210,6 +220,9 @@ int cmd_play(int argc, char **argv)
     show_progress(&pr, total.hands, true);
     if (pr.games_done)
         print_summary((const jong_player *const *)players, &total, pr.games_done, seed, o.json, v == JONG_VARIANT_RIICHI);
+    fflush(stdout);
+    if (status == CLI_OK && pr.games_done < games)
+        status = cli_fail(cmd, "interrupted: %d of %d games done", pr.games_done, games);
     cli_free_players(players);
     return status;
 }

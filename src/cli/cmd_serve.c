@@ -7,6 +7,7 @@
 
 #include "cli_players.h"
 #include "cli_options.h"
+#include "cli_signals.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/mjai_serve.h"
@@ -56,6 +57,8 @@ static const cli_option options[] = {
      "decision's line answered (the others carry \"can_act\": false), a call or reach may come with its dahai "
      "as one array", .names = protos, .def = "stdio"},
     {"--tables", CLI_INT(s.max_tables), "M", "tables at once", .lo = 1, .hi = 4096, .def_text = "64"},
+    {"--max-waiting", CLI_INT(s.max_waiting), "N", "clients connected and not yet at a table; one more gets "
+     "an error line and is closed", .lo = 1, .hi = 100000, .def_text = "256"},
     {"--out", CLI_STRING(s.out_dir), "DIR", "write each game's record to DIR/game-NNNNNN.mjson",
      .def = "serve-games"},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option, e.g. --rule red_fives=0 (repeatable)"},
@@ -69,7 +72,7 @@ static const cli_command spec = {
     .name = CMD,
     .usage = "jong serve [--port P] [--host ADDR] [--game-type one_kyoku|tonpu|tonnan] [--games N]\n"
              "                  [--seat K=PLAYER]... [--seed S] [--timeout MS] [--proto stdio|react]\n"
-             "                  [--tables M] [--out DIR] [--rule NAME=VALUE]... [--json]",
+             "                  [--tables M] [--max-waiting N] [--out DIR] [--rule NAME=VALUE]... [--json]",
     .about = "Hosts riichi games for mjai bots (the TCP \"mjsonp\" protocol): a client connects, gets\n"
              "hello, answers {\"type\":\"join\",\"name\":...,\"room\":...}, and takes the next free seat of a\n"
              "table in its room (seats in the order clients join); a table starts once its seats are\n"
@@ -81,23 +84,16 @@ static const cli_command spec = {
              "a fault. A client that disconnects or does not answer in time is dropped and its seat\n"
              "plays the default actions to the end of its game (one that closes at end_game without\n"
              "answering it has left nothing unplayed). Game g deals the walls of (seed, g),\n"
-             "as jong play does. Stops after N games (Ctrl-C: no new games, the running ones finish).\n",
+             "as jong play does. Stops after N games. SIGINT or SIGTERM (Ctrl-C): no new games, the\n"
+             "running ones play to their end; a second one abandons them (no record).\n",
     .options = options,
     .epilog = "Exit status: 0 when every game was played, 1 when the host does not resolve, the port\n"
-              "cannot be opened or a game failed, 2 bad usage.\n",
+              "cannot be opened, a game failed or a signal stopped it, 2 bad usage.\n",
 };
-
-static atomic_bool stop_flag;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    atomic_store(&stop_flag, true);
-}
 
 typedef struct {
     bool json;
-    int failed;
+    int failed, played;
 } serve_out;
 
 static void on_listen(void *ctx, const char *host, int port)
@@ -142,6 +138,8 @@ static void on_game(void *ctx, const jong_mjai_served_game *g)
     serve_out *out = ctx;
     if (g->error)
         out->failed++;
+    else
+        out->played++;
     if (out->json) {
         cli_print_json(CMD, game_json(g));
         fflush(stdout);
@@ -173,7 +171,7 @@ int cmd_serve(int argc, char **argv)
         return rc;
     jong_mjai_serve_opts o = so.s;
     o.react = so.proto == PROTO_REACT;
-    serve_out out = {so.json, 0};
+    serve_out out = {so.json, 0, 0};
     if (so.type == TONPU && cli_list_add(CMD, "--rule", &so.rule, "length=tonpuu"))
         return CLI_USAGE;
     if (cli_build_ruleset(CMD, "--rule", JONG_VARIANT_RIICHI, so.rule.v, so.rule.n, so.type == ONE_KYOKU ? 1 : 0,
@@ -196,10 +194,12 @@ int cmd_serve(int argc, char **argv)
     fprintf(stderr, "jong serve: seed %llu, %d game%s of %s\n", (unsigned long long)o.seed, o.games,
             o.games == 1 ? "" : "s", game_types[so.type]);
     signal(SIGPIPE, SIG_IGN); /* a client that went away is an error line, not the server's end */
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    cli_catch_stop_signals("jong serve: stopping: no new games; the games under way play to their end "
+                           "(a second signal abandons them)\n",
+                           "jong serve: abandoning the games under way\n", false);
     o.now_ms = cli_now_ms;
-    o.stop = &stop_flag;
+    o.stop = &cli_stop;
+    o.abandon = &cli_stop_again;
     o.on_listen = on_listen;
     o.say = on_say;
     o.on_game = on_game;
@@ -207,5 +207,7 @@ int cmd_serve(int argc, char **argv)
     jong_error err;
     if (jong_mjai_serve(&o, &err))
         return cli_fail(CMD, "%s", err.msg);
+    if (out.played < o.games && atomic_load(&cli_stop))
+        return cli_fail(CMD, "stopped: %d of %d games played", out.played, o.games);
     return out.failed ? CLI_FAIL : CLI_OK;
 }

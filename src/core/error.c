@@ -36,6 +36,7 @@ const char *jong_errcode_name(jong_errcode code)
     case JONG_ERR_MELD: return "bad meld";
     case JONG_ERR_ARG: return "bad argument";
     case JONG_ERR_IO: return "i/o error";
+    case JONG_ERR_STOPPED: return "stopped";
     }
     return "unknown error";
 }

@@ -160,6 +160,14 @@ uint64_t jong_decision_seed(uint64_t seed, int game, int hand, int seat, int num
     return jong_seed_mix(x, (uint64_t)number);
 }
 
+/* JONG_ERR_STOPPED once the caller raised abandon, else JONG_OK. */
+static int abandoned(const jong_table *t, jong_error *err)
+{
+    if (!t->abandon || !atomic_load(t->abandon))
+        return JONG_OK;
+    return jong_error_set(err, JONG_ERR_STOPPED, -1, "game %d abandoned before its end", t->game_number);
+}
+
 int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
 {
     memset(res, 0, sizeof *res);
@@ -190,6 +198,8 @@ int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
             for (int s = 0; s < JONG_SEATS && !rc; s++) {
                 if (!(pending >> s & 1))
                     continue;
+                if ((rc = abandoned(t, err)))
+                    break;
                 jong_action legal[JONG_MAX_ACTIONS];
                 int n = jong_game_legal(g, s, legal);
                 jong_decision d = {
@@ -200,6 +210,8 @@ int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
                 };
                 int choice = t->faults ? ask_tolerant(t, &d, t->players[s], &res->seats[s])
                                        : t->players[s]->ops->choose(t->players[s], &d);
+                if ((rc = abandoned(t, err))) /* the answer of a decision told to stop is no fault */
+                    break;
                 res->actions++;
                 res->seats[s].decisions++;
                 if (choice < 0 || choice >= n) {

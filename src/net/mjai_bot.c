@@ -28,6 +28,7 @@ struct jong_mjai_bot {
     int ahead;          /* react: the call or reach whose dahai was given with it, -1 when none */
     char warning[256];  /* the last fallback's reason, "" when none */
     jong_mjai_bot_stats stats;
+    const atomic_bool *stop; /* raised: stop thinking, take no more lines (may be NULL) */
 };
 
 int jong_mjai_bot_new(const char *player_spec, const char *name, int seat, uint64_t seed, jong_mjai_bot **out,
@@ -69,6 +70,7 @@ void jong_mjai_bot_free(jong_mjai_bot *b)
 }
 
 void jong_mjai_bot_set_react(jong_mjai_bot *b, bool react) { b->react = react; }
+void jong_mjai_bot_set_stop(jong_mjai_bot *b, const atomic_bool *stop) { b->stop = stop; }
 bool jong_mjai_bot_react(const jong_mjai_bot *b) { return b->react; }
 const char *jong_mjai_bot_warning(const jong_mjai_bot *b) { return b->warning; }
 const jong_mjai_bot_stats *jong_mjai_bot_get_stats(const jong_mjai_bot *b) { return &b->stats; }
@@ -194,7 +196,7 @@ static bool may_act(const jong_mjai_bot *b)
 static void choose(jong_mjai_bot *b, const jong_mjai_decision *d, jong_mjai_event *m)
 {
     jong_decision dec = {&d->view, &d->rules, d->legal, d->nlegal, b->seed ^ (b->decisions * 0x9e3779b97f4a7c15u),
-                         0, 0, NULL, NULL};
+                         0, 0, b->stop, NULL};
     b->decisions++;
     b->stats.decisions++;
     int k = b->player->ops->choose(b->player, &dec);
@@ -338,6 +340,8 @@ int jong_mjai_bot_line(jong_mjai_bot *b, const char *line, size_t len, char **re
 {
     *reply = NULL;
     b->warning[0] = 0;
+    if (b->stop && atomic_load(b->stop))
+        return jong_error_set(err, JONG_ERR_STOPPED, -1, "stopped");
     json_error_t je;
     json_t *v = json_loadb(line, len, 0, &je);
     if (!v)

@@ -13,6 +13,7 @@
 
 #include "jong/mjai_serve.h"
 #include "io/line_conn.h"
+#include "io/utf8.h"
 #include "records/mjai_internal.h"
 
 typedef struct {
@@ -59,63 +60,105 @@ static void drop_client(remote *r, const char *why)
     say(r, "%s: its seat plays the default actions to the end of the game", why);
 }
 
-static bool send_json(remote *r, json_t *o)
+/* The time a client has for an answer, the line it answers included: a client that stops
+ * reading fills its socket's buffers and stalls as one that stops answering does. */
+static line_deadline answer_deadline(const remote *r)
+{
+    return line_deadline_in(r->o.timeout_ms, r->o.now_ms, r->o.stop);
+}
+
+/* A wait cut short by the stop flag: the game is being abandoned, and the client did nothing
+ * wrong, so it is neither dropped nor blamed. */
+static bool stopped(const remote *r, line_status st)
+{
+    return st == LINE_LATE && r->o.stop && atomic_load(r->o.stop);
+}
+
+/* The client is gone when a line cannot be sent to it: it stalled (LINE_LATE) or left. */
+static bool sent_or_dropped(remote *r, line_status st)
+{
+    if (st == LINE_OK)
+        return true;
+    if (stopped(r, st))
+        return false;
+    r->stalled = st == LINE_LATE;
+    drop_client(r, st == LINE_LATE ? "the client did not read in time" : "the client disconnected");
+    return false;
+}
+
+static line_status send_json(remote *r, json_t *o, line_deadline *dl)
 {
     char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
     if (!s)
-        return false;
+        return LINE_DEAD;
     size_t n = strlen(s);
     char *line = realloc(s, n + 2);
     if (!line) {
         free(s);
-        return false;
+        return LINE_DEAD;
     }
     line[n] = '\n'; /* one write per line: two small ones would wait on delayed ACKs */
-    bool ok = line_conn_write(&r->conn, line, n + 1);
+    line_status st = line_conn_write(&r->conn, line, n + 1, dl);
     free(line);
-    if (ok)
+    if (st == LINE_OK)
         r->st.lines++;
-    return ok;
+    return st;
+}
+
+/* An answer's "log" text as the record keeps it: at most JONG_MJAI_LOG_MAX bytes, whole
+ * characters, "..." after a cut (a client that sent 60 KB with every answer made an 11 MB
+ * record). */
+static char *log_text(const char *s)
+{
+    size_t len = strlen(s);
+    char *out = malloc(JONG_MJAI_LOG_MAX + 4);
+    if (out && utf8_prefix(s, len, out, JONG_MJAI_LOG_MAX + 1) < len)
+        strcat(out, "...");
+    return out;
 }
 
 /* Read the answer to the line just sent into m. False when the client is gone (dropped) or the
  * answer is not an mjai message (refused with an error line, its reply to that read). */
-static bool read_answer(remote *r, jong_mjai_event *m, const char *what);
+static bool read_answer(remote *r, line_deadline *dl, jong_mjai_event *m, const char *what);
 
 static void refuse(remote *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void refuse(remote *r, const char *fmt, ...)
 {
-    char msg[400];
+    char raw[400], msg[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    /* it may quote the client, cut anywhere: as JSON it must be whole UTF-8, or no error line
+     * could be made and the client would be taken for gone */
+    utf8_prefix(raw, strlen(raw), msg, sizeof msg);
     r->st.refused++;
     say(r, "%s", msg);
     json_t *o = json_pack("{s:s,s:s}", "type", "error", "message", msg);
-    bool ok = o && send_json(r, o);
+    line_deadline dl = answer_deadline(r);
+    line_status sent = o ? send_json(r, o, &dl) : LINE_DEAD;
     json_decref(o);
-    if (!ok) {
-        drop_client(r, "the client disconnected");
+    if (!sent_or_dropped(r, sent))
         return;
-    }
     if (r->o.react)
         return; /* an error line is not a decision: no answer */
     /* the client answers the error line too: that answer is read and dropped */
     size_t l;
-    line_status st = line_conn_read(&r->conn, r->o.timeout_ms, NULL, &l);
+    line_status st = line_conn_read(&r->conn, &dl, &l);
     if (st == LINE_OK) {
         line_conn_drop(&r->conn, l);
-    } else {
+    } else if (!stopped(r, st)) {
         r->stalled = st == LINE_LATE;
         drop_client(r, st == LINE_LATE ? "the client did not answer in time" : "the client disconnected");
     }
 }
 
-static bool read_answer(remote *r, jong_mjai_event *m, const char *what)
+static bool read_answer(remote *r, line_deadline *dl, jong_mjai_event *m, const char *what)
 {
     size_t l;
-    line_status st = line_conn_read(&r->conn, r->o.timeout_ms, NULL, &l);
+    line_status st = line_conn_read(&r->conn, dl, &l);
+    if (stopped(r, st))
+        return false;
     if (st != LINE_OK) {
         char why[200];
         r->stalled = st == LINE_LATE;
@@ -134,11 +177,13 @@ static bool read_answer(remote *r, jong_mjai_event *m, const char *what)
     if (!rc && strstr(r->conn.buf, "\"log\"")) { /* kept for the record (the line is NUL-ended) */
         json_t *o = json_loadb(r->conn.buf, l, 0, NULL);
         const char *s = json_string_value(json_object_get(o, "log"));
-        r->answer_log = s ? strdup(s) : NULL;
+        r->answer_log = s ? log_text(s) : NULL;
         json_decref(o);
     }
-    char text[120];
-    snprintf(text, sizeof text, "%.100s%s", r->conn.buf, l > 100 ? "..." : "");
+    char text[120]; /* the answer quoted in a refusal: its first 100 bytes, whole characters */
+    size_t took = utf8_prefix(r->conn.buf, l, text, 101);
+    if (took < l)
+        strcat(text, "...");
     line_conn_drop(&r->conn, l);
     if (rc) {
         refuse(r, "answer to %s refused: %s: %s", what, err.msg, text);
@@ -163,13 +208,12 @@ static bool send_event(remote *r, const jong_mjai_event *ev, json_t *possible, j
         json_object_set_new(o, "cannot_dahai", cannot);
     if (!ans)
         json_object_set_new(o, "can_act", json_false());
-    bool ok = send_json(r, o);
+    line_deadline dl = answer_deadline(r);
+    line_status st = send_json(r, o, &dl);
     json_decref(o);
-    if (!ok) {
-        drop_client(r, "the client disconnected");
+    if (!sent_or_dropped(r, st))
         return false;
-    }
-    return ans ? read_answer(r, ans, jong_mjai_type_name(ev->type)) : true;
+    return ans ? read_answer(r, &dl, ans, jong_mjai_type_name(ev->type)) : true;
 }
 
 /* React: a line that gets no answer; what the client sent by now that nobody asked for is

@@ -19,10 +19,14 @@
 #include "io/listen.h"
 #include "jong/mjai_serve.h"
 #include "io/line_conn.h"
+#include "io/utf8.h"
 #include "records/mjai_internal.h"
 #include "records/record_json.h"
 
 #define TICK_MS 100
+/* Out of file descriptors (or memory for sockets): accepting stops this long, since the
+ * listener stays readable and polling it again at once would spin. */
+#define ACCEPT_PAUSE_MS 1000
 
 typedef struct server server;
 
@@ -31,7 +35,7 @@ typedef struct {
     line_conn conn;
     bool joined;
     long joined_as;                /* the order of joins: seats go by it */
-    int64_t since;                 /* when it got the hello (opts' clock; else ticks waited) */
+    int64_t since;                 /* when it got the hello (opts' clock; else polls waited) */
     char name[JONG_MJAI_NAME_MAX];
     char room[JONG_MJAI_NAME_MAX];
 } client;
@@ -60,6 +64,9 @@ struct server {
     int ntables, captables;
     int started, finished, running;
     long joins;
+    int64_t accept_pause;          /* accepting resumes at this time (opts' clock), or after
+                                    * this many polls without a clock; 0: accepting */
+    bool said_full;                /* the refusals of a full server were told (once a time) */
 };
 
 static void say(server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -181,7 +188,8 @@ static void *table_main(void *arg)
     const jong_mjai_serve_opts *o = t->srv->o;
     jong_player *ps[4] = {NULL, NULL, NULL, NULL};
     jong_error err;
-    jong_mjai_remote_opts ro = {.timeout_ms = o->timeout_ms, .react = o->react, .tonpu = o->rules.tonpuu,
+    jong_mjai_remote_opts ro = {.timeout_ms = o->timeout_ms, .now_ms = o->now_ms, .stop = o->abandon,
+                                .react = o->react, .tonpu = o->rules.tonpuu,
                                 .red_fives = o->rules.red_fives > 0, .say = table_say, .on_log = table_log,
                                 .say_ctx = t};
     for (int s = 0; s < 4; s++)
@@ -201,7 +209,8 @@ static void *table_main(void *arg)
     if (!rc) {
         jong_fault_policy faults = {o->now_ms, 0, 0, NULL};
         jong_table tb = {.rules = &o->rules, .seed = o->seed, .game_number = t->g.game, .sink = record_event,
-                         .sink_ctx = t, .now_ms = o->now_ms, .faults = &faults};
+                         .sink_ctx = t, .now_ms = o->now_ms, .faults = &faults, .stop = o->abandon,
+                         .abandon = o->abandon};
         memcpy(tb.players, ps, sizeof ps);
         for (int s = 0; s < 4; s++) /* the join names and specs, for the server's outside bots */
             tb.names[s] = t->g.names[s];
@@ -333,24 +342,62 @@ static void drop_client(server *s, int i, const char *why)
     s->nclients--;
 }
 
-static void refuse_join(server *s, int i, const char *msg)
+static void refuse_join(server *s, int i, const char *why)
 {
+    char msg[300]; /* whole UTF-8, or JSON could not quote what the client sent */
+    utf8_prefix(why, strlen(why), msg, sizeof msg);
     json_t *o = json_pack("{s:s,s:s}", "type", "error", "message", msg); /* escapes what the client sent */
     char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     if (text) {
-        line_conn_write(&s->clients[i]->conn, text, strlen(text));
-        line_conn_write(&s->clients[i]->conn, "\n", 1);
+        /* no waiting: this thread serves every client not yet at a table */
+        line_deadline now = line_deadline_in(0, NULL, NULL);
+        if (line_conn_write(&s->clients[i]->conn, text, strlen(text), &now) == LINE_OK)
+            line_conn_write(&s->clients[i]->conn, "\n", 1, &now);
     }
     free(text);
     json_decref(o);
     drop_client(s, i, msg);
 }
 
+/* No descriptor for a new connection: stop accepting a while, and say so once per pause. */
+static void pause_accepting(server *s, int why)
+{
+    s->accept_pause = s->o->now_ms ? s->o->now_ms() + ACCEPT_PAUSE_MS : ACCEPT_PAUSE_MS / TICK_MS;
+    say(s, "cannot accept a connection: %s: not accepting for %d ms", strerror(why), ACCEPT_PAUSE_MS);
+}
+
+/* Whether the pause is over (counted down here without a clock: once per poll). */
+static bool accepting(server *s)
+{
+    if (s->accept_pause && (s->o->now_ms ? s->o->now_ms() >= s->accept_pause : --s->accept_pause <= 0))
+        s->accept_pause = 0;
+    return s->accept_pause == 0;
+}
+
+/* One more client than max_waiting: told so in one line, without waiting on it, and closed. */
+static void refuse_full(int fd)
+{
+    static const char full[] = "{\"type\":\"error\",\"message\":\"the server is full: try again later\"}\n";
+    (void)!send(fd, full, sizeof full - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+    close(fd);
+}
+
 static void accept_client(server *s, int lfd)
 {
     int fd = accept(lfd, NULL, NULL);
-    if (fd < 0)
+    if (fd < 0) {
+        if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+            pause_accepting(s, errno);
         return;
+    }
+    if (s->nclients >= (s->o->max_waiting > 0 ? s->o->max_waiting : 256)) {
+        refuse_full(fd);
+        if (!s->said_full)
+            say(s, "a connection refused: %d clients wait already (the limit)", s->nclients);
+        s->said_full = true;
+        return;
+    }
+    s->said_full = false;
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     if (s->nclients == s->capclients) {
@@ -372,7 +419,8 @@ static void accept_client(server *s, int lfd)
     c->since = s->o->now_ms ? s->o->now_ms() : 0;
     s->clients[s->nclients++] = c;
     static const char hello[] = "{\"type\":\"hello\",\"protocol\":\"mjsonp\",\"protocol_version\":3}\n";
-    if (!line_conn_write(&c->conn, hello, sizeof hello - 1))
+    line_deadline now = line_deadline_in(0, NULL, NULL);
+    if (line_conn_write(&c->conn, hello, sizeof hello - 1, &now) != LINE_OK)
         drop_client(s, s->nclients - 1, "disconnected before the hello");
 }
 
@@ -485,7 +533,7 @@ int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err)
             rc = jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
             break;
         }
-        if (lfd >= 0 && !stopping && s.started < o->games)
+        if (lfd >= 0 && !stopping && s.started < o->games && accepting(&s))
             pf[n++] = (struct pollfd){lfd, POLLIN, 0};
         int first_client = n;
         for (int i = 0; i < s.nclients; i++)
@@ -500,12 +548,13 @@ int jong_mjai_serve(const jong_mjai_serve_opts *o, jong_error *err)
                 accept_client(&s, lfd);
         }
         free(pf);
-        /* without a clock, a tick counts a whole slice only when nothing happened in it */
+        /* without a clock, every poll counts as a whole tick, however soon a client woke it:
+         * a client that trickles bytes runs out of time as one that sends nothing */
         int64_t now = o->now_ms ? o->now_ms() : 0;
         for (int i = s.nclients; i-- > 0;) {
             client *c = s.clients[i];
             if (!o->now_ms)
-                c->since -= r == 0 ? TICK_MS : 1;
+                c->since -= TICK_MS;
             if (!c->joined && now - c->since > join_limit)
                 drop_client(&s, i, "did not join in time");
         }

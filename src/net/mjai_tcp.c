@@ -3,6 +3,7 @@
  * line until the server closes. */
 #include <errno.h>
 #include <netdb.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,23 +12,63 @@
 
 #include "jong/mjai.h"
 
+/* The next line of in, without its newline, into *buf: its length, or -1 at the end of the
+ * input (or a read ended by a signal). A line over JONG_MJAI_LINE_MAX bytes is read to its end
+ * but not kept (*too_long): a peer cannot make the bot hold more than that. */
+static long read_line(FILE *in, char **buf, size_t *cap, bool *too_long)
+{
+    size_t n = 0;
+    int c;
+    *too_long = false;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n >= JONG_MJAI_LINE_MAX) {
+            *too_long = true;
+            continue;
+        }
+        if (n + 1 >= *cap) {
+            size_t grown = *cap ? 2 * *cap : 4096;
+            if (grown > JONG_MJAI_LINE_MAX + 1)
+                grown = JONG_MJAI_LINE_MAX + 1;
+            char *b = realloc(*buf, grown);
+            if (!b)
+                return -1;
+            *buf = b;
+            *cap = grown;
+        }
+        (*buf)[n++] = (char)c;
+    }
+    if (c == EOF && n == 0 && !*too_long)
+        return -1;
+    if (!*cap && !(*buf = malloc(*cap = 1)))
+        return -1;
+    (*buf)[n] = 0;
+    return (long)n;
+}
+
 int jong_mjai_bot_run_stream(jong_mjai_bot *b, FILE *in, FILE *out, jong_mjai_log_fn log, void *log_ctx,
                              jong_error *err)
 {
     char *line = NULL;
     size_t cap = 0;
-    ssize_t len;
+    long len;
     long lineno = 0;
     int rc = JONG_OK;
-    while ((len = getline(&line, &cap, in)) > 0) {
+    bool too_long;
+    while ((len = read_line(in, &line, &cap, &too_long)) >= 0) {
         lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        while (len > 0 && line[len - 1] == '\r')
             line[--len] = 0;
-        if (len == 0)
+        if (len == 0 && !too_long)
             continue;
         char *reply = NULL;
         jong_error e;
-        if (jong_mjai_bot_line(b, line, (size_t)len, &reply, &e)) {
+        int lrc = too_long ? jong_error_set(&e, JONG_ERR_ARG, -1, "longer than %d bytes: not read", JONG_MJAI_LINE_MAX)
+                           : jong_mjai_bot_line(b, line, (size_t)len, &reply, &e);
+        if (lrc == JONG_ERR_STOPPED) {
+            rc = jong_error_set(err, lrc, -1, "stopped before line %ld", lineno);
+            break;
+        }
+        if (lrc) {
             if (log)
                 log(log_ctx, lineno, e.msg);
             reply = jong_mjai_bot_react(b) ? NULL : strdup("{\"type\":\"none\"}");
@@ -122,7 +163,7 @@ int jong_mjai_bot_run_tcp(jong_mjai_bot *b, const char *url, jong_mjai_log_fn lo
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     }
     int rc = jong_mjai_bot_run_stream(b, in, out, log, log_ctx, err);
-    if (rc)
+    if (rc && rc != JONG_ERR_STOPPED)
         jong_error_set(err, JONG_ERR_IO, -1, "%s: the server closed the connection", url);
     fclose(out);
     fclose(in);

@@ -8,6 +8,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "io/listen.h"
+#include "web_deadline.h"
 #include "web_games.h"
 #include "web_server.h"
 
@@ -33,7 +34,8 @@ static const cli_option options[] = {
     {"--max-connections", CLI_INT(max_connections), "N", "connections open at once; more are closed at once",
      .lo = 1, .hi = 100000, .def = "512"},
     {"--max-connections-per-address", CLI_INT(per_address), "N", "connections open at once from one client "
-     "address (a browser opens about 6); a connection silent for " CLI_TEXT(WEB_IDLE_SECONDS) " s is closed",
+     "address (a browser opens about 6); a connection silent for " CLI_TEXT(WEB_IDLE_SECONDS) " s is closed, "
+     "and so is one whose request has not come whole " CLI_TEXT(WEB_REQUEST_SECONDS) " s after it could begin",
      .lo = 1, .hi = 100000, .def = "64"},
     {"--allow-host", CLI_LIST(allow_host), "NAME", "a name this server may be reached by besides its IP "
      "addresses, localhost and --host (repeatable): requests naming another Host are refused (DNS rebinding)"},

@@ -24,6 +24,7 @@
 #include "cli/analyze_json.h"
 #include "io/listen.h"
 #include "web_assets.h"
+#include "web_deadline.h"
 #include "web_server.h"
 #include "web_svg.h"
 
@@ -31,6 +32,7 @@ struct web_server {
     struct MHD_Daemon *d;
     web_games *games;
     web_server_config cfg;
+    web_deadlines *deadlines;
 };
 
 /* A request's body as it arrives; too_big once it passes WEB_BODY_MAX (the rest is dropped). */
@@ -42,6 +44,7 @@ typedef struct {
 
 static enum MHD_Result respond(struct MHD_Connection *c, int status, const char *type, const void *data, size_t len)
 {
+    web_deadlines_arrived(c); /* every answer comes through here: the request came in time */
     struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
     if (!r)
         return MHD_NO;
@@ -305,10 +308,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 static void completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode why)
 {
     (void)cls;
-    (void)c;
     (void)why;
     free(*con_cls);
     *con_cls = NULL;
+    web_deadlines_completed(c);
 }
 
 web_server *web_server_start(const web_server_config *cfg, web_games *games, char *where, size_t wn, char *why,
@@ -332,6 +335,13 @@ web_server *web_server_start(const web_server_config *cfg, web_games *games, cha
     }
     ws->games = games;
     ws->cfg = *cfg;
+    ws->deadlines = web_deadlines_start();
+    if (!ws->deadlines) {
+        close(l.fd);
+        free(ws);
+        snprintf(why, n, "cannot start the thread that watches the requests' time");
+        return NULL;
+    }
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (l.family == AF_INET6 ? MHD_USE_IPv6 : 0);
     ws->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, ws, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)l.fd,
                              MHD_OPTION_THREAD_POOL_SIZE, 4u, MHD_OPTION_CONNECTION_LIMIT, cfg->max_connections,
@@ -339,6 +349,8 @@ web_server *web_server_start(const web_server_config *cfg, web_games *games, cha
                              /* silent this long: closed (slow clients hold at most per_address each) */
                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)WEB_IDLE_SECONDS,
                              MHD_OPTION_NOTIFY_COMPLETED, completed, ws,
+                             /* a whole request within WEB_REQUEST_SECONDS, however it trickles */
+                             MHD_OPTION_NOTIFY_CONNECTION, web_deadlines_notify, ws->deadlines,
                              MHD_OPTION_END);
     if (!ws->d) {
         /* The daemon closes the socket it was given when it stops; whether it does when it
@@ -347,6 +359,7 @@ web_server *web_server_start(const web_server_config *cfg, web_games *games, cha
         if (fcntl(l.fd, F_GETFD) != -1)
             close(l.fd);
         snprintf(why, n, "cannot serve on %s:%d (libmicrohttpd could not start)", l.host, l.port);
+        web_deadlines_stop(ws->deadlines);
         free(ws);
         return NULL;
     }
@@ -359,5 +372,6 @@ void web_server_stop(web_server *ws)
     if (!ws)
         return;
     MHD_stop_daemon(ws->d);
+    web_deadlines_stop(ws->deadlines);
     free(ws);
 }

@@ -8,11 +8,11 @@
  *            that line answered (the bot stays silent on the others).
  * The answer must name one of the legal actions; it may also be two moves in an array, a chi,
  * pon or reach and then its dahai, the dahai being the answer to the decision that follows.
- * A bot that crashes, hangs past its time limit (or the table's stop flag), answers something
- * illegal, or sends a line nobody asked for (where it may not act, a second answer, an answer
- * after its time) costs that decision: choose returns -1 (crash), JONG_CHOICE_LATE (hang) or
- * an index past the legal actions (illegal), which the arena counts and replaces by the
- * default action. A dead bot is started again at the next decision and sent the whole game so
+ * A bot that crashes, hangs past its time limit or the table's stop flag (silent, or not reading
+ * what it is sent), answers something illegal, or sends a line nobody asked for (where it may
+ * not act, a second answer, an answer after its time) costs that decision: choose returns -1
+ * (crash), JONG_CHOICE_LATE (hang) or an index past the legal actions (illegal), which the
+ * arena counts and replaces by the default action. A dead bot is started again at the next decision and sent the whole game so
  * far; every bot is stopped after end_game. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +30,7 @@ typedef struct {
     char cmd[JONG_PLAYER_SPEC_MAX];
     ext_proto proto;
     int timeout_ms;
+    int64_t (*now_ms)(void);  /* the table's clock, from the last decision (NULL: none) */
     pid_t pid;
     line_conn conn;           /* a socket pair end: the bot's stdin and stdout */
     jong_mjai_log game;       /* the events of this game as the seat saw them */
@@ -55,7 +56,7 @@ static ex_status read_status(line_status st) { return st == LINE_LATE ? EX_LATE 
 
 /* One event as the bot gets it: start_game with the seat, names and options; in react, "can_act":
  * false on a line it must not answer. */
-static bool send_event(ext_state *x, size_t i, bool answered, bool last)
+static line_status send_event(ext_state *x, line_deadline *dl, size_t i, bool answered, bool last)
 {
     jong_mjai_event e = x->game.ev[i];
     if (e.type == JONG_MJAI_START_GAME) {
@@ -75,23 +76,27 @@ static bool send_event(ext_state *x, size_t i, bool answered, bool last)
     size_t len;
     char *s = jong_mjai_format(&e, line, sizeof line, &len);
     if (!s)
-        return false;
+        return LINE_DEAD;
     bool batched = x->proto == PROTO_BATCHED;
     const char *pre = batched ? (i == x->sent ? "[" : ",") : "";
     const char *post = batched && !last ? "" : batched ? "]\n" : "\n";
-    bool ok = line_conn_write(&x->conn, pre, strlen(pre)) && line_conn_write(&x->conn, s, len) &&
-              line_conn_write(&x->conn, post, strlen(post));
+    line_status st = line_conn_write(&x->conn, pre, strlen(pre), dl);
+    if (st == LINE_OK)
+        st = line_conn_write(&x->conn, s, len, dl);
+    if (st == LINE_OK)
+        st = line_conn_write(&x->conn, post, strlen(post), dl);
     if (s != line)
         free(s);
-    return ok;
+    return st;
 }
 
 /* Send the events the bot has not seen; at a decision (ask) read its answer to the last one
- * into *answer. Lines the bot sent that nobody asked for make the decision a fault (EX_BAD):
+ * into *answer, all by the deadline (a bot that stops reading fills its socket's buffers, and
+ * the write waits no longer than a read would). Lines the bot sent that nobody asked for make the decision a fault (EX_BAD):
  * in react the events then all go out with "can_act": false and nothing is read, so that the
  * bot is back in step; stdio and batched bots still answer (they answer every line), and the
  * answer is dropped. EX_BAD also: an answer that is not mjai. */
-static ex_status exchange(ext_state *x, const atomic_bool *stop, bool ask, jong_mjai_event *answer)
+static ex_status exchange(ext_state *x, line_deadline *dl, bool ask, jong_mjai_event *answer)
 {
     bool stray = ask && line_conn_drain(&x->conn) > 0;
     bool react = x->proto == PROTO_REACT;
@@ -100,10 +105,10 @@ static ex_status exchange(ext_state *x, const atomic_bool *stop, bool ask, jong_
     line_status st;
     for (size_t i = x->sent; i < n; i++) {
         bool last = i + 1 == n;
-        if (!send_event(x, i, want && last, last))
-            return EX_DEAD;
+        if ((st = send_event(x, dl, i, want && last, last)) != LINE_OK)
+            return read_status(st);
         if (x->proto == PROTO_STDIO && !last) {
-            if ((st = line_conn_read(&x->conn, x->timeout_ms, stop, &l)) != LINE_OK)
+            if ((st = line_conn_read(&x->conn, dl, &l)) != LINE_OK)
                 return read_status(st);
             line_conn_drop(&x->conn, l);
         }
@@ -111,7 +116,7 @@ static ex_status exchange(ext_state *x, const atomic_bool *stop, bool ask, jong_
     x->sent = n;
     if (!want)
         return stray ? EX_BAD : EX_OK;
-    if ((st = line_conn_read(&x->conn, x->timeout_ms, stop, &l)) != LINE_OK)
+    if ((st = line_conn_read(&x->conn, dl, &l)) != LINE_OK)
         return read_status(st);
     jong_error err;
     int rc = mjai_parse_answer(x->conn.buf, l, answer, &x->stash, &x->has_stash, &err);
@@ -135,14 +140,14 @@ static int fault_answer(ext_state *x, ex_status st, const jong_decision *d)
 }
 
 /* The bot's answer: the dahai it gave with its call, or the answer to the events sent now. */
-static ex_status answer_of(ext_state *x, const jong_decision *d, jong_mjai_event *m)
+static ex_status answer_of(ext_state *x, line_deadline *dl, jong_mjai_event *m)
 {
     if (x->has_stash) {
         *m = x->stash;
         x->has_stash = false;
         return EX_OK;
     }
-    return exchange(x, d->stop, true, m);
+    return exchange(x, dl, true, m);
 }
 
 static int ext_choose(jong_player *p, const jong_decision *d)
@@ -150,13 +155,16 @@ static int ext_choose(jong_player *p, const jong_decision *d)
     ext_state *x = p->state;
     x->seat = d->view->seat;
     x->rules = d->rules;
+    x->now_ms = d->now_ms;
+    /* one deadline for the whole decision, writes included (and the table's stop flag) */
+    line_deadline dl = line_deadline_in(x->timeout_ms, d->now_ms, d->stop);
     if (x->pid <= 0) {
         if (!ext_process_start(x->cmd, x->seat, &x->pid, &x->conn))
             return -1;
         x->sent = 0;
     }
     jong_mjai_event m;
-    ex_status st = answer_of(x, d, &m);
+    ex_status st = answer_of(x, &dl, &m);
     if (st != EX_OK)
         return fault_answer(x, st, d);
     if (m.type != JONG_MJAI_REACH || m.actor != x->seat) {
@@ -172,7 +180,7 @@ static int ext_choose(jong_player *p, const jong_decision *d)
     if (jong_mjai_log_push(&x->game, &r, &err))
         return -1;
     x->skip_reach = true;
-    st = answer_of(x, d, &m);
+    st = answer_of(x, &dl, &m);
     int k = st == EX_OK ? jong_mjai_find_action(&m, x->seat, true, d->legal, d->nlegal) : -1;
     if (k < 0 && x->sent < x->game.n) /* no riichi after all: a reach the bot was not sent goes */
         x->game.n--;
@@ -204,7 +212,8 @@ static void ext_observe(jong_player *p, const jong_view *v, const jong_event *se
     if (m.type == JONG_MJAI_END_GAME && x->pid > 0) {
         /* the bot sees the end; a new process serves the next game */
         jong_mjai_event ans;
-        exchange(x, NULL, false, &ans);
+        line_deadline dl = line_deadline_in(x->timeout_ms, x->now_ms, NULL);
+        exchange(x, &dl, false, &ans);
         stop_bot(x);
     }
 }

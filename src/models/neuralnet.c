@@ -176,7 +176,8 @@ static int check_fields(const unsigned char *p, const nn_header *h, size_t len, 
     if (strcmp(rules, "riichi"))
         return jong_error_set(err, JONG_ERR_ARG, -1, "model %s: made for '%s' rules, not 'riichi'", name, rules);
     if (h->planes != JONG_PLANES || h->kinds != JONG_KINDS || h->actions != JONG_ACTION_IDS)
-        return jong_error_set(err, JONG_ERR_ARG, -1, "model %s: wrong shape: %u planes, %u kinds, %u actions (Jong's: %d, %d, %d)",
+        return jong_error_set(err, JONG_ERR_ARG, -1,
+                              "model %s: wrong shape: %u planes, %u kinds, %u actions (Jong's: %d, %d, %d)",
                               name, h->planes, h->kinds, h->actions, JONG_PLANES, JONG_KINDS, JONG_ACTION_IDS);
     if (h->C < 1 || h->C > JONG_NN_MAX_CHANNELS || h->B > JONG_NN_MAX_BLOCKS || h->H < 1 || h->H > JONG_NN_MAX_HEAD)
         return jong_error_set(err, JONG_ERR_ARG, -1,
@@ -186,7 +187,8 @@ static int check_fields(const unsigned char *p, const nn_header *h, size_t len, 
     if (want <= len)
         want = file_size(h, jong_model_get32(p + h->checks_at));
     if (want != len)
-        return jong_error_set(err, JONG_ERR_IO, -1, "model %s: sizes do not add up: they make %llu bytes, the file has %zu",
+        return jong_error_set(err, JONG_ERR_IO, -1,
+                              "model %s: sizes do not add up: they make %llu bytes, the file has %zu",
                               name, (unsigned long long)want, len);
     uint32_t nchecks = jong_model_get32(p + h->checks_at);
     if (nchecks == 0)
@@ -225,7 +227,8 @@ static int check_integrity(const unsigned char *p, size_t len, const char *name,
         if (len >= need)
             need = file_size(h, jong_model_get32(p + h->checks_at));
         if (len < need)
-            return jong_error_set(err, JONG_ERR_IO, -1, "model %s: cut short: %zu bytes of the %llu its header gives",
+            return jong_error_set(err, JONG_ERR_IO, -1,
+                                  "model %s: cut short: %zu bytes, its header needs at least %llu",
                                   name, len, (unsigned long long)need);
     }
     return jong_error_set(err, JONG_ERR_IO, -1, "model %s: checksum mismatch (the file is damaged)", name);

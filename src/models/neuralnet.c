@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cpu.h"
 #include "jong/tile.h"
 #include "model_file.h"
 #include "planes.h"
@@ -42,7 +41,8 @@ static uint64_t file_size(const nn_header *h, uint64_t nchecks)
     return h->checks_at + 4 + nchecks * 4 * ((uint64_t)h->planes * h->kinds + h->actions) + 8;
 }
 
-/* The sizes are within what Jong allocates (so that the products above cannot overflow). */
+/* Sizes small enough that the products above cannot overflow, so that the length a damaged or
+ * cut header asks for can be trusted to say "cut short". */
 static bool sane(const nn_header *h)
 {
     return h->planes <= 4096 && h->kinds <= 4096 && h->actions <= 4096 && h->C <= 1u << 16 && h->B <= 1u << 16 &&

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "jong/tile.h"
-#include "models/planes.h"
+#include "planes.h"
 #include "neuralnet.h"
 #include "nn_kernel.h"
 

@@ -435,6 +435,12 @@ static void test_player_games(void **state)
     assert_memory_equal(a, b, sizeof a);
     const char *all[4] = {"neural", "neural", "neural", "neural"};
     whole_game(all, 27, a);
+    /* the search: legal and the same game from the same seed */
+    const char *mc[4] = {"neural:search=mc,sims=8", "greedy", "neural:search=mc,sims=8,mass=1,top=5", "neural"};
+    h1 = whole_game(mc, 28, a);
+    h2 = whole_game(mc, 28, b);
+    assert_true(h1 == h2);
+    assert_memory_equal(a, b, sizeof a);
 
     greedy_check c = {.decisions = 0};
     jong_error err;
@@ -460,7 +466,12 @@ static void test_player_options(void **state)
     (void)state;
     create_fails("neural:temp=-1", JONG_ERR_ARG, "neural: temp must be a number in 0..100, not '-1'");
     create_fails("neural:temp=x", JONG_ERR_ARG, "neural: temp must be a number in 0..100, not 'x'");
-    create_fails("neural:depth=2", JONG_ERR_ARG, "neural: unknown option 'depth' (options: temp, model)");
+    create_fails("neural:depth=2", JONG_ERR_ARG,
+                 "neural: unknown option 'depth' (options: temp, model, search, mass, top, sims)");
+    create_fails("neural:search=deep", JONG_ERR_ARG, "neural: search must be off or mc, not 'deep'");
+    create_fails("neural:mass=0", JONG_ERR_ARG, "neural: mass must be a number in (0, 1], not '0'");
+    create_fails("neural:top=0", JONG_ERR_ARG, "neural: top must be a whole number in 1..34, not '0'");
+    create_fails("neural:sims=x", JONG_ERR_ARG, "neural: sims must be a whole number in 1..1000000, not 'x'");
     create_fails("neural:model=", JONG_ERR_ARG, "neural: model must be a file path (under 256 characters)");
     create_fails("neural:model=/nonexistent/n.jnn", JONG_ERR_IO,
                  "model /nonexistent/n.jnn: cannot open: No such file or directory");

@@ -10,6 +10,7 @@
 #include "jong/rng.h"
 #include "models/planes.h"
 #include "neural.h"
+#include "neural_search.h"
 
 extern const unsigned char jong_neural_model_data[], jong_neural_model_end[];
 
@@ -17,6 +18,8 @@ typedef struct {
     jong_nn net;
     double temp;
     char model_path[256];
+    bool search;           /* search=mc: the network's likely discards valued by simulation */
+    jong_neural_search mc;
 } neural_state;
 
 int jong_neural_net(const char *path, jong_nn *net, jong_error *err)
@@ -65,7 +68,16 @@ static int neural_choose(jong_player *p, const jong_decision *d)
     float x[JONG_PLANES * JONG_KINDS], logits[JONG_ACTION_IDS];
     jong_planes(d->view, d->rules, d->view->seat, x);
     jong_nn_forward(&st->net, x, logits);
-    return jong_neural_pick(logits, d->legal, d->nlegal, st->temp, d->seed);
+    int pick = jong_neural_pick(logits, d->legal, d->nlegal, st->temp, d->seed);
+    return st->search ? jong_neural_search_choose(&st->mc, d, logits, pick) : pick;
+}
+
+static void neural_observe(jong_player *p, const jong_view *v, const jong_event *ev)
+{
+    (void)v;
+    neural_state *st = p->state;
+    if (st->search)
+        jong_neural_search_observe(&st->mc, ev);
 }
 
 static void neural_destroy(jong_player *p)
@@ -74,10 +86,11 @@ static void neural_destroy(jong_player *p)
     if (!st)
         return;
     jong_nn_free(&st->net);
+    jong_neural_search_free(&st->mc);
     free(st);
 }
 
-static const jong_player_ops neural_ops = {neural_choose, NULL, neural_destroy};
+static const jong_player_ops neural_ops = {neural_choose, neural_observe, neural_destroy};
 
 static int neural_option(void *ctx, const char *key, const char *val, jong_error *err)
 {
@@ -97,7 +110,35 @@ static int neural_option(void *ctx, const char *key, const char *val, jong_error
         strcpy(st->model_path, val);
         return JONG_OK;
     }
-    return jong_error_set(err, JONG_ERR_ARG, -1, "neural: unknown option '%s' (options: temp, model)", key);
+    if (!strcmp(key, "search")) {
+        if (strcmp(val, "off") && strcmp(val, "mc"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "neural: search must be off or mc, not '%s'", val);
+        st->search = !strcmp(val, "mc");
+        return JONG_OK;
+    }
+    if (!strcmp(key, "mass")) {
+        char *end;
+        double m = strtod(val, &end);
+        if (!*val || *end || !(m > 0 && m <= 1))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "neural: mass must be a number in (0, 1], not '%s'", val);
+        st->mc.mass = m;
+        return JONG_OK;
+    }
+    if (!strcmp(key, "top") || !strcmp(key, "sims")) {
+        char *end;
+        long n = strtol(val, &end, 10);
+        long hi = key[0] == 't' ? JONG_KINDS : 1000000;
+        if (!*val || *end || n < 1 || n > hi)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "neural: %s must be a whole number in 1..%ld, not '%s'", key,
+                                  hi, val);
+        if (key[0] == 't')
+            st->mc.top = (int)n;
+        else
+            st->mc.cfg.sims = (int)n;
+        return JONG_OK;
+    }
+    return jong_error_set(err, JONG_ERR_ARG, -1,
+                          "neural: unknown option '%s' (options: temp, model, search, mass, top, sims)", key);
 }
 
 int jong_player_neural_create(const char *opts, jong_player *p, jong_error *err)
@@ -105,9 +146,19 @@ int jong_player_neural_create(const char *opts, jong_player *p, jong_error *err)
     neural_state *st = calloc(1, sizeof *st);
     if (!st)
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    /* search=mc's defaults: mizukami's simulations (60 per candidate, its steal share and ODEV)
+     * over the network's discards up to 90% of its probability, at most 3 */
+    st->mc.mass = 0.9;
+    st->mc.top = 3;
+    st->mc.cfg.sims = 60;
+    st->mc.cfg.steal_share = 0.35;
+    st->mc.cfg.alpha = 0.1;
+    st->mc.cfg.odev = true;
     int rc = jong_options_parse(opts, neural_option, st, "neural", err);
     if (!rc)
         rc = jong_neural_net(st->model_path[0] ? st->model_path : NULL, &st->net, err);
+    if (!rc && st->search && (rc = jong_neural_search_init(&st->mc, err)) != 0)
+        jong_nn_free(&st->net);
     if (rc) {
         free(st);
         return rc;

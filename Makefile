@@ -140,6 +140,11 @@ $(BUILD)/src/players/kurita/kurita_model_data.o: src/players/kurita/kurita_model
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) $(PICFLAG) -c -o $@ $<
 
+# the shipped network of the neural player (made by `make model-neural`, tools/train_neural.py)
+$(BUILD)/src/players/neural/neural_model_data.o: src/players/neural/neural_model_data.S models/neural.jnn
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_$(MODE)) $(PICFLAG) -c -o $@ $<
+
 $(LIBJONG): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

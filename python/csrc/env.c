@@ -57,7 +57,7 @@ static PyObject *consumed_list(const jongpy_obs *o, const jong_action *a)
     case JONG_ACT_CONCEALED_KONG:
         n = 4;
         /* all four copies: the red ones the hand holds among them */
-        reds = jongpy_is_five(a->tile) ? o->view.own.red[a->tile / 9] : 0;
+        reds = jong_kind_is_five(a->tile) ? o->view.own.red[a->tile / 9] : 0;
         break;
     default:
         return NULL;
@@ -67,7 +67,7 @@ static PyObject *consumed_list(const jongpy_obs *o, const jong_action *a)
             kinds[i] = a->tile;
     PyObject *l = PyList_New(n);
     for (int i = 0; l && i < n; i++) {
-        bool red = reds > 0 && jongpy_is_five(kinds[i]);
+        bool red = reds > 0 && jong_kind_is_five(kinds[i]);
         if (red)
             reds--;
         PyObject *s = PyUnicode_FromString(tile_name(kinds[i], red));
@@ -111,7 +111,7 @@ static PyObject *action_dict(const jongpy_obs *o, const jong_action *a)
     bool claim = a->type == JONG_ACT_CHI || a->type == JONG_ACT_PON || a->type == JONG_ACT_KONG ||
                  a->type == JONG_ACT_WIN;
     bool ok = !set_str(d, "type", mjai_type(a)) && !set_int(d, "actor", o->seat) &&
-              !set_int(d, "id", jongpy_action_id(a));
+              !set_int(d, "id", jong_action_id(a));
     if (ok && a->tile < JONG_KINDS && a->type != JONG_ACT_PASS && a->type != JONG_ACT_NINE_TERMINALS) {
         bool red = a->type == JONG_ACT_DISCARD || a->type == JONG_ACT_ADDED_KONG
                        ? (a->flags & JONG_ACT_FLAG_RED) != 0
@@ -165,7 +165,7 @@ static PyObject *obs_action_ids(PyObject *self, void *closure)
     jongpy_obs *o = (jongpy_obs *)self;
     PyObject *l = PyList_New(o->nlegal);
     for (int i = 0; l && i < o->nlegal; i++) {
-        PyObject *x = PyLong_FromLong(jongpy_action_id(&o->legal[i]));
+        PyObject *x = PyLong_FromLong(jong_action_id(&o->legal[i]));
         if (!x)
             Py_CLEAR(l);
         else
@@ -178,11 +178,11 @@ static PyObject *obs_mask(PyObject *self, void *closure)
 {
     (void)closure;
     jongpy_obs *o = (jongpy_obs *)self;
-    npy_intp dims[1] = {JONGPY_ACTIONS};
+    npy_intp dims[1] = {JONG_ACTION_IDS};
     PyObject *arr = PyArray_ZEROS(1, dims, NPY_BOOL, 0);
     if (!arr)
         return NULL;
-    jongpy_mask(o->legal, o->nlegal, PyArray_DATA((PyArrayObject *)arr));
+    jong_action_mask(o->legal, o->nlegal, PyArray_DATA((PyArrayObject *)arr));
     return arr;
 }
 
@@ -193,7 +193,7 @@ static PyObject *obs_index_of(PyObject *self, PyObject *arg)
     if (id == -1 && PyErr_Occurred())
         return NULL;
     for (int i = 0; i < o->nlegal; i++)
-        if (jongpy_action_id(&o->legal[i]) == id)
+        if (jong_action_id(&o->legal[i]) == id)
             return PyLong_FromLong(i);
     return PyErr_Format(jongpy_error, "action id %ld is not legal for seat %d now", id, o->seat);
 }
@@ -202,11 +202,11 @@ static PyObject *obs_features(PyObject *self, PyObject *unused)
 {
     (void)unused;
     jongpy_obs *o = (jongpy_obs *)self;
-    npy_intp dims[2] = {JONGPY_PLANES, JONG_KINDS};
+    npy_intp dims[2] = {JONG_PLANES, JONG_KINDS};
     PyObject *arr = PyArray_SimpleNew(2, dims, NPY_FLOAT32);
     if (!arr)
         return NULL;
-    jongpy_features(&o->view, &o->rules, o->seat, PyArray_DATA((PyArrayObject *)arr));
+    jong_planes(&o->view, &o->rules, o->seat, PyArray_DATA((PyArrayObject *)arr));
     return arr;
 }
 

@@ -1,7 +1,6 @@
 /* The Python extension `jong._jong`: what its files share. module.c holds the module, its error
  * type, the evaluator functions and jong.Player; env.c holds jong.Env and jong.Observation;
- * features.c the fixed action space, masks and feature planes; vecenv.c holds jong.VecEnv;
- * records.c reads game records into training samples (docs/python.md
+ * vecenv.c holds jong.VecEnv; records.c reads game records into training samples (docs/python.md
  * describes all of them). */
 #ifndef JONGPY_H
 #define JONGPY_H
@@ -12,6 +11,8 @@
 #include <time.h>
 
 #include "jong/jong.h"
+/* the fixed action space, masks and feature planes: the library's, shared with the neural player */
+#include "models/planes.h"
 
 /* jong.Error, a ValueError: every bad input becomes one, with Jong's one-line message. */
 extern PyObject *jongpy_error;
@@ -113,38 +114,6 @@ typedef struct {
 extern PyTypeObject jongpy_obs_type;
 extern PyTypeObject jongpy_env_type;
 extern PyTypeObject jongpy_vecenv_type;
-
-/* The fixed action space (docs/python.md, "The action space"). */
-enum {
-    JONGPY_A_DISCARD = 0,       /* 34: discard a plain tile of each kind */
-    JONGPY_A_DISCARD_RED = 34,  /* 3: discard the red 5m, 5p, 5s */
-    JONGPY_A_RIICHI = 37,       /* 34: declare riichi with the discard of each kind */
-    JONGPY_A_RIICHI_RED = 71,   /* 3: declare riichi discarding a red five */
-    JONGPY_A_CHI = 74,          /* 3: chi with the claimed tile lowest, middle, highest */
-    JONGPY_A_CHI_RED = 77,      /* 3: the same, using a red five from the hand */
-    JONGPY_A_PON = 80,
-    JONGPY_A_PON_RED = 81,      /* pon using a red five from the hand */
-    JONGPY_A_KONG = 82,         /* exposed kong on a discard (daiminkan) */
-    JONGPY_A_ANKAN = 83,        /* 34: concealed kong of each kind */
-    JONGPY_A_KAKAN = 117,       /* 34: added kong of each kind */
-    JONGPY_A_TSUMO = 151,       /* win on one's own draw */
-    JONGPY_A_RON = 152,         /* win on another's tile */
-    JONGPY_A_PASS = 153,
-    JONGPY_A_NINE_TERMINALS = 154,
-    JONGPY_ACTIONS = 155
-};
-/* features.c: the id of a legal action; the mask (mask[JONGPY_ACTIONS], 1 at each legal id). */
-int jongpy_action_id(const jong_action *a);
-void jongpy_mask(const jong_action *legal, int n, unsigned char *mask);
-static inline bool jongpy_is_five(int kind) { return kind < JONG_NUMBER_KINDS && kind % 9 == 4; }
-
-/* The feature planes of Observation.features() (features.c) (docs/python.md, "The feature planes"):
- * out[JONGPY_PLANES][JONG_KINDS] from a seat's view. */
-#define JONGPY_PLANES 52
-/* The river's order in planes 40-51: a place i (from 0) is (i + 1) / 24, at most 1 (the longest
- * rivers of self-play games were 20 discards in riichi, 15 in Taiwanese). */
-#define JONGPY_RIVER_SCALE 24
-void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *out);
 
 /* Add the Env, Observation and VecEnv (vecenv.c) types to the module (env.c); -1 on failure. */
 int jongpy_env_init(PyObject *module);

@@ -599,8 +599,8 @@ PyMODINIT_FUNC PyInit__jong(void)
                                              PyExc_ValueError, NULL);
     if (!jongpy_error || PyModule_AddObjectRef(m, "Error", jongpy_error) || PyType_Ready(&player_type) ||
         PyModule_AddObjectRef(m, "Player", (PyObject *)&player_type) || jongpy_env_init(m) ||
-        PyModule_AddIntConstant(m, "ACTIONS", JONGPY_ACTIONS) ||
-        PyModule_AddIntConstant(m, "PLANES", JONGPY_PLANES) ||
+        PyModule_AddIntConstant(m, "ACTIONS", JONG_ACTION_IDS) ||
+        PyModule_AddIntConstant(m, "PLANES", JONG_PLANES) ||
         PyModule_AddStringConstant(m, "ENGINE_VERSION", jong_version())) {
         Py_DECREF(m);
         return NULL;

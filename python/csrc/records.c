@@ -18,7 +18,7 @@
 #include "jong/mjai.h"
 #include "jong/record.h"
 
-#define PLANE_FLOATS ((size_t)JONGPY_PLANES * JONG_KINDS)
+#define PLANE_FLOATS ((size_t)JONG_PLANES * JONG_KINDS)
 #define MAX_GAMES 4096 /* games of one record file */
 
 typedef struct {
@@ -44,7 +44,7 @@ static bool grow(samples *s)
     float *f = realloc(s->features, cap * PLANE_FLOATS * sizeof *f);
     if (f)
         s->features = f;
-    unsigned char *m = realloc(s->mask, cap * JONGPY_ACTIONS);
+    unsigned char *m = realloc(s->mask, cap * JONG_ACTION_IDS);
     if (m)
         s->mask = m;
     int16_t *a = realloc(s->action, cap * sizeof *a);
@@ -81,9 +81,9 @@ static void on_decision(void *ctx, const jong_game *g, int seat, const jong_acti
     jong_action legal[JONG_MAX_ACTIONS];
     int n = jong_game_legal(g, seat, legal);
     size_t i = s->n++;
-    jongpy_features(&v, jong_game_ruleset(g), seat, s->features + i * PLANE_FLOATS);
-    jongpy_mask(legal, n, s->mask + i * JONGPY_ACTIONS);
-    s->action[i] = (int16_t)jongpy_action_id(chosen);
+    jong_planes(&v, jong_game_ruleset(g), seat, s->features + i * PLANE_FLOATS);
+    jong_action_mask(legal, n, s->mask + i * JONG_ACTION_IDS);
+    s->action[i] = (int16_t)jong_action_id(chosen);
     s->seat[i] = (int8_t)seat;
     s->game[i] = s->games;
     if (s->timing)
@@ -305,14 +305,14 @@ PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
             ranks[g][a] = (int8_t)r;
         }
     npy_intp n = (npy_intp)s->n, games = s->games;
-    npy_intp fd[3] = {n, JONGPY_PLANES, JONG_KINDS}, md[2] = {n, JONGPY_ACTIONS}, gd[2] = {games, JONG_SEATS};
+    npy_intp fd[3] = {n, JONG_PLANES, JONG_KINDS}, md[2] = {n, JONG_ACTION_IDS}, gd[2] = {games, JONG_SEATS};
     PyObject *d = PyDict_New();
     struct {
         const char *key;
         PyObject *value;
     } items[] = {
         {"features", array_taking(3, fd, NPY_FLOAT32, (void **)&s->features, s->n * PLANE_FLOATS * sizeof(float))},
-        {"mask", array_taking(2, md, NPY_BOOL, (void **)&s->mask, s->n * JONGPY_ACTIONS)},
+        {"mask", array_taking(2, md, NPY_BOOL, (void **)&s->mask, s->n * JONG_ACTION_IDS)},
         {"action", array_of(1, &n, NPY_INT16, s->action, s->n * sizeof(int16_t))},
         {"seat", array_of(1, &n, NPY_INT8, s->seat, s->n)},
         {"game", array_of(1, &n, NPY_INT32, s->game, s->n * sizeof(int32_t))},

@@ -123,9 +123,9 @@ static void vt_work(vecenv_obj *v, vtable *t)
         return;
     t->nlegal = jong_session_legal(t->s, v->learner, t->legal);
     int64_t t1 = v->timing ? jongpy_now_ns() : 0;
-    jongpy_features(jong_session_view(t->s, v->learner), &v->rules, v->learner,
-                    v->features + (size_t)i * JONGPY_PLANES * JONG_KINDS);
-    jongpy_mask(t->legal, t->nlegal, v->mask + (size_t)i * JONGPY_ACTIONS);
+    jong_planes(jong_session_view(t->s, v->learner), &v->rules, v->learner,
+                v->features + (size_t)i * JONG_PLANES * JONG_KINDS);
+    jong_action_mask(t->legal, t->nlegal, v->mask + (size_t)i * JONG_ACTION_IDS);
     if (v->timing) {
         t->engine_ns += t1 - t0;
         t->planes_ns += jongpy_now_ns() - t1;
@@ -335,7 +335,7 @@ done:
  * rewards, dones), or NULL with jong.Error naming the first table that failed. */
 static PyObject *vec_run(vecenv_obj *v, bool acting)
 {
-    npy_intp fd[3] = {v->n, JONGPY_PLANES, JONG_KINDS}, md[2] = {v->n, JONGPY_ACTIONS}, vd[1] = {v->n};
+    npy_intp fd[3] = {v->n, JONG_PLANES, JONG_KINDS}, md[2] = {v->n, JONG_ACTION_IDS}, vd[1] = {v->n};
     PyObject *f = PyArray_SimpleNew(3, fd, NPY_FLOAT32);
     PyObject *m = PyArray_SimpleNew(2, md, NPY_BOOL);
     PyObject *r = PyArray_SimpleNew(1, vd, NPY_FLOAT32);
@@ -418,7 +418,7 @@ static PyObject *vec_step(PyObject *self, PyObject *arg)
         vtable *t = &v->t[i];
         t->chosen = -1;
         for (int k = 0; k < t->nlegal && t->chosen < 0; k++)
-            if (jongpy_action_id(&t->legal[k]) == ids[i])
+            if (jong_action_id(&t->legal[k]) == ids[i])
                 t->chosen = k;
         if (t->chosen < 0) {
             PyErr_Format(jongpy_error, "step: table %d: action id %lld is not legal now", i, (long long)ids[i]);

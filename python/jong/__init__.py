@@ -31,7 +31,7 @@ _KINDS = ([f"{r}{s}" for s in "mps" for r in range(1, 10)] +
 
 
 def _names():
-    # The same order as the ids of python/csrc/jongpy.h (JONGPY_A_*); a test checks the count.
+    # The same order as the ids of src/models/planes.h (JONG_ID_*); a test checks the count.
     names = [f"discard {k}" for k in _KINDS]
     names += [f"discard {s}r" for s in ("5m", "5p", "5s")]
     names += [f"riichi {k}" for k in _KINDS]

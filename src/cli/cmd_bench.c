@@ -102,7 +102,7 @@ static const cli_option options[] = {
 static int bench_shanten(int argc, char **argv);
 
 static const char *const benchmarks[] = {"shanten", "selfplay", "score", "simcat", "kf", "mizukami", "analyze", "kurita",
-                                         "loh-local", "python", NULL};
+                                         "loh-local", "python", "neural", NULL};
 
 static const cli_sub subs[] = {
     {"shanten", "evaluator speed (the options above)", bench_shanten},
@@ -115,6 +115,7 @@ static const cli_sub subs[] = {
     {"kurita", "the kurita player: states searched, decision time by shanten", cmd_bench_kurita},
     {"loh-local", "Loh's local search against the exact target distances: found, excess, time", bench_loh_local},
     {"python", "the Python package: Env and VecEnv decisions, read_records samples per second", bench_python},
+    {"neural", "the neural player: inference time per decision at each CPU level", bench_neural},
     CLI_END,
 };
 
@@ -144,7 +145,7 @@ static int run_shanten(int argc, char **argv, bool named)
         return r;
     if (!o.what)
         return cli_usage_error(spec.name, "which benchmark? (shanten, selfplay, score, simcat, kf, mizukami, analyze, "
-                               "kurita, loh-local or python)");
+                               "kurita, loh-local, python or neural)");
     if (strcmp(o.what, "shanten")) /* another benchmark after an option */
         return cli_usage_error(spec.name, "give %s first: jong bench %s [options]", o.what, o.what);
     int n = o.hands;

@@ -17,6 +17,8 @@ int play_human(int argc, char **argv);
 int bench_analyze(int argc, char **argv);
 /* `jong bench python`, reached through cmd_bench. */
 int bench_python(int argc, char **argv);
+/* `jong bench neural`, reached through cmd_bench. */
+int bench_neural(int argc, char **argv);
 /* `jong bench loh-local`, reached through cmd_bench. */
 int bench_loh_local(int argc, char **argv);
 /* `jong bench kf`, reached through cmd_bench. */

@@ -1,11 +1,12 @@
-/* Linear model files (format in jong/linmodel.h): explicit little-endian fields, so a file reads
- * the same on any machine, and a hash over the whole file so that damage is named as such. */
+/* Linear model files (format in linmodel.h), with the fields, hash and file reading that
+ * model_file.h shares with the network files. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "linmodel.h"
+#include "model_file.h"
 
 static const char magic[8] = {'J', 'O', 'N', 'G', 'L', 'M', 'D', 'L'};
 
@@ -33,25 +34,6 @@ void jong_linmodel_free(jong_linmodel *m)
     m->w = NULL;
 }
 
-static uint64_t fnv1a(const unsigned char *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 int jong_linmodel_encode(const jong_linmodel *m, unsigned char **buf, size_t *len, jong_error *err)
 {
     size_t total = (size_t)m->nmodels * m->dim, nnz = 0;
@@ -64,25 +46,25 @@ int jong_linmodel_encode(const jong_linmodel *m, unsigned char **buf, size_t *le
         return jong_error_set(err, JONG_ERR_IO, -1, "model: out of memory for %zu bytes", n);
     size_t o = 0;
     memcpy(p, magic, 8), o += 8;
-    put32(p + o, JONG_LINMODEL_FORMAT), o += 4;
+    jong_model_put32(p + o, JONG_LINMODEL_FORMAT), o += 4;
     memcpy(p + o, m->kind, strnlen(m->kind, 15)), o += 16;
-    put32(p + o, m->features), o += 4;
-    put32(p + o, m->nmodels), o += 4;
-    put32(p + o, m->dim), o += 4;
-    put32(p + o, (uint32_t)info), o += 4;
+    jong_model_put32(p + o, m->features), o += 4;
+    jong_model_put32(p + o, m->nmodels), o += 4;
+    jong_model_put32(p + o, m->dim), o += 4;
+    jong_model_put32(p + o, (uint32_t)info), o += 4;
     memcpy(p + o, m->info, info), o += info;
-    put32(p + o, (uint32_t)nnz), o += 4;
+    jong_model_put32(p + o, (uint32_t)nnz), o += 4;
     for (size_t i = 0; i < total; i++) {
         float f = (float)m->w[i];
         if (f == 0.0f)
             continue;
         uint32_t bits;
         memcpy(&bits, &f, 4);
-        put32(p + o, (uint32_t)i), o += 4;
-        put32(p + o, bits), o += 4;
+        jong_model_put32(p + o, (uint32_t)i), o += 4;
+        jong_model_put32(p + o, bits), o += 4;
     }
-    uint64_t h = fnv1a(p, o);
-    put32(p + o, (uint32_t)h), put32(p + o + 4, (uint32_t)(h >> 32)), o += 8;
+    uint64_t h = jong_model_hash(p, o);
+    jong_model_put32(p + o, (uint32_t)h), jong_model_put32(p + o + 4, (uint32_t)(h >> 32)), o += 8;
     *buf = p;
     *len = o;
     return JONG_OK;
@@ -116,13 +98,13 @@ int jong_linmodel_decode(const void *data, size_t len, const char *name, const c
         return jong_error_set(err, JONG_ERR_IO, -1, "model %s: not a Jong model file", name);
     if (len < 8 + 4 + 16 + 16 + 4 + 8)
         return jong_error_set(err, JONG_ERR_IO, -1, "model %s: cut short (%zu bytes)", name, len);
-    uint32_t format = get32(p + 8);
+    uint32_t format = jong_model_get32(p + 8);
     if (format != JONG_LINMODEL_FORMAT)
         return jong_error_set(err, JONG_ERR_IO, -1,
                               "model %s: format version %u, this Jong reads version %d (remake it with jong train)",
                               name, format, JONG_LINMODEL_FORMAT);
-    uint64_t h = fnv1a(p, len - 8);
-    uint64_t stored = (uint64_t)get32(p + len - 8) | (uint64_t)get32(p + len - 4) << 32;
+    uint64_t h = jong_model_hash(p, len - 8);
+    uint64_t stored = jong_model_get64(p + len - 8);
     if (h != stored)
         return jong_error_set(err, JONG_ERR_IO, -1, "model %s: checksum mismatch (damaged or cut file)", name);
     size_t o = 12;
@@ -130,7 +112,7 @@ int jong_linmodel_decode(const void *data, size_t len, const char *name, const c
     memcpy(k, p + o, 16), o += 16;
     if (k[15] != 0)
         return jong_error_set(err, JONG_ERR_IO, -1, "model %s: bad kind field", name);
-    uint32_t feat = get32(p + o), nmodels = get32(p + o + 4), dim = get32(p + o + 8);
+    uint32_t feat = jong_model_get32(p + o), nmodels = jong_model_get32(p + o + 4), dim = jong_model_get32(p + o + 8);
     o += 12;
     if (kind && strcmp(kind, k) != 0)
         return jong_error_set(err, JONG_ERR_ARG, -1, "model %s: holds a '%s' model, not '%s'", name, k, kind);
@@ -143,18 +125,18 @@ int jong_linmodel_decode(const void *data, size_t len, const char *name, const c
         jong_error_set(err, JONG_ERR_IO, -1, "model %s: %s", name, err ? err->msg : "bad size");
         return JONG_ERR_IO;
     }
-    uint32_t info = get32(p + o);
+    uint32_t info = jong_model_get32(p + o);
     o += 4;
     if (info >= sizeof m->info || o + info + 4 > len - 8)
         goto bad;
     memcpy(m->info, p + o, info), o += info;
-    uint32_t nnz = get32(p + o);
+    uint32_t nnz = jong_model_get32(p + o);
     o += 4;
     if (o + (size_t)nnz * 8 != len - 8)
         goto bad;
     size_t total = (size_t)nmodels * dim;
     for (uint32_t i = 0; i < nnz; i++, o += 8) {
-        uint32_t at = get32(p + o), bits = get32(p + o + 4);
+        uint32_t at = jong_model_get32(p + o), bits = jong_model_get32(p + o + 4);
         float f;
         memcpy(&f, &bits, 4);
         if (at >= total || f != f)
@@ -171,31 +153,12 @@ int jong_linmodel_load(const char *path, const char *kind, uint32_t features, jo
                        jong_error *err)
 {
     memset(m, 0, sizeof *m);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return jong_error_set(err, JONG_ERR_IO, -1, "model %s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
-            break;
-        unsigned char *q = realloc(buf, cap * 2);
-        if (!q) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = q;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return jong_error_set(err, JONG_ERR_IO, -1, "model %s: read failed", path);
-    }
-    int rc = jong_linmodel_decode(buf, len, path, kind, features, m, err);
+    unsigned char *buf;
+    size_t len;
+    int rc = jong_model_read(path, &buf, &len, err);
+    if (rc)
+        return rc;
+    rc = jong_linmodel_decode(buf, len, path, kind, features, m, err);
     free(buf);
     return rc;
 }

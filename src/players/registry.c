@@ -19,6 +19,7 @@ int jong_player_mizukami_create(const char *opts, jong_player *p, jong_error *er
 int jong_player_oneplayer_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_ext_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_neural_create(const char *opts, jong_player *p, jong_error *err);
 
 #define RIICHI JONG_PLAYS(JONG_VARIANT_RIICHI)
 #define TAIWAN JONG_PLAYS(JONG_VARIANT_TAIWAN)
@@ -60,6 +61,10 @@ static const jong_player_info registry[] = {
                "Eq. 17; payoff=points|rank|result: the hand's points, the expected uma+oka of the final rank, or the "
                "expected game result; k=0|1|2: melds its search may reveal by chi and pon (0: never calls)",
      "l=auto,k=1,mdp=3,states=50000,time=0,fold=on,eq17=off,params=opp,payoff=points", jong_player_kurita_create, RIICHI},
+    {"neural", "a policy network (riichi) trained on Houou games: the legal action it rates highest, or (temp > 0) one "
+               "drawn from its softmax; model=FILE plays another network file (.jnn); search=mc values the network's likely "
+               "discards (up to mass of its probability, at most top) by mizukami's simulations with opponent models",
+     "temp=0,model=,search=off,mass=0.9,top=3,sims=60", jong_player_neural_create, RIICHI},
     {"ext", "an outside mjai bot (riichi) run as a command: ext:cmd='jong bot greedy',proto=stdio|batched|react",
      "cmd=,proto=stdio,timeout=10000", jong_player_ext_create, RIICHI},
 };

@@ -3,7 +3,7 @@
 for c in analyze simcat kf "kf wn-table" shanten score "score --rules taiwan" play "play --human E" bot serve \
     convert replay review web arena "arena summary" "arena compare" train "train alpha" "train kurita" bench \
     "bench shanten" "bench selfplay" "bench score" "bench simcat" "bench kf" "bench mizukami" "bench analyze" \
-    "bench kurita" "bench python"; do
+    "bench kurita" "bench python" "bench neural"; do
     out=$($JONG $c --help 2>/dev/null)
     status=$?
     err=$($JONG $c --help 2>&1 >/dev/null)

@@ -1,51 +1,53 @@
-/* What every way of handing out decisions shares (Env, VecEnv, read_records): the fixed action
- * space's ids, the mask and the feature planes, all from a seat's view and legal actions
- * (docs/python.md, "The action space" and "The feature planes"). */
-#include "jongpy.h"
+/* The fixed action space's ids, the mask and the feature planes, all from a seat's view and legal
+ * actions (planes.h; docs/python.md, "The action space" and "The feature planes"). The Python
+ * package's training data and the neural player's input come from here, so they cannot drift. */
+#include "planes.h"
 
 #include <string.h>
 
+#include "jong/player.h"
+
 /* ---- the action space ------------------------------------------------------------------------ */
 
-int jongpy_action_id(const jong_action *a)
+int jong_action_id(const jong_action *a)
 {
     bool red = a->flags & JONG_ACT_FLAG_RED;
     int kind = a->tile < JONG_KINDS ? a->tile : 0;
     switch (a->type) {
     case JONG_ACT_DISCARD: {
         bool riichi = a->flags & JONG_ACT_FLAG_RIICHI;
-        if (red && jongpy_is_five(kind))
-            return (riichi ? JONGPY_A_RIICHI_RED : JONGPY_A_DISCARD_RED) + kind / 9;
-        return (riichi ? JONGPY_A_RIICHI : JONGPY_A_DISCARD) + kind;
+        if (red && jong_kind_is_five(kind))
+            return (riichi ? JONG_ID_RIICHI_RED : JONG_ID_DISCARD_RED) + kind / 9;
+        return (riichi ? JONG_ID_RIICHI : JONG_ID_DISCARD) + kind;
     }
     case JONG_ACT_CHI: {
         int place = kind - a->low; /* where the claimed tile sits in the chow: 0 low .. 2 high */
-        return (red ? JONGPY_A_CHI_RED : JONGPY_A_CHI) + (place >= 0 && place < 3 ? place : 0);
+        return (red ? JONG_ID_CHI_RED : JONG_ID_CHI) + (place >= 0 && place < 3 ? place : 0);
     }
     case JONG_ACT_PON:
-        return red ? JONGPY_A_PON_RED : JONGPY_A_PON;
+        return red ? JONG_ID_PON_RED : JONG_ID_PON;
     case JONG_ACT_KONG:
-        return JONGPY_A_KONG; /* one way to call it: the hand's three copies, red or not */
+        return JONG_ID_KONG; /* one way to call it: the hand's three copies, red or not */
     case JONG_ACT_CONCEALED_KONG:
-        return JONGPY_A_ANKAN + kind;
+        return JONG_ID_ANKAN + kind;
     case JONG_ACT_ADDED_KONG:
-        return JONGPY_A_KAKAN + kind;
+        return JONG_ID_KAKAN + kind;
     case JONG_ACT_SELF_DRAW_WIN:
-        return JONGPY_A_TSUMO;
+        return JONG_ID_TSUMO;
     case JONG_ACT_WIN:
-        return JONGPY_A_RON;
+        return JONG_ID_RON;
     case JONG_ACT_PASS:
-        return JONGPY_A_PASS;
+        return JONG_ID_PASS;
     default:
-        return JONGPY_A_NINE_TERMINALS;
+        return JONG_ID_NINE_TERMINALS;
     }
 }
 
-void jongpy_mask(const jong_action *legal, int n, unsigned char *mask)
+void jong_action_mask(const jong_action *legal, int n, unsigned char *mask)
 {
-    memset(mask, 0, JONGPY_ACTIONS);
+    memset(mask, 0, JONG_ACTION_IDS);
     for (int i = 0; i < n; i++)
-        mask[jongpy_action_id(&legal[i])] = 1;
+        mask[jong_action_id(&legal[i])] = 1;
 }
 
 /* ---- the feature planes ---------------------------------------------------------------------- */
@@ -59,19 +61,19 @@ static void fill_plane(float *p, float v)
         p[k] = v;
 }
 
-/* A discard's place i (from 0) in its river as a plane's value: (i + 1) / JONGPY_RIVER_SCALE,
+/* A discard's place i (from 0) in its river as a plane's value: (i + 1) / JONG_PLANE_RIVER_SCALE,
  * at most 1 (so 0 stays "none"). */
 static float river_place(int i)
 {
-    return i + 1 < JONGPY_RIVER_SCALE ? (float)(i + 1) / JONGPY_RIVER_SCALE : 1.0f;
+    return i + 1 < JONG_PLANE_RIVER_SCALE ? (float)(i + 1) / JONG_PLANE_RIVER_SCALE : 1.0f;
 }
 
-/* Fills planes[JONGPY_PLANES][34]; the table in docs/python.md lists them in this order. */
-void jongpy_features(const jong_view *v, const jong_ruleset *rs, int seat, float *f)
+/* The planes in the order of docs/python.md's table. */
+void jong_planes(const jong_view *v, const jong_ruleset *rs, int seat, float *f)
 {
     bool riichi = rs->variant == JONG_VARIANT_RIICHI;
 #define PLANE(i) (f + (i) * JONG_KINDS)
-    memset(f, 0, sizeof(float) * JONGPY_PLANES * JONG_KINDS);
+    memset(f, 0, sizeof(float) * JONG_PLANES * JONG_KINDS);
     for (int k = 0; k < JONG_KINDS; k++)
         for (int c = 0; c < 4; c++)
             PLANE(c)[k] = v->own.counts[k] > c;                      /* 0-3 */

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Remakes the README's screenshots from real runs: docs/terminal.png and docs/terminal-ascii.png
 # (the terminal table in an 80x24 tmux pane with Unicode and with ASCII tiles, captured with its
-# colours and rendered by tools/tty_html.py) and
-# docs/web.png and docs/web-riichi.png (the page of `jong web` in a Taiwanese and a riichi hand, in
-# headless chromium, by tests/web_browser.mjs).
+# colours and rendered by tools/tty_html.py) and the page of `jong web` in headless chromium, by
+# tests/web_browser.mjs: docs/web.png (a Taiwanese hand at 1,920 px), docs/web-narrow.png (the
+# same at 400 px), docs/web-riichi.png (a riichi hand after the player's riichi), docs/web-end.png
+# (its win) and docs/web-final.png (the final standings at 400 px).
 # Needs tmux, chromium, python3 and node (20.10 or later).
 # usage: tools/screenshots.sh [path/to/jong]
 set -eu
@@ -51,4 +52,4 @@ base="http://$(grep -o '127.0.0.1:[0-9]*' "$tmp/err" | head -1)"
 flag=
 node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null || flag=--experimental-websocket
 node $flag "$root/tests/web_browser.mjs" "$chromium_bin" "$base" "$root/docs/web.png"
-echo "wrote docs/web.png and docs/web-riichi.png"
+echo "wrote docs/web.png, web-narrow.png, web-riichi.png, web-end.png and web-final.png"

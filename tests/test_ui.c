@@ -23,6 +23,7 @@
 #include "cli/tty/tty_tiles.h"
 #include "jong/jong.h"
 #include "support/sanitized.h"
+#include "cli/tty/tty_end.h"
 #include "cli/tty/tty_screen.h"
 #include "cli/web/web_state.h"
 #include "cli/web/web_svg.h"
@@ -51,7 +52,9 @@ static int columns(const char *s, size_t len)
     return cols;
 }
 
-static void check_frame(const tty_frame *f)
+/* A frame within the frame's columns and rows; nothing of the seats' melds cut (in ASCII each
+ * meld shows its '['); returns how many lines it took. */
+static int check_frame(const tty_frame *f)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -59,7 +62,7 @@ static void check_frame(const tty_frame *f)
     assert_non_null(out);
     tty_screen_draw(out, f);
     fclose(out);
-    int lines = 1;
+    int lines = 1, brackets = 0;
     const char *line = buf, *end = buf + len;
     while (line < end) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
@@ -67,15 +70,24 @@ static void check_frame(const tty_frame *f)
         if (n && line[n - 1] == '\r')
             n--;
         int cols = columns(line, n);
-        if (cols > 80)
-            fail_msg("a line of %d columns: %.*s", cols, (int)n, line);
+        if (cols > f->width)
+            fail_msg("a line of %d columns in %d: %.*s\nFRAME:\n%s", cols, f->width, (int)n, line, buf);
+        for (size_t i = 0; i < n; i++)
+            brackets += line[i] == '[' && (i == 0 || line[i - 1] != '\033');
         if (!nl)
             break;
         lines++;
         line = nl + 1;
     }
-    assert_true(lines <= 24);
+    assert_true(lines <= f->height);
+    if (f->style.ascii && !f->result[0]) {
+        int melds = 0;
+        for (int k = 0; k < JONG_SEATS; k++)
+            melds += f->v->seats[k].nmelds;
+        assert_int_equal(brackets, melds);
+    }
     free(buf);
+    return lines;
 }
 
 /* Every legal action is reachable through the menu exactly as listed, and the menu holds
@@ -215,6 +227,29 @@ static void check_end_json(const jong_session *s, word_count *wc)
     json_decref(st);
 }
 
+/* The terminal's end of a hand: the win line once, the winner's hand right under it with its
+ * winning tile after a '+' (a ready hand with its waits at a draw), all within 80x24. */
+static void check_end_lines(const jong_session *s, const jong_ruleset *rs)
+{
+    static char lines[TTY_RESULT_LINES][TTY_END_WIDTH];
+    tty_style st = {.ascii = true};
+    int k = tty_end_lines(s, 0, &st, lines, TTY_RESULT_LINES);
+    assert_true(k >= 2);
+    jong_event res[4];
+    int nres = jong_session_hand_result(s, res, 4);
+    if (res[0].type == JONG_EV_WIN && res[0].tile < JONG_KINDS)
+        if (!strstr(lines[1], " + "))
+            fail_msg("no winning hand under the win: %s / %s", lines[0], lines[1]);
+    for (int i = 1; i < k; i++)
+        assert_int_not_equal(strcmp(lines[i], lines[0]), 0);
+    (void)nres;
+    tty_frame f = {.v = jong_session_view(s, 0), .rules = rs, .names = {"you", "a", "b", "c"}, .seat = 0, .status = "",
+                   .width = 80, .height = 24, .style = st};
+    for (int i = 0; i < k; i++)
+        f.result[i] = lines[i];
+    check_frame(&f);
+}
+
 static void check_state_json(const jong_session *s, int n, const word_count *wc)
 {
     web_state_input in = {.s = s, .seat = 0, .names = {"you", "a", "b", "c"}, .time_left = -1, .calls = &wc->calls};
@@ -341,6 +376,7 @@ static bool screens_on_self_play(jong_variant variant, const char *person, bool 
     while (jong_session_state_now(s) != JONG_SESSION_GAME_OVER) {
         if (jong_session_state_now(s) == JONG_SESSION_HAND_OVER) {
             check_end_json(s, &wc);
+            check_end_lines(s, &rs);
             assert_int_equal(jong_session_next_hand(s, &err), JONG_OK);
             continue;
         }
@@ -353,14 +389,19 @@ static bool screens_on_self_play(jong_variant variant, const char *person, bool 
         claims += m.pass >= 0;
         tty_frame f = {.v = v, .rules = &rs, .names = {"you", "random", "greedy", "random"}, .seat = 0,
                        .menu = &m, .legal = legal, .nlegal = n, .hint = true, .status = "status", .width = 80,
-                       .log = {"one", "two", "three"}, .furiten = jong_session_furiten(s, 0)};
+                       .height = 24, .log = {"one", "two", "three"}, .furiten = jong_session_furiten(s, 0)};
         wc.furiten += f.furiten != 0;
         wc.furiten_kinds |= f.furiten;
-        for (int style = 0; style < 4; style++) {
-            f.style.ascii = style & 1;
-            f.style.colour = style & 2;
-            check_frame(&f);
-        }
+        /* every style at 80x24, a narrow terminal and a wide one */
+        static const int sizes[3][2] = {{80, 24}, {60, 30}, {132, 40}};
+        for (int size = 0; size < 3; size++)
+            for (int style = 0; style < 4; style++) {
+                f.width = sizes[size][0];
+                f.height = sizes[size][1];
+                f.style.ascii = style & 1;
+                f.style.colour = style & 2;
+                check_frame(&f);
+            }
         check_state_json(s, n, &wc);
         jong_decision d = {.view = v, .rules = &rs, .legal = legal, .nlegal = n,
                            .seed = jong_session_decision_seed(s, 0)};

@@ -36,7 +36,8 @@ static const cli_option options[] = {
     {"--human", CLI_WIND(seat), "SEAT", "the person's seat, 0-3 or E S W N"},
     {"--players", CLI_STRING(players_text), "P[,P...]", "the other seats' players: 1, 2 alternating, or 4 "
      "specs (the person's entry is unused)", .flags = CLI_REQUIRED},
-    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan",
+     .def_text = "the players' when they play one family only, else taiwan"},
     {"--seed", CLI_SEED(seed), "S", "the game's seed", .def_text = "from the clock"},
     {"--hands", CLI_INT(hands), "N", "play N hands instead of a full game", .lo = 1, .hi = 100000},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)"},
@@ -242,7 +243,9 @@ int play_human(int argc, char **argv)
     int r = cli_parse(&spec, argc, argv, &o);
     if (r != CLI_GO)
         return r;
-    jong_variant variant = o.rules;
+    bool rules_given;
+    cli_find_option(argc, argv, "--rules", &rules_given);
+    jong_variant variant = rules_given ? o.rules : cli_rules_of_players(o.players_text, o.rules);
     jong_ruleset rs;
     if (cli_build_ruleset(CMD, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))
         return CLI_USAGE;

@@ -308,9 +308,9 @@ static int parse_create(const json_t *req, jong_ruleset *rs, int *seat, uint64_t
     }
     const char *rules = json_string_value(json_object_get(req, "rules"));
     jong_variant v = JONG_VARIANT_TAIWAN;
-    if (rules && !strcmp(rules, "riichi"))
+    if (rules && cli_rules_parse(rules) == JONG_VARIANT_RIICHI)
         v = JONG_VARIANT_RIICHI;
-    else if (rules && strcmp(rules, "taiwan")) {
+    else if (rules && cli_rules_parse(rules) < 0) {
         *out = web_error("rules: '%.40s' is neither taiwan nor riichi", rules);
         return 400;
     }

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/analyze_json.h"
+#include "cli/cli_util.h"
 #include "io/listen.h"
 #include "web_assets.h"
 #include "web_server.h"
@@ -107,8 +108,8 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
     const char *rules = json_string_value(json_object_get(req, "rules"));
     if (!hand)
         return send_error(c, 400, "give {\"hand\": \"123m456p...\", \"rules\": \"riichi\"|\"taiwan\", \"seen\": \"...\"}");
-    jong_variant v = rules && !strcmp(rules, "taiwan") ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
-    if (rules && strcmp(rules, "taiwan") && strcmp(rules, "riichi"))
+    jong_variant v = rules && cli_rules_parse(rules) == JONG_VARIANT_TAIWAN ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
+    if (rules && cli_rules_parse(rules) < 0)
         return send_error(c, 400, "rules: give riichi or taiwan");
     jong_ruleset rs;
     jong_ruleset_default(&rs, v);

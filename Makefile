@@ -166,7 +166,7 @@ $(BOTS): $(BUILD)/tests/bots/%: $(BUILD)/tests/bots/%.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 # The person's screens are program code (src/cli): their test links those objects too.
-UI_OBJ := $(addprefix $(BUILD)/src/cli/,ui/hand_menu.o tty/tty_screen.o tty/tty_tiles.o ui/event_text.o ui/hint.o web/web_state.o web/web_svg.o)
+UI_OBJ := $(addprefix $(BUILD)/src/cli/,ui/hand_menu.o tty/tty_screen.o tty/tty_end.o tty/tty_tiles.o ui/event_text.o ui/hint.o ui/meld_calls.o ui/hand_end.o web/web_state.o web/web_end.o web/web_tiles_json.o web/web_svg.o web/web_svg_drawn.o web/web_svg_out.o)
 $(BUILD)/tests/test_ui: $(BUILD)/tests/test_ui.o $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(UI_OBJ) $(SUPPORT_OBJ) $(LIBJONG) -lcmocka $(LIBS)
 

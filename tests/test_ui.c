@@ -19,9 +19,11 @@
 #include "cli/ui/event_text.h"
 #include "cli/ui/hand_menu.h"
 #include "cli/ui/hint.h"
+#include "cli/ui/meld_calls.h"
 #include "cli/tty/tty_tiles.h"
 #include "jong/jong.h"
 #include "support/sanitized.h"
+#include "cli/tty/tty_end.h"
 #include "cli/tty/tty_screen.h"
 #include "cli/web/web_state.h"
 #include "cli/web/web_svg.h"
@@ -50,7 +52,9 @@ static int columns(const char *s, size_t len)
     return cols;
 }
 
-static void check_frame(const tty_frame *f)
+/* A frame within the frame's columns and rows; nothing of the seats' melds cut (in ASCII each
+ * meld shows its '['); returns how many lines it took. */
+static int check_frame(const tty_frame *f)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -58,7 +62,7 @@ static void check_frame(const tty_frame *f)
     assert_non_null(out);
     tty_screen_draw(out, f);
     fclose(out);
-    int lines = 1;
+    int lines = 1, brackets = 0;
     const char *line = buf, *end = buf + len;
     while (line < end) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
@@ -66,15 +70,24 @@ static void check_frame(const tty_frame *f)
         if (n && line[n - 1] == '\r')
             n--;
         int cols = columns(line, n);
-        if (cols > 80)
-            fail_msg("a line of %d columns: %.*s", cols, (int)n, line);
+        if (cols > f->width)
+            fail_msg("a line of %d columns in %d: %.*s\nFRAME:\n%s", cols, f->width, (int)n, line, buf);
+        for (size_t i = 0; i < n; i++)
+            brackets += line[i] == '[' && (i == 0 || line[i - 1] != '\033');
         if (!nl)
             break;
         lines++;
         line = nl + 1;
     }
-    assert_true(lines <= 24);
+    assert_true(lines <= f->height);
+    if (f->style.ascii && !f->result[0]) {
+        int melds = 0;
+        for (int k = 0; k < JONG_SEATS; k++)
+            melds += f->v->seats[k].nmelds;
+        assert_int_equal(brackets, melds);
+    }
     free(buf);
+    return lines;
 }
 
 /* Every legal action is reachable through the menu exactly as listed, and the menu holds
@@ -116,9 +129,130 @@ static void check_menu(const hand_menu *m, const jong_view *v, const jong_action
     assert_int_equal(hand_menu_choice(m, 'z', false), -1);
 }
 
-static void check_state_json(const jong_session *s, int n)
+typedef struct {
+    int events, worded, ura_wins, furiten;
+    unsigned furiten_kinds; /* the JONG_FURITEN_* bits seen */
+    meld_calls calls;       /* as the web game follows them */
+    int8_t giver[JONG_SEATS][JONG_MAX_MELDS]; /* each seat's melds' givers from the events, -1 concealed */
+    int ngiver[JONG_SEATS];
+    int turned, ends, end_wins, end_ready, finals;
+} word_count;
+
+/* The melds of the state: the called tile turned where its giver sits (the left seat's first,
+ * the seat across's second, the right seat's last), none in a concealed kong. */
+static void check_melds(json_t *st, const word_count *wc)
 {
-    web_state_input in = {.s = s, .seat = 0, .names = {"you", "a", "b", "c"}, .time_left = -1};
+    size_t k, m, t;
+    json_t *seat, *meld, *tile;
+    json_array_foreach(json_object_get(st, "seats"), k, seat) {
+        json_t *melds = json_object_get(seat, "melds");
+        if ((int)json_array_size(melds) != wc->ngiver[k])
+            continue; /* a kong robbed: the lists differ until the next hand */
+        json_array_foreach(melds, m, meld) {
+            int turned = -1, count = 0, n = (int)json_array_size(json_object_get(meld, "tiles"));
+            json_array_foreach(json_object_get(meld, "tiles"), t, tile)
+                if (json_is_true(json_object_get(tile, "turned"))) {
+                    turned = (int)t;
+                    count++;
+                }
+            int giver = wc->giver[k][m];
+            if (giver < 0) {
+                assert_int_equal(count, 0);
+                continue;
+            }
+            assert_int_equal(count, 1);
+            int rel = (giver - (int)k + JONG_SEATS) % JONG_SEATS;
+            assert_int_equal(turned, rel == 3 ? 0 : rel == 2 ? 1 : n - 1);
+            if (!strcmp(json_string_value(json_object_get(meld, "type")), "chi"))
+                assert_int_equal(turned, 0);
+        }
+    }
+}
+
+/* The end of a hand: each win's hand adds up to a complete hand with its items summing to the
+ * han or tai; a draw's ready hands have waits (riichi: the engine's tenpai seats); the final
+ * standings rank the scores and (riichi) the results sum to 0. */
+static void check_end_json(const jong_session *s, word_count *wc)
+{
+    web_state_input in = {.s = s, .seat = 0, .names = {"you", "a", "b", "c"}, .time_left = -1, .calls = &wc->calls};
+    json_t *st = web_state_json(&in), *end = json_object_get(st, "end"), *w, *h;
+    assert_non_null(end);
+    const jong_view *v = jong_session_view(s, 0);
+    int full = jong_variant_sets(v->variant) * 3 + 2;
+    size_t i;
+    json_array_foreach(json_object_get(end, "wins"), i, w) {
+        int tiles = (int)json_array_size(json_object_get(w, "tiles")) + 3 * (int)json_array_size(json_object_get(w, "melds"));
+        json_int_t win = json_integer_value(json_object_get(json_object_get(w, "win"), "tile"));
+        if (win < JONG_KINDS)
+            assert_int_equal(tiles + 1, full);
+        int sum = 0;
+        size_t j;
+        json_t *it;
+        json_array_foreach(json_object_get(w, "items"), j, it)
+            sum += (int)json_integer_value(json_object_get(it, "value"));
+        if (v->variant == JONG_VARIANT_TAIWAN)
+            assert_int_equal(sum, json_integer_value(json_object_get(w, "tai")));
+        else if (!json_integer_value(json_object_get(w, "yakuman")))
+            assert_int_equal(sum, json_integer_value(json_object_get(w, "han")));
+        wc->end_wins++;
+    }
+    json_array_foreach(json_object_get(end, "ready"), i, h) {
+        assert_true(json_array_size(json_object_get(h, "waits")) > 0);
+        assert_int_equal((int)json_array_size(json_object_get(h, "tiles")) + 3 * (int)json_array_size(json_object_get(h, "melds")),
+                         full - 1);
+        wc->end_ready++;
+    }
+    int change = 0;
+    for (int k = 0; k < JONG_SEATS; k++) {
+        change += (int)json_integer_value(json_array_get(json_object_get(end, "deltas"), (size_t)k));
+        assert_int_equal(json_integer_value(json_array_get(json_object_get(end, "scores"), (size_t)k)), v->scores[k]);
+    }
+    if (v->variant == JONG_VARIANT_TAIWAN)
+        assert_int_equal(change, 0);
+    json_t *final = json_object_get(st, "final");
+    assert_true(!final == (jong_session_state_now(s) != JONG_SESSION_GAME_OVER));
+    if (final) {
+        int points = 0;
+        json_int_t last = INT32_MAX;
+        json_array_foreach(json_object_get(final, "standings"), i, h) {
+            assert_int_equal(json_integer_value(json_object_get(h, "rank")), (json_int_t)i + 1);
+            assert_true(json_integer_value(json_object_get(h, "score")) <= last);
+            last = json_integer_value(json_object_get(h, "score"));
+            points += (int)json_integer_value(json_object_get(h, "points"));
+        }
+        assert_int_equal(points, 0);
+        wc->finals++;
+    }
+    wc->ends++;
+    json_decref(st);
+}
+
+/* The terminal's end of a hand: the win line once, the winner's hand right under it with its
+ * winning tile after a '+' (a ready hand with its waits at a draw), all within 80x24. */
+static void check_end_lines(const jong_session *s, const jong_ruleset *rs)
+{
+    static char lines[TTY_RESULT_LINES][TTY_END_WIDTH];
+    tty_style st = {.ascii = true};
+    int k = tty_end_lines(s, 0, &st, lines, TTY_RESULT_LINES);
+    assert_true(k >= 2);
+    jong_event res[4];
+    int nres = jong_session_hand_result(s, res, 4);
+    if (res[0].type == JONG_EV_WIN && res[0].tile < JONG_KINDS)
+        if (!strstr(lines[1], " + "))
+            fail_msg("no winning hand under the win: %s / %s", lines[0], lines[1]);
+    for (int i = 1; i < k; i++)
+        assert_int_not_equal(strcmp(lines[i], lines[0]), 0);
+    (void)nres;
+    tty_frame f = {.v = jong_session_view(s, 0), .rules = rs, .names = {"you", "a", "b", "c"}, .seat = 0, .status = "",
+                   .width = 80, .height = 24, .style = st};
+    for (int i = 0; i < k; i++)
+        f.result[i] = lines[i];
+    check_frame(&f);
+}
+
+static void check_state_json(const jong_session *s, int n, const word_count *wc)
+{
+    web_state_input in = {.s = s, .seat = 0, .names = {"you", "a", "b", "c"}, .time_left = -1, .calls = &wc->calls};
     json_t *st = web_state_json(&in);
     assert_non_null(st);
     /* riichi: the reasons of furiten are the engine's, one word per bit */
@@ -157,13 +291,10 @@ static void check_state_json(const jong_session *s, int n)
                            3 * (json_int_t)json_array_size(json_object_get(x, "melds"));
         assert_true(tiles == 3 * sets + 1 || tiles == 3 * sets + 2);
     }
+    check_melds(st, wc);
     json_decref(st);
 }
 
-typedef struct {
-    int events, worded, ura_wins, furiten;
-    unsigned furiten_kinds; /* the JONG_FURITEN_* bits seen */
-} word_count;
 
 static void observe(void *ctx, int seat, const jong_view *v, const jong_event *seen)
 {
@@ -171,6 +302,13 @@ static void observe(void *ctx, int seat, const jong_view *v, const jong_event *s
     char text[128];
     (void)seat;
     w->events++;
+    meld_calls_apply(&w->calls, seen);
+    int a = seen->actor;
+    if (seen->type == JONG_EV_START_HAND)
+        memset(w->ngiver, 0, sizeof w->ngiver);
+    else if ((seen->type == JONG_EV_CHI || seen->type == JONG_EV_PON || seen->type == JONG_EV_KONG ||
+              seen->type == JONG_EV_CONCEALED_KONG) && w->ngiver[a] < JONG_MAX_MELDS)
+        w->giver[a][w->ngiver[a]++] = seen->type == JONG_EV_CONCEALED_KONG ? -1 : seen->target;
     if (event_text(seen, v, text, sizeof text)) {
         assert_true(strlen(text) > 3);
         w->worded++;
@@ -237,6 +375,8 @@ static bool screens_on_self_play(jong_variant variant, const char *person, bool 
     int decisions = 0, claims = 0;
     while (jong_session_state_now(s) != JONG_SESSION_GAME_OVER) {
         if (jong_session_state_now(s) == JONG_SESSION_HAND_OVER) {
+            check_end_json(s, &wc);
+            check_end_lines(s, &rs);
             assert_int_equal(jong_session_next_hand(s, &err), JONG_OK);
             continue;
         }
@@ -249,15 +389,20 @@ static bool screens_on_self_play(jong_variant variant, const char *person, bool 
         claims += m.pass >= 0;
         tty_frame f = {.v = v, .rules = &rs, .names = {"you", "random", "greedy", "random"}, .seat = 0,
                        .menu = &m, .legal = legal, .nlegal = n, .hint = true, .status = "status", .width = 80,
-                       .log = {"one", "two", "three"}, .furiten = jong_session_furiten(s, 0)};
+                       .height = 24, .log = {"one", "two", "three"}, .furiten = jong_session_furiten(s, 0)};
         wc.furiten += f.furiten != 0;
         wc.furiten_kinds |= f.furiten;
-        for (int style = 0; style < 4; style++) {
-            f.style.ascii = style & 1;
-            f.style.colour = style & 2;
-            check_frame(&f);
-        }
-        check_state_json(s, n);
+        /* every style at 80x24, a narrow terminal and a wide one */
+        static const int sizes[3][2] = {{80, 24}, {60, 30}, {132, 40}};
+        for (int size = 0; size < 3; size++)
+            for (int style = 0; style < 4; style++) {
+                f.width = sizes[size][0];
+                f.height = sizes[size][1];
+                f.style.ascii = style & 1;
+                f.style.colour = style & 2;
+                check_frame(&f);
+            }
+        check_state_json(s, n, &wc);
         jong_decision d = {.view = v, .rules = &rs, .legal = legal, .nlegal = n,
                            .seed = jong_session_decision_seed(s, 0)};
         int c = p[0]->ops->choose(p[0], &d);
@@ -272,10 +417,13 @@ static bool screens_on_self_play(jong_variant variant, const char *person, bool 
         assert_int_equal(jong_session_act(s, 0, &legal[c], &err), JONG_OK);
         decisions++;
     }
+    check_end_json(s, &wc);
     printf("test_ui: %s (%s%s): %d hands, %d decisions of the person (%d with a claim open, %d furiten, kinds %#x), %d of %d "
-           "events in words, %d wins with ura indicators\n",
+           "events in words, %d wins with ura indicators; end screens: %d (%d wins, %d ready hands), %d final\n",
            variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi", person, pass_wins ? " passing wins" : "",
-           jong_session_hands(s), decisions, claims, wc.furiten, wc.furiten_kinds, wc.worded, wc.events, wc.ura_wins);
+           jong_session_hands(s), decisions, claims, wc.furiten, wc.furiten_kinds, wc.worded, wc.events, wc.ura_wins,
+           wc.ends, wc.end_wins, wc.end_ready, wc.finals);
+    assert_true(wc.end_wins > 0 && wc.end_ready > 0 && wc.finals == 1);
     if (pass_wins) /* both furiten of a hand waiting for a discard came up */
         assert_int_equal(wc.furiten_kinds & (JONG_FURITEN_DISCARD | JONG_FURITEN_PASSED),
                          JONG_FURITEN_DISCARD | JONG_FURITEN_PASSED);
@@ -295,27 +443,60 @@ static void test_screens_on_self_play(void **state)
     assert_true(screens_on_self_play(JONG_VARIANT_RIICHI, "greedy", true));
 }
 
+static int count(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *q = s; (q = strstr(q, what)); q++)
+        n++;
+    return n;
+}
+
 static void test_tile_pictures(void **state)
 {
     (void)state;
-    char svg[4096];
-    for (int code = 0; code < 256; code++) {
-        for (int red = 0; red < 2; red++) {
-            size_t len = web_tile_svg(code, red, svg, sizeof svg);
-            assert_true(len > 100 && len < sizeof svg - 1);
-            assert_int_equal(strncmp(svg, "<svg ", 5), 0);
-            assert_string_equal(svg + len - 6, "</svg>");
+    char svg[WEB_TILE_SVG_MAX];
+    for (int style = 0; style < 2; style++)
+        for (int code = 0; code < 256; code++) {
+            for (int red = 0; red < 2; red++) {
+                size_t len = web_tile_svg_style(code, red, (web_tile_style)style, svg, sizeof svg);
+                assert_true(len > 100 && len < sizeof svg - 1);
+                assert_int_equal(strncmp(svg, "<svg ", 5), 0);
+                assert_string_equal(svg + len - 6, "</svg>");
+                /* every element closed: the tags that are not self-closing, as many opened as closed */
+                assert_int_equal(count(svg, "<") - count(svg, "/>"), 2 * count(svg, "</"));
+            }
         }
-    }
-    /* a five of dots has five pips, a red one draws them red */
-    web_tile_svg(13, false, svg, sizeof svg);
-    int pips = 0;
-    for (const char *q = svg; (q = strstr(q, "r='1.8'")); q++)
-        pips++;
-    assert_int_equal(pips, 5);
+    /* the plain five of dots has five pips, a red one draws them red */
+    web_tile_svg_style(13, false, WEB_TILES_PLAIN, svg, sizeof svg);
+    assert_int_equal(count(svg, "r='1.8'"), 5);
     assert_null(strstr(svg, "#c0392b"));
-    web_tile_svg(13, true, svg, sizeof svg);
+    web_tile_svg_style(13, true, WEB_TILES_PLAIN, svg, sizeof svg);
     assert_non_null(strstr(svg, "#c0392b"));
+    /* the drawn five of dots: five coins of four circles each, the middle one red as players
+     * know it; the red five all red */
+    web_tile_svg(13, false, svg, sizeof svg);
+    assert_int_equal(count(svg, "<circle"), 20);
+    assert_int_equal(count(svg, "#c0392b"), 2);
+    web_tile_svg(13, true, svg, sizeof svg);
+    assert_int_equal(count(svg, "#c0392b"), 10);
+    /* characters and honours are strokes, no text (no font needed); flowers carry their number */
+    for (int code = 0; code < JONG_KINDS; code++) {
+        web_tile_svg(code, false, svg, sizeof svg);
+        assert_null(strstr(svg, "<text"));
+    }
+    web_tile_svg(JONG_TILE_FLOWER_BASE + 5, false, svg, sizeof svg);
+    assert_non_null(strstr(svg, ">2</text>"));
+    /* the names of the tiles in URLs */
+    char want[WEB_TILE_SVG_MAX];
+    size_t n = web_tile_svg(13, true, want, sizeof want);
+    assert_int_equal(web_tile_svg_path("13r.svg", svg, sizeof svg), n);
+    assert_string_equal(svg, want);
+    web_tile_svg_style(JONG_E, false, WEB_TILES_PLAIN, want, sizeof want);
+    assert_true(web_tile_svg_path("plain/27.svg", svg, sizeof svg) > 0);
+    assert_string_equal(svg, want);
+    const char *bad[] = {"x.svg", "13.png", "plain/", "-1.svg", "13rr.svg", "", "256.svg", "plain/plain/1.svg", " 1.svg"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(web_tile_svg_path(bad[i], svg, sizeof svg), 0);
 }
 
 /* Riichi actions by hand (the engine does not deal riichi yet): a red and a plain 5m in the
@@ -361,7 +542,7 @@ static void test_riichi_red_and_declaring_discards(void **state)
     char buf[48];
     assert_string_equal(tty_tile(JONG_CODE_RED_BASE, false, &ascii, buf, sizeof buf), "0m");
     assert_string_equal(tty_tile(4, false, &ascii, buf, sizeof buf), "5m");
-    char a[4096], b[4096];
+    char a[WEB_TILE_SVG_MAX], b[WEB_TILE_SVG_MAX];
     web_tile_svg(JONG_CODE_RED_BASE + 1, false, a, sizeof a);
     web_tile_svg(13, true, b, sizeof b);
     assert_string_equal(a, b);
@@ -468,15 +649,18 @@ static void test_riichi_table_marks(void **state)
     v.riichi[0] = 0;
     v.last_draw = JONG_NO_TILE;
 
-    /* the hint: with only 1m legal (as after riichi with 1m drawn) it names 1m alone */
+    /* the hint: with only 1m legal (as after riichi with 1m drawn) it names 1m alone; with a win
+     * by self-draw on offer, the win */
     char all[256], only[256];
     hint_text(&v, NULL, 0, all, sizeof all);
-    assert_int_not_equal(strncmp(all, "hint: 1m ", 9), 0);
-    assert_non_null(strchr(all, ','));
+    assert_int_not_equal(strncmp(all, "hint: discard 1m:", 17), 0);
+    assert_non_null(strstr(all, "; or "));
     const jong_action legal[] = {{.type = JONG_ACT_DISCARD, .tile = 0}, {.type = JONG_ACT_SELF_DRAW_WIN, .tile = 0}};
+    hint_text(&v, legal, 1, only, sizeof only);
+    assert_int_equal(strncmp(only, "hint: discard 1m: ", 18), 0);
+    assert_null(strchr(only, ';'));
     hint_text(&v, legal, 2, only, sizeof only);
-    assert_int_equal(strncmp(only, "hint: 1m ", 9), 0);
-    assert_null(strchr(only, ','));
+    assert_string_equal(only, "hint: win by self-draw");
 }
 
 int main(void)

@@ -4,8 +4,10 @@
 # screen is checked at each step (header, seats, hand with keys, legal actions only, width),
 # an illegal key is refused, the result screen is shown, the record replays and verifies.
 # Riichi: a hand, and the marks a riichi player needs (red fives and the declaring discard in the
-# rivers, the ura indicators, "your" tile in a result). Then the Unicode screen, quitting in the
-# middle, and the time limit.
+# rivers, the ura indicators, "your" tile in a result). The result says the win once, with the
+# winner's hand under it. ASCII tiles unless --unicode (or JONG_TILES=unicode) asks for the
+# glyphs; the terminal's width used (a 132-column pane shows lines past 80, a 60-column one
+# wraps within 60); then the Unicode screen, quitting in the middle, and the time limit.
 # Every wait (for a text on the screen, for the screen to change after a key, for jong's exit
 # status in a new file) has the deadline of tests/support/wait.sh and names what it awaited.
 # usage: tests/tty_test.sh path/to/jong    (skips, with a message, when tmux is absent)
@@ -30,7 +32,8 @@ fail() {
 }
 screen() { tm capture-pane -p -t t > "$tmp/screen"; }
 has() { grep -q -- "$1" "$tmp/screen"; }
-# start NAME ARGS...: the game in a fresh 80x24 pane; the pane stays after the program ends (its
+# start NAME ARGS...: the game in a fresh pane of $cols x $rows (80x24 unless set), $tiles_env
+# before the command; the pane stays after the program ends (its
 # exit status goes to $tmp/rc, removed first so that no earlier game's status is read)
 start() {
     tm kill-server >/dev/null 2>&1
@@ -38,8 +41,8 @@ start() {
     run=$((run + 1))
     local locale="$1"
     shift
-    tm new-session -d -s t -x 80 -y 24 \
-        "LC_ALL=$locale TERM=xterm $jong play --human S --players greedy --log $tmp $* 2> $tmp/err; echo EXIT \$? > $tmp/rc; sleep 60"
+    tm new-session -d -s t -x "${cols:-80}" -y "${rows:-24}" \
+        "LC_ALL=$locale TERM=xterm ${tiles_env:-} $jong play --human S --players greedy --log $tmp $* 2> $tmp/err; echo EXIT \$? > $tmp/rc; sleep 60"
     tm set-option -g remain-on-exit on >/dev/null 2>&1
 }
 # finished: waits for jong to exit, then the pane shows its summary
@@ -122,13 +125,19 @@ grep -q "^S  you" "$tmp/screen" || fail "no line for the person's seat"
 [ "$(grep -c "^[ESWN][* ] " "$tmp/screen")" -eq 4 ] || fail "not four seat lines"
 has "^hint:" && fail "the hint line is shown before ? asks for it"
 tm send-keys -t t '?'
-wait_for "^hint: [0-9][mps]\|^hint: [ESWNPFC] "
+wait_for "^hint: discard [0-9][mps]: \|^hint: discard [ESWNPFC]: \|^hint: win by self-draw"
 tm send-keys -t t z
 wait_for "that key is not a legal action now"
 play_hand
 screen
 has "wins\|exhausted" || fail "the result screen names no winner and no draw"
 has "you [+-][0-9]" || fail "the result screen shows no score change for you"
+# the win said once, the winner's hand under it with the winning tile after '+'
+[ "$(grep -c " wins\? on \| wins\? by " "$tmp/screen")" -le 1 ] || fail "the win is told twice: $(cat "$tmp/screen")"
+if has " wins\? on \| wins\? by "; then
+    grep -A1 " wins\? on \| wins\? by " "$tmp/screen" | tail -1 | grep -q "^  [A-Za-z]* .* + [0-9ESWNPFCf]" ||
+        fail "no winner's hand under the win: $(cat "$tmp/screen")"
+fi
 tm send-keys -t t Enter
 finished
 has "seed 5: 1 hand; record $tmp/human-5.jsonl" || fail "no summary"
@@ -166,8 +175,37 @@ has "^E wins on your 7s" || fail "riichi seed 6: the result does not say 'E wins
 tm send-keys -t t Enter
 finished
 
-# ---- Unicode tiles, quitting in the middle -------------------------------------------------
+# ---- ASCII unless asked: no Unicode glyph without --unicode, even in a UTF-8 locale ---------
 start C.UTF-8 --hands 1 --seed 6
+wait_for "Q: quit"
+grep "^hand  " "$tmp/screen" | grep -q $'\xf0' && fail "Unicode tiles without --unicode"
+grep -q "^hand  [0-9][mps] " "$tmp/screen" || fail "no ASCII hand by default"
+tm send-keys -t t C-c
+finished
+
+# ---- the terminal's width: a wide pane shows whole lines past 80 columns, a narrow one wraps
+# rather than cuts (the hand and its keys in rows that fit) -------------------------------
+cols=132 rows=30 start C.UTF-8 --hands 1 --seed 5 --hint
+wait_for "Q: quit"
+[ "$(tm capture-pane -p -t t | awk '{ if (length($0) > m) m = length($0) } END { print m }')" -gt 80 ] ||
+    fail "a 132-column pane shows no line past 80 columns"
+tm send-keys -t t C-c
+finished
+cols=60 rows=30 start C.UTF-8 --hands 1 --seed 5 --hint
+wait_for "Q: quit"
+[ "$(tm capture-pane -p -t t | awk '{ if (length($0) > m) m = length($0) } END { print m }')" -le 60 ] || fail "60 columns passed"
+[ "$(grep -c "^[ESWN][* ] " "$tmp/screen")" -eq 4 ] || fail "60 columns: not four seat lines"
+has "^hand  " || fail "60 columns: no hand"
+tm send-keys -t t C-c
+finished
+
+# ---- Unicode tiles (--unicode, or JONG_TILES=unicode), quitting in the middle ---------------
+tiles_env=JONG_TILES=unicode start C.UTF-8 --hands 1 --seed 6
+wait_for "Q: quit"
+grep "^hand  " "$tmp/screen" | grep -q $'\xf0\x9f\x80' || fail "no Unicode tiles in the hand with JONG_TILES=unicode"
+tm send-keys -t t C-c
+finished
+start C.UTF-8 --hands 1 --seed 6 --unicode
 wait_for "Q: quit"
 grep "^hand  " "$tmp/screen" | grep -q $'\xf0\x9f\x80' || fail "no Unicode tiles in the hand"
 tm send-keys -t t Q
@@ -177,7 +215,7 @@ finished
 has "left before the end" || fail "quitting: no summary"
 
 # ---- a locale without UTF-8 falls back to ASCII; the time limit plays for the person -------
-start C --hands 1 --seed 7 --time-limit 1
+start C --hands 1 --seed 7 --time-limit 1 --unicode
 wait_for "s left\]"
 grep "^hand  " "$tmp/screen" | grep -q $'\xf0' && fail "Unicode tiles in a C locale"
 wait_for "you discard"

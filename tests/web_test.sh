@@ -83,18 +83,29 @@ field() { grep -o "\"$1\":\"\\?[a-z0-9_]*" | head -1 | sed 's/.*:"\?//'; }
 # ---- the page and its parts -----------------------------------------------------------------
 expect 200 "<title>Jong</title>" GET /
 expect 200 "function render" GET /app.js
+expect 200 "const Table" GET /table.js
+expect 200 "const End" GET /end.js
+expect 200 "const Tiles" GET /tiles.js
+expect 200 "function el" GET /dom.js
+expect 200 "const Analyse" GET /analyze.js
 expect 200 "#hand" GET /style.css
 expect 200 "<svg" GET /tile/4r.svg
+expect 200 "<text" GET /tile/plain/4r.svg
 expect 404 "no such tile" GET /tile/x.svg
+expect 404 "no such tile" GET /tile/plain/x.svg
 expect 200 '"greedy"' GET /api/info
 expect 200 '"name":"kurita","summary":"[^"]*","rules":\["riichi"\]' GET /api/info
-grep -q "https\?://[^1]" <(curl -s "$base/" "$base/app.js" "$base/style.css") && fail "the page refers to another host"
+# players a page cannot seat are not offered: the test player, and the outside bot (it needs a command)
+curl -s "$base/api/info" | grep -q '"name":"\(ext\|faulty\)"' && fail "/api/info offers ext or faulty"
+grep -q "https\?://[^1]" <(curl -s "$base/" "$base/app.js" "$base/table.js" "$base/end.js" "$base/tiles.js" "$base/dom.js" \
+                              "$base/analyze.js" "$base/style.css") && fail "the page refers to another host"
 
 # ---- bad input -----------------------------------------------------------------------------
 expect 400 "malformed JSON body: line 1" POST /api/games '{"rules": '
 expect 400 "rules: 'mahjong'" POST /api/games '{"rules":"mahjong"}'
 expect 400 "players: 'nobody'" POST /api/games '{"players":"nobody"}'
 expect 400 "players: 'faulty'" POST /api/games '{"players":"faulty"}'
+expect 400 "players: 'ext'" POST /api/games '{"players":"ext"}'
 expect 400 "players: kurita plays riichi rules only, not a Taiwanese game" POST /api/games '{"rules":"taiwan","players":"kurita"}'
 expect 400 "players: kf-v plays Taiwanese rules only, not a riichi game" POST /api/games '{"rules":"riichi","players":"kf-v"}'
 expect 400 "seat: give 0" POST /api/games '{"seat":9}'
@@ -212,7 +223,17 @@ echo "$last" | grep -q "\"W wins on N's 6s\",\"2 han 40 fu: riichi 1, tanyao 1\"
 # seed 6: W wins on the person's 3s ("your", never "you's")
 out="$(req POST /api/games '{"rules":"riichi","players":"greedy","seat":0,"hands":1,"seed":6}')"
 rid="$(echo "$out" | field game)"
-play_game "$rid" "$(echo "$out" | field token)" || fail "playing riichi seed 6"
+rtoken="$(echo "$out" | field token)"
+expect 409 "not over yet" GET "/api/games/$rid/review" "" "$rtoken"
+play_game "$rid" "$rtoken" || fail "playing riichi seed 6"
+# the end screens' data: the winner's hand, its yaku with their han, the payments; the standings
+last="$(tail -1 "$tmp/states-$rid")"
+echo "$last" | grep -q '"end":{"wins":\[{"seat":2,"tiles":\[' || fail "riichi seed 6: no winner's hand: ${last:0:300}"
+echo "$last" | grep -q '"items":\[{"name":"[a-z ]*","value":[0-9]' || fail "riichi seed 6: no yaku in the end screen"
+echo "$last" | grep -q '"deltas":\[' || fail "riichi seed 6: no payments"
+echo "$last" | grep -q '"final":{"standings":\[{"seat":' || fail "riichi seed 6: no final standings"
+# the review of the finished game: the person's seat as `jong review --html` reports it
+expect 200 "<title>Jong review: web game $rid" GET "/api/games/$rid/review" "" "$rtoken"
 tail -1 "$tmp/states-$rid" | grep -q '"result":\["W wins on your 3s"' || fail "riichi seed 6: $(tail -1 "$tmp/states-$rid" | grep -o '"result":[^]]*')"
 grep -q '"ura_markers":\[\]' "$tmp/states-$rid" || fail "riichi seed 6: no empty ura markers after a win without riichi"
 grep -q "you's" "$tmp"/states-* && fail "\"you's\" in a state"

@@ -1,19 +1,11 @@
 // The page of `jong web`: plays one game through the JSON API of the server that served it,
 // and analyses hands. The game's token stays in this tab (sessionStorage) and goes with every
-// request as X-Jong-Token; the server refuses requests without it.
+// request as X-Jong-Token; the server refuses requests without it. The table is drawn by
+// table.js, the end screens by end.js, the analysis tab by analyze.js, tiles by tiles.js.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
 const game = { id: null, token: null, state: null, declaring: false, timer: null };
-const WINDS = { E: 'East', S: 'South', W: 'West', N: 'North' };
-
-function tileImg(code, cls, red) {
-  const img = document.createElement('img');
-  img.src = '/tile/' + code + (red ? 'r' : '') + '.svg';
-  img.className = 't' + (cls ? ' ' + cls : '');
-  img.alt = 'tile ' + code;
-  return img;
-}
 
 function showError(el, msg) {
   el.textContent = msg || '';
@@ -30,77 +22,39 @@ async function api(method, path, body) {
   return data;
 }
 
-function seatBox(seat, state) {
-  const box = document.createElement('div');
-  box.className = 'seat' + (seat.you ? ' me' : '');
-  box.dataset.seat = seat.seat;
-  const who = document.createElement('div');
-  who.className = 'who';
-  who.textContent = WINDS[seat.wind] + (seat.dealer ? ' (dealer)' : '') + ': ' + seat.player +
-    ' \u2014 ' + seat.score + (seat.riichi ? ' \u2014 riichi' : '') + (seat.you ? '' : ' \u2014 ' + seat.concealed + ' tiles');
-  box.appendChild(who);
-  const extra = document.createElement('div');
-  extra.className = 'tiles';
-  for (const f of seat.flowers) extra.appendChild(tileImg(f));
-  for (const m of seat.melds) {
-    const span = document.createElement('span');
-    span.className = 'meld';
-    span.title = m.type;
-    for (const t of m.tiles) span.appendChild(tileImg(t.tile, '', t.red));
-    extra.appendChild(span);
-  }
-  box.appendChild(extra);
-  const river = document.createElement('div');
-  river.className = 'tiles river';
-  // riichi: red fives red, the discard that declared riichi turned sideways
-  for (const d of seat.discards) {
-    const img = tileImg(d.tile, [d.claimed ? 'claimed' : '', d.riichi ? 'riichi' : ''].join(' ').trim(), d.red);
-    if (d.riichi) img.title = 'declared riichi';
-    river.appendChild(img);
-  }
-  box.appendChild(river);
-  return box;
-}
-
-function render(state) {
-  game.state = state;
-  $('table').hidden = false;
-  const left = state.time_left === null ? '' : '  \u2014 ' + Math.ceil(state.time_left) + ' s left';
-  $('info').textContent = (state.rules === 'taiwan' ? 'Taiwanese' : 'Riichi') + ' \u2014 hand ' + state.hand_number +
-    ', round ' + WINDS[state.round] + ' \u2014 wall ' + state.wall + ' \u2014 seed ' + state.seed + left;
-  if (state.dora_markers) {
-    // riichi: the honba, the sticks on the table and the dora indicators
-    $('info').append(' \u2014 honba ' + state.honba + ', riichi sticks ' + state.sticks + ' \u2014 dora indicators ');
-    for (const d of state.dora_markers) $('info').appendChild(tileImg(d.tile, '', d.red));
-  }
-  const seats = $('seats');
-  seats.replaceChildren();
-  // the seat across at the top, left and right beside, yours last
-  const order = [2, 3, 1, 0].map((k) => state.seats[(state.seat + k) % 4]);
-  for (const s of order) seats.appendChild(seatBox(s, state));
-
+// your hand (the tile just drawn apart), your melds beside it, the hint's tile marked
+function drawHand(state, locked) {
   const hand = $('hand');
   hand.replaceChildren();
-  // after riichi the hand is locked: only the tile drawn (or a win or kan) may be played
-  const me = state.seats[state.seat];
-  const locked = state.state === 'waiting' && me.riichi && state.hand.some((t) => t.discard >= 0);
   hand.classList.toggle('locked', locked);
+  const hinted = $('show-hint').checked && state.state === 'waiting' ? state.hint_discard : -1;
+  let marked = false;
   state.hand.forEach((t, i) => {
-    if (state.drawn_apart && i === state.hand.length - 1) {
-      const gap = document.createElement('span');
-      gap.className = 'gap';
-      hand.appendChild(gap);
-    }
+    if (state.drawn_apart && i === state.hand.length - 1) hand.appendChild(Object.assign(document.createElement('span'), { className: 'gap' }));
     const b = document.createElement('button');
     b.className = 'tile';
     const index = game.declaring ? t.declare : t.discard;
     b.disabled = index < 0;
     b.dataset.action = index;
-    b.appendChild(tileImg(t.tile, '', t.red));
+    b.appendChild(Tiles.img(t.tile, '', t.red));
+    b.title = (index >= 0 ? 'discard ' : '') + Tiles.name(t.tile, t.red);
+    // the hint's discard: the rightmost copy that may go
+    if (t.tile === hinted && index >= 0 && !state.hand.slice(i + 1).some((u) => u.tile === hinted && (game.declaring ? u.declare : u.discard) >= 0)) {
+      b.classList.add('suggested');
+      marked = true;
+    }
     b.addEventListener('click', () => act(index));
     hand.appendChild(b);
   });
+  hand.classList.toggle('hinted', marked);
+  const melds = $('my-melds');
+  melds.replaceChildren();
+  const me = state.seats[state.seat];
+  for (const m of me.melds) melds.appendChild(Tiles.meld(m.tiles, 'mine'));
+  for (const f of me.flowers) melds.appendChild(Tiles.img(f, 'flower mine'));
+}
 
+function drawActions(state) {
   const actions = $('actions');
   actions.replaceChildren();
   for (const a of state.actions) {
@@ -108,6 +62,7 @@ function render(state) {
     b.textContent = a.text;
     b.dataset.action = a.index;
     b.dataset.type = a.type;
+    if (a.type === 'win' || a.type === 'self_draw_win') b.className = 'win';
     b.addEventListener('click', () => act(a.index));
     actions.appendChild(b);
   }
@@ -120,7 +75,9 @@ function render(state) {
     l.append(c, ' riichi with the next discard');
     actions.appendChild(l);
   }
+}
 
+function drawStatus(state, locked) {
   // riichi: furiten (no ron) and why
   const why = { discard: 'a wait is among your discards', passed: 'you passed a win since your last discard',
                 riichi: 'you passed a win after riichi' };
@@ -137,29 +94,9 @@ function render(state) {
   } else {
     status.textContent = state.state === 'game_over' ? 'The game is over.' : 'The hand is over.';
   }
-  const result = $('result');
-  result.replaceChildren();
-  result.hidden = state.state === 'waiting';
-  if (!result.hidden) {
-    for (const line of state.result || []) {
-      const p = document.createElement('div');
-      p.textContent = line;
-      // the ura-dora indicators as tiles beside their line
-      if (/^ura-dora indicators?:/.test(line) && state.ura_markers && state.ura_markers.length) {
-        p.className = 'ura';
-        p.textContent = line.replace(/:.*/, ': ');
-        for (const u of state.ura_markers) p.appendChild(tileImg(u.tile, '', u.red));
-      }
-      result.appendChild(p);
-    }
-    if (state.state === 'hand_over') {
-      const b = document.createElement('button');
-      b.id = 'next';
-      b.textContent = 'Next hand';
-      b.addEventListener('click', nextHand);
-      result.appendChild(b);
-    }
-  }
+}
+
+function drawLog(state) {
   const log = $('log');
   log.replaceChildren();
   for (const line of state.log) {
@@ -167,6 +104,22 @@ function render(state) {
     li.textContent = line;
     log.appendChild(li);
   }
+  log.scrollTop = log.scrollHeight; // the latest events in sight
+}
+
+function render(state) {
+  game.state = state;
+  $('table').hidden = false;
+  $('intro').hidden = true;
+  // after riichi the hand is locked: only the tile drawn (or a win or kan) may be played
+  const me = state.seats[state.seat];
+  const locked = state.state === 'waiting' && me.riichi && state.hand.some((t) => t.discard >= 0);
+  Table.draw(state);
+  drawHand(state, locked);
+  drawActions(state);
+  drawStatus(state, locked);
+  End.draw(state, nextHand, review);
+  drawLog(state);
   clearTimeout(game.timer);
   if (state.time_left !== null && state.state === 'waiting') game.timer = setTimeout(refresh, 1000);
 }
@@ -205,87 +158,45 @@ async function newGame(ev) {
   });
 }
 
-async function downloadRecord(ev) {
-  ev.preventDefault();
-  const res = await fetch('/api/games/' + game.id + '/record', { headers: { 'X-Jong-Token': game.token } });
-  if (!res.ok) return showError($('error'), 'the record is not available');
+// A file the server sends for this game (it needs the token, so no plain link): the record to
+// save, or the review to open in a new tab.
+async function fetchFile(path, name, open) {
+  const res = await fetch(path, { headers: { 'X-Jong-Token': game.token } });
+  if (!res.ok) {
+    let msg = 'HTTP ' + res.status;
+    try { msg = (await res.json()).error || msg; } catch (e) { /* not JSON */ }
+    throw new Error(msg);
+  }
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = 'jong-' + game.id + '.jsonl';
+  if (open) a.target = '_blank';
+  else a.download = name;
   a.click();
-  URL.revokeObjectURL(url);
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
-// ---- analysis --------------------------------------------------------------------------------
-
-function cell(row, text, tag) {
-  const c = document.createElement(tag || 'td');
-  c.textContent = text;
-  row.appendChild(c);
-}
-
-async function analyze(ev) {
+async function downloadRecord(ev) {
   ev.preventDefault();
-  const out = $('a-out');
-  out.replaceChildren();
   try {
-    showError($('a-error'), '');
-    const a = await api('POST', '/api/analyze', { hand: $('a-hand').value, seen: $('a-seen').value,
-                                                 rules: $('a-rules').value });
-    const p = document.createElement('p');
-    p.textContent = a.hand + ': ' + a.tiles + ' tiles, shanten ' + a.shanten.best +
-      ' (standard ' + a.shanten.standard + '), blocks ' + a.blocks +
-      (a.complete ? ', complete' : '') + (a.ready ? ', ready on ' + a.waits.join(' ') : '');
-    out.appendChild(p);
-    if (a.discards) {
-      const t = document.createElement('table');
-      t.className = 'an';
-      const h = t.insertRow();
-      for (const x of ['discard', 'shanten after', 'effective tiles', 'unseen']) cell(h, x, 'th');
-      for (const r of a.discards) {
-        const row = t.insertRow();
-        cell(row, r.discard);
-        cell(row, r.shanten);
-        cell(row, r.effective.join(' '));
-        cell(row, r.total);
-      }
-      out.appendChild(t);
-    } else if (a.effective) {
-      const q = document.createElement('p');
-      q.textContent = 'effective tiles: ' + a.effective.tiles.join(' ') + ' (' + a.effective.total + ' unseen)';
-      out.appendChild(q);
-    }
-    if (a.targets) {
-      // What hand to aim for: the same rows as `jong analyze`, best first by chance x points.
-      const cap = document.createElement('p');
-      cap.textContent = 'Targets (what hand to aim for), best first by chance x points, ' + a.draws +
-        ' draws left; the chance is a rough model (own draws only):';
-      out.appendChild(cap);
-      const t = document.createElement('table');
-      t.className = 'an';
-      t.id = 'a-targets';
-      const h = t.insertRow();
-      for (const x of ['target', 'distance', 'value', 'points', 'chance', 'useful tiles (unseen)']) cell(h, x, 'th');
-      for (const r of a.targets) {
-        const row = t.insertRow();
-        cell(row, r.name);
-        if (r.distance === null) {
-          cell(row, '-');
-          continue;
-        }
-        cell(row, r.distance);
-        cell(row, r.value + ' ' + r.value_unit);
-        cell(row, r.points);
-        cell(row, (100 * r.chance).toFixed(1) + '%');
-        cell(row, r.useful.tiles.map((k, i) => k + '(' + r.useful.unseen[i] + ')').join(' ') +
-          (r.useful.total ? ' = ' + r.useful.total : ''));
-      }
-      out.appendChild(t);
-    }
+    await fetchFile('/api/games/' + game.id + '/record', 'jong-' + game.id + '.jsonl', false);
   } catch (e) {
-    showError($('a-error'), e.message);
+    showError($('error'), 'the record is not available: ' + e.message);
   }
+}
+
+async function review() {
+  const b = $('review');
+  const text = b.textContent;
+  b.disabled = true;
+  b.textContent = 'Reviewing your discards\u2026';
+  try {
+    await fetchFile('/api/games/' + game.id + '/review', 'jong-review-' + game.id + '.html', true);
+  } catch (e) {
+    showError($('error'), 'no review: ' + e.message);
+  }
+  b.disabled = false;
+  b.textContent = text;
 }
 
 function tab(which) {
@@ -307,11 +218,16 @@ function offerPlayersFor() {
 async function init() {
   $('new-game').addEventListener('submit', newGame);
   $('rules').addEventListener('change', offerPlayersFor);
-  $('analyze-form').addEventListener('submit', analyze);
+  $('analyze-form').addEventListener('submit', (ev) => Analyse.run(ev, api));
   $('record').addEventListener('click', downloadRecord);
   $('show-hint').addEventListener('change', () => game.state && render(game.state));
   $('tab-play').addEventListener('click', () => tab('play'));
   $('tab-analyze').addEventListener('click', () => tab('analyze'));
+  $('tile-style').value = Tiles.style;
+  $('tile-style').addEventListener('change', () => {
+    Tiles.setStyle($('tile-style').value);
+    if (game.state) render(game.state);
+  });
   try {
     const info = await api('GET', '/api/info');
     for (const p of info.players) {

@@ -39,14 +39,15 @@ int cli_split_players(const char *cmd, const char *list, char (*specs)[JONG_PLAY
         const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
         bool continues = *n > 0 && eq && (!colon || eq < colon); /* "key=value", not "name:key=value" */
         if (!len)
-            return cli_usage_error(cmd, "empty player name in '%s'", list);
+            return cmd ? cli_usage_error(cmd, "empty player name in '%s'", list) : CLI_USAGE;
         char *into = continues ? specs[*n - 1] : specs[*n];
         size_t used = continues ? strlen(into) + 1 : 0;
         if (!continues && *n == max)
-            return cli_usage_error(cmd, "more than %d players in '%s'", max, list);
+            return cmd ? cli_usage_error(cmd, "more than %d players in '%s'", max, list) : CLI_USAGE;
         if (used + len + 1 > JONG_PLAYER_SPEC_MAX)
-            return cli_usage_error(cmd, "player spec too long in '%s' (at most %d characters)", list,
-                                   JONG_PLAYER_SPEC_MAX - 1);
+            return cmd ? cli_usage_error(cmd, "player spec too long in '%s' (at most %d characters)", list,
+                                         JONG_PLAYER_SPEC_MAX - 1)
+                       : CLI_USAGE;
         if (continues)
             into[used - 1] = ',';
         memcpy(into + used, p, len);
@@ -95,4 +96,26 @@ void cli_print_players(FILE *f)
         if (p->options && *p->options)
             fprintf(f, "  %-10s options: %s\n", "", p->options);
     }
+}
+
+jong_variant cli_rules_of_players(const char *list, jong_variant fallback)
+{
+    static char specs[16][JONG_PLAYER_SPEC_MAX]; /* the CLI is one thread */
+    int n;
+    if (!list || cli_split_players(NULL, list, specs, 16, &n) || n == 0)
+        return fallback;
+    unsigned plays = JONG_PLAYS(JONG_VARIANT_RIICHI) | JONG_PLAYS(JONG_VARIANT_TAIWAN);
+    for (int i = 0; i < n; i++) {
+        size_t len = strcspn(specs[i], ":");
+        for (int k = 0; k < jong_player_count(); k++) {
+            const jong_player_info *p = jong_player_info_at(k);
+            if (strlen(p->name) == len && !strncmp(p->name, specs[i], len))
+                plays &= p->variants;
+        }
+    }
+    if (plays == JONG_PLAYS(JONG_VARIANT_RIICHI))
+        return JONG_VARIANT_RIICHI;
+    if (plays == JONG_PLAYS(JONG_VARIANT_TAIWAN))
+        return JONG_VARIANT_TAIWAN;
+    return fallback;
 }

@@ -12,11 +12,15 @@
 
 /* Splits list into at most max specs ("more than MAX players" past them) (*n of them); on error prints one line for `cmd` and
  * returns CLI_USAGE. */
+/* (cmd NULL: a bad list is CLI_USAGE without a message) */
 int cli_split_players(const char *cmd, const char *list, char (*specs)[JONG_PLAYER_SPEC_MAX], int max, int *n);
 /* Makes the four seats' players for a game of variant v; on error (also a player that does not
  * play v) prints one line for `cmd` and returns CLI_USAGE/FAIL (with nothing left allocated). */
 int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS]);
 void cli_free_players(jong_player *p[JONG_SEATS]);
+/* The family of rules a player list plays when --rules is not given: the one every player
+ * plays when they all play only it (kurita: riichi; simcat: Taiwanese), else fallback. */
+jong_variant cli_rules_of_players(const char *list, jong_variant fallback);
 /* The registry's players with their options and defaults, for --help. */
 void cli_print_players(FILE *f);
 

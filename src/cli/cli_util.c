@@ -37,12 +37,29 @@ int cli_fail(const char *cmd, const char *fmt, ...)
     return CLI_FAIL;
 }
 
+/* What to do about a hand the notation or the rules refused, in the command line's words: the
+ * letters a hand is written with, the rules a hand of that size is for. */
+static const char *error_hint(const jong_error *err)
+{
+    int tiles;
+    char family[16];
+    if (err->code == JONG_ERR_SYNTAX && strstr(err->msg, "unknown letter"))
+        return " (a hand is digits and their suit, m p s or z in lower case, or the letters E S W N P F C)";
+    if (err->code == JONG_ERR_TILE_COUNT && sscanf(err->msg, "%d tiles (melds count 3), %15s rules", &tiles, family) == 2) {
+        if (!strcmp(family, "riichi") && (tiles == 16 || tiles == 17))
+            return "; a Taiwanese hand has 16 or 17: --rules taiwan";
+        if (!strcmp(family, "taiwan") && (tiles == 13 || tiles == 14))
+            return "; a riichi hand has 13 or 14: --rules riichi";
+    }
+    return "";
+}
+
 void cli_format_error(const jong_error *err, char *buf, size_t n)
 {
     /* The library's message already names the place ("position 3: unknown letter 'x'", counting
      * from 0 as its other positions do); only an empty message needs one made up here. */
     if (err->msg[0])
-        snprintf(buf, n, "%s", err->msg);
+        snprintf(buf, n, "%s%s", err->msg, error_hint(err));
     else if (err->pos >= 0)
         snprintf(buf, n, "position %d: %s", err->pos, jong_errcode_name(err->code));
     else
@@ -74,6 +91,16 @@ int cli_rules_parse(const char *text)
     if (!strcasecmp(text, "taiwan"))
         return JONG_VARIANT_TAIWAN;
     return -1;
+}
+
+int cli_rules_of_hand(const char *hand)
+{
+    jong_hand h;
+    jong_error err;
+    if (!hand || jong_parse_hand(hand, &h, &err) != JONG_OK)
+        return -1;
+    int n = cli_hand_size(&h);
+    return n == 16 || n == 17 ? JONG_VARIANT_TAIWAN : n == 13 || n == 14 ? JONG_VARIANT_RIICHI : -1;
 }
 
 const char *cli_rules_name(jong_variant v)

@@ -41,6 +41,10 @@ void cli_format_error(const jong_error *err, char *buf, size_t n);
 /* A rule family's name, "riichi" or "taiwan" in any case; -1 for anything else. */
 int cli_rules_parse(const char *text);
 const char *cli_rules_name(jong_variant v);
+/* The family a hand's size says (13/14 tiles riichi, 16/17 Taiwanese, melds counting 3), -1 for
+ * neither or a hand that does not parse: the family of commands about one hand when --rules is
+ * not given. */
+int cli_rules_of_hand(const char *hand);
 
 /* A seat or wind: one character 0-3 or E S W N, as 0..3; -1 when it is neither. */
 int cli_parse_wind(const char *s);

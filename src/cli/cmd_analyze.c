@@ -82,7 +82,7 @@ static int add_melds(const char *cmd, const char *name, const char *value, void 
 #define OPTS analyze_opts
 static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "riichi (13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)",
-     .def = "riichi"},
+     .def = "riichi", .def_text = "the hand's: taiwan for 16/17 tiles, else riichi"},
     {"--melds", CLI_CALL(add_melds), "M", "declared melds, as in HAND ('[123m] (5555p)'); joined to HAND"},
     {"--seen", CLI_STRING(in.seen), "T",
      "tiles visible elsewhere (discards, melds, indicators), not counted as unseen copies of effective "
@@ -658,7 +658,13 @@ static int analyze_run(const analyze_input *in, analysis *a, char *why, size_t n
     a->rs = *in->rules;
     a->rules = in->rules->variant;
     int total = a->rules == JONG_VARIANT_RIICHI ? 18 : 16;
-    a->draws = in->draws >= 0 ? in->draws : (total - in->turn > 0 ? total - in->turn : 0);
+    if (in->draws < 0 && (in->turn < 1 || in->turn > total)) {
+        snprintf(why, n, "%sturn %d: a %s hand has turns 1 to %d (draws left = %d - turn); --draws gives the draws "
+                 "left directly", in->api ? "" : "--", in->turn, a->rules == JONG_VARIANT_RIICHI ? "riichi" : "Taiwanese",
+                 total, total);
+        return CLI_USAGE;
+    }
+    a->draws = in->draws >= 0 ? in->draws : total - in->turn;
     if (in->player && in->sims <= 0) {
         snprintf(why, n, "%splayer: its values come with the chances of each discard (%ssims above 0)",
                  in->api ? "" : "--", in->api ? "" : "--");
@@ -722,8 +728,12 @@ int cmd_analyze(int argc, char **argv)
     int r = cli_parse(&spec, argc, argv, &o);
     if (r != CLI_GO)
         return r;
+    /* without --rules, the hand's size says its family */
+    bool given;
+    cli_find_option(argc, argv, "--rules", &given);
+    int by_size = given ? -1 : cli_rules_of_hand(o.hand_text);
     jong_ruleset rs;
-    if (cli_build_ruleset(CMD, "--rule", o.rules, o.rule.v, o.rule.n, 0, &rs))
+    if (cli_build_ruleset(CMD, "--rule", by_size >= 0 ? (jong_variant)by_size : o.rules, o.rule.v, o.rule.n, 0, &rs))
         return CLI_USAGE;
     o.in.rules = &rs;
     o.in.local = o.search == SEARCH_LOCAL;

@@ -39,7 +39,8 @@ _Static_assert(JONG_ARENA_1V3 == 0 && JONG_ARENA_2V2 == 1 && JONG_ARENA_3V1 == 2
 static const cli_option options[] = {
     {"--players", CLI_STRING(players), "A,B[,C,D]", "2 or 4 player specs (name or name:key=val,key=val), "
      "labelled A B C D; required unless --resume", .given = GIVEN_PLAYERS},
-    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan", .given = GIVEN_RULES},
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan",
+     .def_text = "the players' when they play one family only, else taiwan", .given = GIVEN_RULES},
     {"--mode", CLI_ENUM(mode), "M", "2v2: A+C against B+D, partners opposite, teams swapped; 1v3: A alone "
      "takes each seat; 3v1: the last player alone; free: 4 players", .names = mode_names, .def = "2v2",
      .given = GIVEN_MODE},
@@ -417,6 +418,11 @@ int cmd_arena(int argc, char **argv)
     cfg.match_hands = o.match_hands;
     cfg.seed = o.seed;
     cfg.time_ms = o.time_ms;
+    /* without --rules a new run plays the players' family when they play only one */
+    bool rules_given;
+    cli_find_option(argc, argv, "--rules", &rules_given);
+    if (!rules_given && !resume)
+        o.rules = cli_rules_of_players(o.players, o.rules);
     if (cli_build_ruleset(cmd, "--rule", o.rules, o.rule.v, o.rule.n, 0, &cfg.rules))
         return CLI_USAGE;
     /* a whole Taiwanese game can last thousands of hands (a draw keeps the deal): one hand each */

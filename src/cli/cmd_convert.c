@@ -1,5 +1,5 @@
-/* `jong convert IN -o OUT.mjson`: a game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai
- * .mjson, any of them gzipped) to mjai .mjson (gzipped when OUT ends in .gz). */
+/* `jong convert IN [-o OUT.mjson]`: a game record (Tenhou mjlog XML, tenhou.net/6 JSON or mjai
+ * .mjson, any of them gzipped) to mjai .mjson (gzipped when OUT ends in .gz; stdout without -o). */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ typedef struct {
 
 #define OPTS convert_opts
 static const cli_option options[] = {
-    {"--output", CLI_STRING(out), "OUT", "where to write", .short_name = 'o', .flags = CLI_REQUIRED},
+    {"--output", CLI_STRING(out), "OUT", "where to write; - is stdout", .short_name = 'o', .def = "-"},
     {"--json", CLI_FLAG(json), NULL, "print {\"in\",\"out\",\"format\",\"events\",\"hands\",\"complete\"} on stdout"},
     CLI_RECORD_LIMIT_OPTIONS,
     CLI_END,
@@ -31,7 +31,8 @@ static const cli_command spec = {
     .about = "Reads one game record and writes it as mjai events, one JSON object per line (.mjson).\n"
              "IN may be Tenhou mjlog XML, tenhou.net/6 JSON (one object, or one object per hand per line)\n"
              "or mjai .mjson; any of them may be gzipped. The format is told from the content.\n"
-             "OUT ending in .gz is gzipped; OUT - writes to stdout. Three-player games are refused.\n",
+             "OUT ending in .gz is gzipped; without -o (or with -o -) the events go to stdout.\n"
+             "Three-player games are refused.\n",
     .options = options,
     .pos = {CLI_POS_ONE_AT(in), .metavar = "IN", .min = 1, .help = "the game record to read",
             .missing = "no input file given", .too_many = "one input file only"},
@@ -50,7 +51,7 @@ int cmd_convert(int argc, char **argv)
     const char *in = opt.in, *out = opt.out;
     bool json = opt.json;
     if (json && !strcmp(out, "-"))
-        return cli_usage_error(CMD, "--json and -o - would both write to stdout");
+        return cli_usage_error(CMD, "--json and the record would both go to stdout: give -o FILE");
 
     jong_mjai_log log;
     jong_mjai_log_init(&log);

@@ -25,7 +25,8 @@ typedef struct {
 
 #define OPTS play_opts
 static const cli_option options[] = {
-    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan",
+     .def_text = "the players' when they play one family only, else taiwan"},
     {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs: name or "
      "name:key=val,key=val (the players and their options are listed below)", .flags = CLI_REQUIRED},
     {"--games", CLI_INT(games), "N", "games to play", .lo = 1, .hi = 100000000, .def = "1"},
@@ -84,8 +85,10 @@ static void on_hand(void *ctx, const jong_game_result *so_far)
     show_progress(pr, pr->hands_before + so_far->hands, false);
 }
 
+/* Each seat's result is its change of score over the games (riichi starts at 25000 points,
+ * Taiwanese at 0); riichi also shows the average final points a game ends with. */
 static void print_summary(const jong_player *const players[JONG_SEATS], const jong_game_result *tot,
-                          int games, uint64_t seed, bool json, bool riichi)
+                          int games, uint64_t seed, bool json, bool riichi, int start_score)
 {
     const char *value_name = riichi ? "han" : "tai";  /* what a win is worth in its rules */
     if (json) {
@@ -106,6 +109,9 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
             json_object_set_new(x, value_name, json_integer(st->tai));
             json_object_set_new(x, "score", json_integer(tot->scores[s]));
             json_object_set_new(x, "score_per_game", json_real(games ? (double)tot->scores[s] / games : 0));
+            json_int_t change = tot->scores[s] - (json_int_t)start_score * games;
+            json_object_set_new(x, "change", json_integer(change));
+            json_object_set_new(x, "change_per_game", json_real(games ? (double)change / games : 0));
             json_array_append_new(seats, x);
         }
         json_object_set_new(o, "seats", seats);
@@ -115,16 +121,20 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
         json_decref(o);
         return;
     }
-    printf("seed %llu: %d game%s, %d hands\n", (unsigned long long)seed, games, games == 1 ? "" : "s",
-           tot->hands);
-    printf("%-4s %-22s %6s %6s %6s %6s %8s %10s %10s\n", "seat", "player", "wins", "self", "dealin",
-           "draws", value_name, "score", "per game");
+    printf("seed %llu: %d game%s, %d hand%s\n", (unsigned long long)seed, games, games == 1 ? "" : "s",
+           tot->hands, tot->hands == 1 ? "" : "s");
+    printf("%-4s %-22s %6s %6s %6s %6s %8s %10s %10s%s\n", "seat", "player", "wins", "self", "dealin",
+           "draws", value_name, "change", "per game", riichi ? "   final/game" : "");
     static const char *const winds[] = {"E", "S", "W", "N"};
     for (int s = 0; s < JONG_SEATS; s++) {
         const jong_seat_stats *st = &tot->seats[s];
-        printf("%-4s %-22.22s %6d %6d %6d %6d %8lld %10d %10.1f\n", winds[s], players[s]->spec, st->wins,
-               st->self_draws, st->deal_ins, st->draws, (long long)st->tai, (int)tot->scores[s],
-               games ? (double)tot->scores[s] / games : 0.0);
+        long long change = (long long)tot->scores[s] - (long long)start_score * games;
+        printf("%-4s %-22.22s %6d %6d %6d %6d %8lld %+10lld %+10.1f", winds[s], players[s]->spec, st->wins,
+               st->self_draws, st->deal_ins, st->draws, (long long)st->tai, change,
+               games ? (double)change / games : 0.0);
+        if (riichi)
+            printf(" %13.1f", games ? (double)tot->scores[s] / games : 0.0);
+        putchar('\n');
     }
 }
 
@@ -139,7 +149,9 @@ int cmd_play(int argc, char **argv)
     int r = cli_parse(&spec, argc, argv, &o);
     if (r != CLI_GO)
         return r;
-    jong_variant v = o.rules;
+    bool rules_given;
+    cli_find_option(argc, argv, "--rules", &rules_given);
+    jong_variant v = rules_given ? o.rules : cli_rules_of_players(o.players, o.rules);
     const char *log_dir = o.log_dir;
     int games = o.games;
     uint64_t seed = o.seed;
@@ -219,7 +231,8 @@ int cmd_play(int argc, char **argv)
     }
     show_progress(&pr, total.hands, true);
     if (pr.games_done)
-        print_summary((const jong_player *const *)players, &total, pr.games_done, seed, o.json, v == JONG_VARIANT_RIICHI);
+        print_summary((const jong_player *const *)players, &total, pr.games_done, seed, o.json, v == JONG_VARIANT_RIICHI,
+                      rs.start_score);
     fflush(stdout);
     if (status == CLI_OK && pr.games_done < games)
         status = cli_fail(cmd, "interrupted: %d of %d games done", pr.games_done, games);

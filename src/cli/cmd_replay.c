@@ -12,6 +12,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "jong/mjai.h"
+#include "replay_print.h"
 
 #define CMD "replay"
 
@@ -23,7 +24,7 @@ typedef struct {
 
 #define OPTS replay_opts
 static const cli_option options[] = {
-    {"--verify", CLI_FLAG(verify), NULL, "check the records (required: the only mode so far)"},
+    {"--verify", CLI_FLAG(verify), NULL, "check the records; without it, print the games"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object on stdout: {\"ok\":..., \"files\":[{\"file\",\"ok\","
      "\"games\",\"hands\",\"events\"} or {\"file\",\"ok\":false,\"line\",\"error\"}]}; with imported games "
      "also \"imported\":{\"checked\",\"equal\",\"different\",\"skipped\",\"unreadable\",\"cut\",\"midgame\","
@@ -37,8 +38,11 @@ static const cli_option options[] = {
 
 static const cli_command spec = {
     .name = CMD,
-    .usage = "jong replay FILE... --verify [--json] [--quiet]",
-    .about = "Re-runs each game of each record file (written by jong play --log) through the engine: the\n"
+    .usage = "jong replay FILE... [--verify [--json] [--quiet]]",
+    .about = "Without --verify: prints each game of each record as the engine replays it, hand by hand (the\n"
+             "deal, every draw, discard, call and kong, each result with its value and the scores).\n"
+             "\n"
+             "With --verify: re-runs each game of each record file (written by jong play --log) through the engine: the\n"
              "walls come from the header's rules, seed and game number, the players' answers from the\n"
              "recorded events, and every event the engine produces must equal the recorded line.\n"
              "Prints per file \"FILE: verified N games, H hands, E events\", or the first error as\n"
@@ -186,8 +190,17 @@ int cmd_replay(int argc, char **argv)
     int r = cli_parse(&spec, argc, argv, &opt);
     if (r != CLI_GO)
         return r;
-    if (!opt.verify)
-        return cli_usage_error(CMD, "--verify is required (the only mode so far)");
+    if (!opt.verify) {
+        if (opt.json || opt.quiet)
+            return cli_usage_error(CMD, "--json and --quiet go with --verify");
+        jong_record_limits lim = cli_record_limits(opt.max_record_mb, opt.max_gzip_layers);
+        for (int i = 0; i < opt.files.n; i++) {
+            char why[512];
+            if (replay_print(opt.files.v[i], &lim, stdout, why, sizeof why))
+                return cli_fail(CMD, "%s", why);
+        }
+        return CLI_OK;
+    }
     bool json = opt.json, quiet = opt.quiet;
 
     json_t *out = json ? json_object() : NULL, *files = json ? json_array() : NULL;

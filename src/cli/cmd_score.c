@@ -357,12 +357,18 @@ json_t *score_json(const jong_ruleset *rs, const score_input *in, char *why, siz
     return json_result(&s);
 }
 
-/* Riichi unless the command line says --rules taiwan (riichi is the default). */
+/* The rules --rules names; without it the hand's: a word of the command line that is a hand of
+ * 16 or 17 tiles is Taiwanese, anything else riichi. */
 static bool wants_riichi(int argc, char **argv)
 {
     bool given;
     const char *rules = cli_find_option(argc, argv, "--rules", &given);
-    return !rules || cli_rules_parse(rules) != JONG_VARIANT_TAIWAN;
+    if (given)
+        return !rules || cli_rules_parse(rules) != JONG_VARIANT_TAIWAN;
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (argv[i][0] != '-' && cli_rules_of_hand(argv[i]) == JONG_VARIANT_TAIWAN)
+            return false;
+    return true;
 }
 
 int cmd_score(int argc, char **argv)

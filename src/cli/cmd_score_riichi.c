@@ -203,8 +203,10 @@ static int read_hand(const score_input *in, riichi_score *s, char *why, size_t n
         if (t.red)
             h->red[suit]++;
     } else if (size != 14) {
-        snprintf(reason, sizeof reason, "%d tiles (melds count 3), need 13 plus %swin or 14 with it", size,
-                 dashes(in));
+        bool taiwanese = size == 16 || size == 17;
+        snprintf(reason, sizeof reason, "%d tiles (melds count 3), need 13 plus %swin or 14 with it%s%s%s", size,
+                 dashes(in), taiwanese ? "; a Taiwanese hand has 16 or 17: " : "", taiwanese ? dashes(in) : "",
+                 taiwanese ? "rules taiwan" : "");
         return cli_input_why(in->api, NULL, in->hand, reason, why, n);
     } else if (!h->counts[t.kind]) {
         snprintf(reason, sizeof reason, "the win tile %s is not among the concealed tiles", name);

@@ -10,6 +10,7 @@
 #include "jong/analysis_sim.h"
 #include "jong/jong.h"
 #include "jong/player.h"
+#include "jong/record.h"
 
 typedef struct {
     int game, hand_no;         /* the record's game (from 0) and the hand within it */
@@ -53,6 +54,23 @@ typedef struct {
     int clear;                 /* analysed discards whose loss interval lies above 0 */
     double loss;
 } review_report;
+
+/* Where review_run reads the record: rep->record names it; a Jong record may come from an
+ * open stream instead (the web page's game, in memory). */
+typedef struct {
+    FILE *stream;              /* NULL: open rep->record (any format) */
+    jong_record_limits limits; /* on reading an imported record */
+    bool progress;             /* a running count on stderr */
+} review_source;
+
+enum { REVIEW_OK = 0, REVIEW_FAILED = 1, REVIEW_BAD_PLAYER = 2 };
+
+/* Reviews the record into rep (record, seat, player, sims and seed set by the caller; rep->d
+ * to be freed by the caller) and sums it up. Not REVIEW_OK: why says what went wrong (a bad
+ * player apart, as the command reports it as a usage error). */
+int review_run(review_report *rep, const review_source *src, char *why, size_t n);
+/* The summary of rep's decisions (review_run calls it). */
+void review_summarise(review_report *rep);
 
 /* The HTML report: one self-contained file (tiles as inline SVG data, a chart of the loss per
  * decision, the hand at each decision). Returns 0, or -1 with errno set by the writes. */

@@ -40,7 +40,7 @@ static void escaped(FILE *f, const char *s)
 /* .t0 .. .t33 (kinds), .r4 .r13 .r22 (red fives) */
 static void tile_styles(FILE *f)
 {
-    char svg[4096];
+    char svg[WEB_TILE_SVG_MAX];
     for (int k = 0; k < JONG_KINDS; k++) {
         size_t n = web_tile_svg(k, false, svg, sizeof svg);
         fprintf(f, ".t%d{background-image:url(data:image/svg+xml;base64,", k);

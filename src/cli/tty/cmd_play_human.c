@@ -15,6 +15,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/ui/event_text.h"
+#include "tty_end.h"
 #include "tty_screen.h"
 #include "tty_term.h"
 
@@ -27,7 +28,7 @@ typedef struct {
     cli_list rule;
     int hands, time_limit;
     uint64_t seed;
-    bool ascii, no_colour, hint;
+    bool ascii, unicode, no_colour, hint;
 } human_opts;
 
 #define OPTS human_opts
@@ -35,14 +36,16 @@ static const cli_option options[] = {
     {"--human", CLI_WIND(seat), "SEAT", "the person's seat, 0-3 or E S W N"},
     {"--players", CLI_STRING(players_text), "P[,P...]", "the other seats' players: 1, 2 alternating, or 4 "
      "specs (the person's entry is unused)", .flags = CLI_REQUIRED},
-    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan",
+     .def_text = "the players' when they play one family only, else taiwan"},
     {"--seed", CLI_SEED(seed), "S", "the game's seed", .def_text = "from the clock"},
     {"--hands", CLI_INT(hands), "N", "play N hands instead of a full game", .lo = 1, .hi = 100000},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)"},
     {"--log", CLI_STRING(log_dir), "DIR", "where the record goes: DIR/human-SEED.jsonl",
      .def = "jong-records"},
-    {"--ascii", CLI_FLAG(ascii), NULL, "tile names (1m E f1) instead of Unicode tiles; the default when the "
-     "locale is not UTF-8"},
+    {"--unicode", CLI_FLAG(unicode), NULL, "tiles as Unicode mahjong glyphs (a font with them is needed, "
+     "e.g. Debian's fonts-symbola; JONG_TILES=unicode says the same); ignored when the locale is not UTF-8"},
+    {"--ascii", CLI_FLAG(ascii), NULL, "tile names (1m E f1), the default"},
     {"--no-colour", CLI_FLAG(no_colour), NULL, "no ANSI colours (also --no-color)"},
     {"--no-color", CLI_FLAG(no_colour), NULL, "", .flags = CLI_HIDDEN},
     {"--hint", CLI_FLAG(hint), NULL, "start with the hint line shown"},
@@ -59,7 +62,8 @@ static const cli_command spec = {
              "                 [--hint] [--time-limit SEC]",
     .about = "A person plays seat SEAT (0-3 or E S W N) at the terminal; the other seats are the\n"
              "players of --players (1, 2 alternating, or 4 specs; the person's entry is unused).\n"
-             "The screen fits 80x24: each seat's wind (* = dealer), player, score, tiles in hand,\n"
+             "The screen takes the terminal's size (80x24 or more is best): each seat's wind\n"
+             "(* = dealer), player, score, tiles in hand,\n"
              "flowers, melds and discards (yours last), the last events, your hand sorted with the\n"
              "tile just drawn set apart, and your legal actions:\n"
              "  a, b, c ...  discard the tile above the letter\n"
@@ -105,7 +109,7 @@ static void frame_base(const human_table *h, tty_frame *f)
     f->hint = h->hint;
     f->furiten = jong_session_furiten(h->s, h->seat);
     f->style = h->style;
-    f->width = 80;
+    tty_term_size(&f->width, &f->height);
     for (int i = 0; i < h->nlog; i++)
         f->log[i] = h->log[i];
 }
@@ -186,25 +190,21 @@ static int ask(human_table *h, int time_limit, int *choice_out, jong_action lega
 /* The end of a hand: its result until a key is pressed. Returns false to quit. */
 static bool show_result(human_table *h, bool game_over)
 {
-    jong_event res[4];
-    int nres = jong_session_hand_result(h->s, res, 4);
-    if (nres > 4)
-        nres = 4;
-    static char lines[TTY_RESULT_LINES][160];
-    int k = 0;
-    const jong_view *v = jong_session_view(h->s, h->seat);
-    for (int i = 0; i < nres && k < TTY_RESULT_LINES; i++)
-        k += event_result_lines(&res[i], v, lines[k], sizeof lines[0], TTY_RESULT_LINES - k);
+    static char lines[TTY_RESULT_LINES][TTY_END_WIDTH];
+    int k = tty_end_lines(h->s, h->seat, &h->style, lines, TTY_RESULT_LINES);
     tty_frame f;
     frame_base(h, &f);
     for (int i = 0; i < k; i++)
         f.result[i] = lines[i];
     f.status = game_over ? "the game is over: any key to leave" : "hand over: Enter or space for the next hand, Q to quit";
     for (;;) {
+        tty_term_size(&f.width, &f.height);
         tty_screen_draw(stdout, &f);
         int key = tty_term_key(-1);
         if (key == TTY_KEY_EOF || key == TTY_KEY_INTERRUPT)
             return false;
+        if (key == TTY_KEY_OTHER)
+            continue; /* a resize, or a key that means nothing here */
         if (game_over)
             return true;
         if (key == '\n' || key == '\r' || key == ' ')
@@ -243,7 +243,9 @@ int play_human(int argc, char **argv)
     int r = cli_parse(&spec, argc, argv, &o);
     if (r != CLI_GO)
         return r;
-    jong_variant variant = o.rules;
+    bool rules_given;
+    cli_find_option(argc, argv, "--rules", &rules_given);
+    jong_variant variant = rules_given ? o.rules : cli_rules_of_players(o.players_text, o.rules);
     jong_ruleset rs;
     if (cli_build_ruleset(CMD, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))
         return CLI_USAGE;
@@ -259,7 +261,10 @@ int play_human(int argc, char **argv)
     }
     human_table h = {.rules = &rs, .seat = o.seat, .seed = o.seed, .hint = o.hint};
     setlocale(LC_CTYPE, "");
-    h.style.ascii = o.ascii || !tty_locale_is_utf8();
+    /* glyphs only when asked: no font of a plain Debian install has them (blank boxes) */
+    const char *tiles = getenv("JONG_TILES");
+    bool unicode = o.unicode || (tiles && !strcmp(tiles, "unicode"));
+    h.style.ascii = o.ascii || !unicode || !tty_locale_is_utf8();
     const char *term = getenv("TERM");
     h.style.colour = !o.no_colour && isatty(STDOUT_FILENO) && term && strcmp(term, "dumb");
     const char *specs[JONG_SEATS];

@@ -1,8 +1,11 @@
-/* One frame of the terminal table, drawn within 80x24: the header (rules, hand, wall), each
- * seat's wind, player, score, flowers, melds and river (the person's seat last; red fives red,
- * '>' before the discard that declared riichi), "furiten" on the person's line, the last
- * events, the person's hand with a key under each tile, the legal actions with their keys, an
- * optional hint line, and a status line. Every line is clipped to the width. */
+/* One frame of the terminal table, drawn at the terminal's size (80x24 at least is best): the
+ * header (rules, hand, wall), each seat's wind, player, score, flowers, melds and river (the
+ * person's seat last; red fives red, '>' before the discard that declared riichi), "furiten" on
+ * the person's line, the last events, the person's hand with a key under each tile, the legal
+ * actions with their keys, an optional hint line, and a status line; at a hand's end its result
+ * (with the hands) in place of the events and the hand. A line wider than the terminal goes
+ * on below, indented (the river shows its latest discards that fit one line); when rows run
+ * short, blank lines go first, then the oldest events. */
 #ifndef JONG_TTY_SCREEN_H
 #define JONG_TTY_SCREEN_H
 
@@ -14,7 +17,7 @@
 #include "tty_tiles.h"
 
 #define TTY_LOG_LINES 3
-#define TTY_RESULT_LINES 9
+#define TTY_RESULT_LINES 16
 
 typedef struct {
     const jong_view *v;
@@ -32,7 +35,7 @@ typedef struct {
     const char *result[TTY_RESULT_LINES]; /* when set, shown instead of the hand and actions */
     const char *status;
     tty_style style;
-    int width;                     /* columns (80) */
+    int width, height;             /* the terminal's columns and rows */
 } tty_frame;
 
 void tty_screen_draw(FILE *out, const tty_frame *f);

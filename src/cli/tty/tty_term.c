@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -25,6 +26,9 @@ static void restore(void)
     raw_on = screen_on = 0;
 }
 
+/* a resize interrupts the wait for a key, so that the screen is drawn again at the new size */
+static void on_resize(int sig) { (void)sig; }
+
 static void on_signal(int sig)
 {
     restore();
@@ -40,6 +44,11 @@ void tty_term_open(void)
         signal(SIGINT, on_signal);
         signal(SIGTERM, on_signal);
         signal(SIGHUP, on_signal);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_resize; /* no SA_RESTART: poll returns */
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGWINCH, &sa, NULL);
         hooked = true;
     }
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0) {
@@ -85,4 +94,15 @@ int tty_term_key(int timeout_ms)
             ;
     }
     return TTY_KEY_OTHER;
+}
+
+void tty_term_size(int *cols, int *rows)
+{
+    struct winsize ws;
+    *cols = 80;
+    *rows = 24;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+        *cols = ws.ws_col;
+        *rows = ws.ws_row;
+    }
 }

@@ -1,5 +1,6 @@
 /* The terminal for the person at the table: raw keys (no echo, no line buffering), the
- * alternate screen, and reading one key with an optional time limit. The terminal is put back
+ * alternate screen, the terminal's size (a resize wakes the wait for a key), and reading one
+ * key with an optional time limit. The terminal is put back
  * as it was on exit, also after SIGINT/SIGTERM. Works on a pipe too (then keys are bytes). */
 #ifndef JONG_TTY_TERM_H
 #define JONG_TTY_TERM_H
@@ -15,5 +16,7 @@ void tty_term_close(void);
  * TTY_KEY_TIMEOUT after timeout_ms (< 0: wait for ever), TTY_KEY_EOF at end of input. */
 enum { TTY_KEY_TIMEOUT = -1, TTY_KEY_EOF = -2, TTY_KEY_OTHER = -3, TTY_KEY_INTERRUPT = 3 };
 int tty_term_key(int timeout_ms);
+/* The terminal's columns and rows (80x24 when stdout is not a terminal). */
+void tty_term_size(int *cols, int *rows);
 
 #endif

@@ -56,7 +56,8 @@ static const cli_command spec = {
     .epilog = "API (JSON; errors are {\"error\": ...} with a 4xx status):\n"
               "  POST /api/games {\"rules\":\"taiwan\",\"players\":\"greedy\",\"seat\":0,\"hands\":4,\"seed\":7}\n"
               "  GET /api/games/ID, POST /api/games/ID/act {\"action\":i,\"decision\":n},\n"
-              "  POST /api/games/ID/next, GET /api/games/ID/record, DELETE /api/games/ID\n"
+              "  POST /api/games/ID/next, GET /api/games/ID/record, GET /api/games/ID/review (once the\n"
+              "  game is over: the review of your discards, HTML), DELETE /api/games/ID\n"
               "  (each with the header X-Jong-Token), POST /api/analyze {\"hand\",\"seen\",\"rules\"}\n",
 };
 #undef OPTS

@@ -1,18 +1,17 @@
 /* Embeds the web page's files (web/) into the program; see web_assets.h. */
+#define FILE(sym, name)      \
+    .globl sym;              \
+    .globl sym##_end;        \
+sym:                         \
+    .incbin name;            \
+sym##_end:
     .section .rodata
-    .globl web_index_html
-    .globl web_index_html_end
-web_index_html:
-    .incbin "index.html"
-web_index_html_end:
-    .globl web_app_js
-    .globl web_app_js_end
-web_app_js:
-    .incbin "app.js"
-web_app_js_end:
-    .globl web_style_css
-    .globl web_style_css_end
-web_style_css:
-    .incbin "style.css"
-web_style_css_end:
+FILE(web_index_html, "index.html")
+FILE(web_app_js, "app.js")
+FILE(web_dom_js, "dom.js")
+FILE(web_tiles_js, "tiles.js")
+FILE(web_table_js, "table.js")
+FILE(web_end_js, "end.js")
+FILE(web_analyze_js, "analyze.js")
+FILE(web_style_css, "style.css")
     .section .note.GNU-stack,"",%progbits

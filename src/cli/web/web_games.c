@@ -10,6 +10,7 @@
 
 #include "cli/cli_players.h"
 #include "cli/cli_util.h"
+#include "cli/review/review.h"
 #include "cli/ui/event_text.h"
 #include "web_games.h"
 #include "web_state.h"
@@ -31,7 +32,10 @@ typedef struct {
     jong_record_writer *w;
     char log[WEB_LOG_LINES][EVENT_LOG_WIDTH];
     int nlog;
+    meld_calls calls;    /* who gave each meld's tile, for the called tile turned */
     double deadline;     /* when the person's current decision times out (0 = never) */
+    char *review;        /* the review of the finished game, made once when first asked */
+    size_t review_len;
 } web_game;
 
 struct web_games {
@@ -74,9 +78,13 @@ static void observe(void *ctx, int seat, const jong_view *v, const jong_event *s
 {
     web_game *g = ctx;
     char text[128];
-    if (seat != g->seat || !event_text(seen, v, text, sizeof text))
+    if (seat != g->seat)
         return;
-    event_log_push(g->log, &g->nlog, WEB_LOG_LINES, text);
+    meld_calls_apply(&g->calls, seen);
+    if (seen->type == JONG_EV_START_HAND)
+        g->nlog = 0; /* the log tells the hand being played */
+    if (event_text(seen, v, text, sizeof text))
+        event_log_push(g->log, &g->nlog, WEB_LOG_LINES, text);
 }
 
 /* Finish the record and write it to the log directory (when there is one). */
@@ -106,6 +114,7 @@ static void game_free(web_games *gs, web_game *g)
     jong_session_free(g->s);
     close_record(gs, g);
     free(g->rec_data);
+    free(g->review);
     cli_free_players(g->players);
     pthread_mutex_destroy(&g->lock);
     free(g);
@@ -144,7 +153,7 @@ static int enforce_deadline(web_games *gs, web_game *g, jong_error *err)
 
 static json_t *state_of(web_game *g)
 {
-    web_state_input in = {.s = g->s, .seat = g->seat, .time_left = -1};
+    web_state_input in = {.s = g->s, .seat = g->seat, .time_left = -1, .rules = &g->rules, .calls = &g->calls};
     memcpy(in.names, g->names, sizeof in.names);
     for (int i = 0; i < g->nlog; i++)
         in.log[i] = g->log[i];
@@ -262,6 +271,12 @@ static void put_game(web_games *gs, web_game *g)
 
 /* ---- requests ----------------------------------------------------------------------------- */
 
+bool web_player_offered(const char *name)
+{
+    /* the test player and the outside bot, which needs a command (cmd=...) a page cannot give */
+    return strcmp(name, "faulty") && strcmp(name, "ext");
+}
+
 /* The other seats' players: registry names only (no options, no test players), so that a
  * request cannot ask for unbounded thinking. */
 static int parse_players(const json_t *req, char specs[JONG_SEATS][32], json_t **out)
@@ -275,7 +290,7 @@ static int parse_players(const json_t *req, char specs[JONG_SEATS][32], json_t *
         bool known = false;
         for (int i = 0; name && i < jong_player_count(); i++)
             known |= !strcmp(jong_player_info_at(i)->name, name);
-        if (!name || !known || !strcmp(name, "faulty")) {
+        if (!name || !known || !web_player_offered(name)) {
             *out = web_error("players: '%s' is not a player here (give a name such as greedy or random)",
                              name ? name : "(not a string)");
             return 400;
@@ -293,9 +308,9 @@ static int parse_create(const json_t *req, jong_ruleset *rs, int *seat, uint64_t
     }
     const char *rules = json_string_value(json_object_get(req, "rules"));
     jong_variant v = JONG_VARIANT_TAIWAN;
-    if (rules && !strcmp(rules, "riichi"))
+    if (rules && cli_rules_parse(rules) == JONG_VARIANT_RIICHI)
         v = JONG_VARIANT_RIICHI;
-    else if (rules && strcmp(rules, "taiwan")) {
+    else if (rules && cli_rules_parse(rules) < 0) {
         *out = web_error("rules: '%.40s' is neither taiwan nor riichi", rules);
         return 400;
     }
@@ -495,6 +510,20 @@ int web_games_delete(web_games *gs, const char *id, const char *token, json_t **
     return 409;
 }
 
+/* A copy of a game's text for the answer, made under the game's lock: 200, or 503 with the
+ * error in *out. */
+static int copy_text(const char *data, size_t n, char **text, size_t *len, json_t **out)
+{
+    *text = malloc(n + 1);
+    if (!*text) {
+        *out = web_error("out of memory");
+        return 503;
+    }
+    memcpy(*text, data, n);
+    *len = n;
+    return 200;
+}
+
 int web_games_record(web_games *gs, const char *id, const char *token, char **text, size_t *len, json_t **out)
 {
     web_game *g;
@@ -504,14 +533,59 @@ int web_games_record(web_games *gs, const char *id, const char *token, char **te
         return status;
     if (g->rec)
         fflush(g->rec);
-    *text = malloc(g->rec_len + 1);
-    if (*text) {
-        memcpy(*text, g->rec_data, g->rec_len);
-        *len = g->rec_len;
-    } else {
-        *out = web_error("out of memory");
-        status = 503;
+    status = copy_text(g->rec_data, g->rec_len, text, len, out);
+    put_game(gs, g);
+    return status;
+}
+
+/* The review of the person's seat, as `jong review --seat SEAT --sims WEB_REVIEW_SIMS` makes it,
+ * on the finished game's record (in memory). */
+static int make_review(web_game *g, json_t **out)
+{
+    review_report rep;
+    memset(&rep, 0, sizeof rep);
+    char name[64];
+    snprintf(name, sizeof name, "web game %s (seed %llu)", g->id, (unsigned long long)g->seed);
+    rep.record = name;
+    rep.seat = g->seat;
+    rep.sims = WEB_REVIEW_SIMS;
+    rep.seed = 1;
+    FILE *in = fmemopen(g->rec_data, g->rec_len, "r");
+    FILE *html = open_memstream(&g->review, &g->review_len);
+    char why[512] = "out of memory";
+    review_source src = {.stream = in};
+    int rc = in && html ? review_run(&rep, &src, why, sizeof why) : REVIEW_FAILED;
+    if (rc == REVIEW_OK && review_write_html(html, &rep) != 0)
+        rc = REVIEW_FAILED;
+    if (in)
+        fclose(in);
+    if (html)
+        fclose(html);
+    free(rep.d);
+    if (rc != REVIEW_OK || !html) {
+        free(g->review);
+        g->review = NULL;
+        *out = web_error("no review: %s", why);
+        return 500;
     }
+    return 200;
+}
+
+int web_games_review(web_games *gs, const char *id, const char *token, char **html, size_t *len, json_t **out)
+{
+    web_game *g;
+    *html = NULL;
+    int status = get_game(gs, id, token, &g, out);
+    if (status != 200)
+        return status;
+    if (jong_session_state_now(g->s) != JONG_SESSION_GAME_OVER || g->rec || !g->rec_data) {
+        *out = web_error("the game is not over yet: its review comes at the end");
+        status = 409;
+    } else if (!g->review) {
+        status = make_review(g, out);
+    }
+    if (status == 200)
+        status = copy_text(g->review, g->review_len, html, len, out);
     put_game(gs, g);
     return status;
 }

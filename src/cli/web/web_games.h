@@ -6,6 +6,7 @@
 #define JONG_WEB_GAMES_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct {
@@ -34,7 +35,14 @@ int web_games_delete(web_games *gs, const char *id, const char *token, json_t **
 /* GET /api/games/ID/record: the record so far (JSON lines) into a malloc'd text, or an error
  * body in *out (then *text is NULL). */
 int web_games_record(web_games *gs, const char *id, const char *token, char **text, size_t *len, json_t **out);
+/* GET /api/games/ID/review: once the game is over, the review of the person's seat as an HTML
+ * page (`jong review --html`, WEB_REVIEW_SIMS simulations per discard) into a malloc'd text, or
+ * an error body in *out (409 before the end). */
+#define WEB_REVIEW_SIMS 500
+int web_games_review(web_games *gs, const char *id, const char *token, char **html, size_t *len, json_t **out);
 int web_games_count(web_games *gs);
+/* A player the page may seat: not the test player, not the outside bot (it needs a command). */
+bool web_player_offered(const char *name);
 
 /* {"error": message} */
 json_t *web_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

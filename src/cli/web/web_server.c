@@ -1,13 +1,14 @@
 /* The HTTP server of `jong web` (see web_server.h). libmicrohttpd parses HTTP and runs a
  * small pool of threads; this file only routes:
- *   GET  /, /app.js, /style.css         the page (embedded)
- *   GET  /tile/CODE.svg, /tile/CODEr.svg a tile picture (r: red five)
+ *   GET  /, /app.js, /style.css, ...    the page (embedded, web_assets.h)
+ *   GET  /tile/[plain/]CODE[r].svg       a tile picture (r: red five; plain: the plain style)
  *   GET  /api/info                       players and rule families
  *   POST /api/analyze                    {"hand","seen","rules"} -> jong analyze --json
  *   POST /api/games                      a new game (web_games.h)
  *   GET  /api/games/ID                   its state        (X-Jong-Token: the game's token)
  *   POST /api/games/ID/act | /next       a move, the next hand
  *   GET  /api/games/ID/record            the record so far (JSON lines)
+ *   GET  /api/games/ID/review            the finished game's review (HTML)
  *   DELETE /api/games/ID
  * Every error is a JSON {"error": ...} with a 4xx/5xx status. */
 #include <arpa/inet.h>
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/analyze_json.h"
+#include "cli/cli_util.h"
 #include "io/listen.h"
 #include "web_assets.h"
 #include "web_deadline.h"
@@ -75,15 +77,11 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status, const ch
 
 static enum MHD_Result serve_tile(struct MHD_Connection *c, const char *name)
 {
-    char *end;
-    long code = strtol(name, &end, 10);
-    bool red = *end == 'r';
-    if (red)
-        end++;
-    if (end == name || strcmp(end, ".svg") || code < 0 || code > 255)
-        return send_error(c, 404, "no such tile: give /tile/CODE.svg with CODE 0..41 (254: a hidden tile)");
-    char svg[4096];
-    size_t len = web_tile_svg((int)code, red, svg, sizeof svg);
+    char svg[WEB_TILE_SVG_MAX];
+    size_t len = web_tile_svg_path(name, svg, sizeof svg);
+    if (!len)
+        return send_error(c, 404, "no such tile: give /tile/CODE.svg with CODE 0..41 (254: a hidden tile), "
+                                  "/tile/CODEr.svg for a red five, /tile/plain/CODE.svg for the plain style");
     return respond(c, 200, "image/svg+xml", svg, len);
 }
 
@@ -92,7 +90,7 @@ static enum MHD_Result serve_info(struct MHD_Connection *c)
     json_t *players = json_array();
     for (int i = 0; i < jong_player_count(); i++) {
         const jong_player_info *p = jong_player_info_at(i);
-        if (strcmp(p->name, "faulty")) {
+        if (web_player_offered(p->name)) {
             json_t *rules = json_array(); /* the page offers each player only for the rules it plays */
             if (p->variants & JONG_PLAYS(JONG_VARIANT_TAIWAN))
                 json_array_append_new(rules, json_string("taiwan"));
@@ -113,8 +111,8 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
     const char *rules = json_string_value(json_object_get(req, "rules"));
     if (!hand)
         return send_error(c, 400, "give {\"hand\": \"123m456p...\", \"rules\": \"riichi\"|\"taiwan\", \"seen\": \"...\"}");
-    jong_variant v = rules && !strcmp(rules, "taiwan") ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
-    if (rules && strcmp(rules, "taiwan") && strcmp(rules, "riichi"))
+    jong_variant v = rules && cli_rules_parse(rules) == JONG_VARIANT_TAIWAN ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
+    if (rules && cli_rules_parse(rules) < 0)
         return send_error(c, 400, "rules: give riichi or taiwan");
     jong_ruleset rs;
     jong_ruleset_default(&rs, v);
@@ -157,17 +155,20 @@ static enum MHD_Result route_game(struct MHD_Connection *c, web_games *gs, const
         status = web_games_next(gs, id, token, &out);
     } else if (!strcmp(method, "DELETE") && !*verb) {
         status = web_games_delete(gs, id, token, &out);
-    } else if (!strcmp(method, "GET") && !strcmp(verb, "record")) {
+    } else if (!strcmp(method, "GET") && (!strcmp(verb, "record") || !strcmp(verb, "review"))) {
         char *text;
         size_t len;
-        status = web_games_record(gs, id, token, &text, &len, &out);
+        bool record = !strcmp(verb, "record");
+        status = record ? web_games_record(gs, id, token, &text, &len, &out)
+                        : web_games_review(gs, id, token, &text, &len, &out);
         if (text) {
-            enum MHD_Result ok = respond(c, 200, "application/x-ndjson", text, len);
+            enum MHD_Result ok = respond(c, 200, record ? "application/x-ndjson" : "text/html; charset=utf-8", text, len);
             free(text);
             return ok;
         }
     } else {
-        return send_error(c, 405, "use GET/DELETE /api/games/ID, POST /api/games/ID/act or /next, GET .../record");
+        return send_error(c, 405, "use GET/DELETE /api/games/ID, POST /api/games/ID/act or /next, GET .../record or "
+                                  ".../review");
     }
     return send_json(c, status, out);
 }
@@ -176,12 +177,9 @@ static enum MHD_Result route(struct MHD_Connection *c, web_server *ws, const cha
                              const body *b)
 {
     bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
-    if (get && (!strcmp(url, "/") || !strcmp(url, "/index.html")))
-        return respond(c, 200, "text/html; charset=utf-8", web_index_html, (size_t)(web_index_html_end - web_index_html));
-    if (get && !strcmp(url, "/app.js"))
-        return respond(c, 200, "text/javascript; charset=utf-8", web_app_js, (size_t)(web_app_js_end - web_app_js));
-    if (get && !strcmp(url, "/style.css"))
-        return respond(c, 200, "text/css; charset=utf-8", web_style_css, (size_t)(web_style_css_end - web_style_css));
+    web_asset file;
+    if (get && web_asset_find(url, &file))
+        return respond(c, 200, file.type, file.data, file.len);
     if (get && !strncmp(url, "/tile/", 6))
         return serve_tile(c, url + 6);
     if (get && !strcmp(url, "/api/info"))

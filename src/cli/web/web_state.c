@@ -5,33 +5,11 @@
 #include "cli/ui/event_text.h"
 #include "cli/ui/hand_menu.h"
 #include "cli/ui/hint.h"
+#include "web_end.h"
 #include "web_state.h"
+#include "web_tiles_json.h"
 
 static const char *const winds = "ESWN";
-
-static const char *meld_name(int type)
-{
-    static const char *const names[] = {"chi", "pon", "kong", "concealed_kong"};
-    return type >= 0 && type < 4 ? names[type] : "meld";
-}
-
-static json_t *meld_json(const jong_meld *m)
-{
-    json_t *o = json_object(), *tiles = json_array();
-    int reds = m->red;
-    for (int t = 0; t < (m->type >= JONG_MELD_KONG ? 4 : 3); t++) {
-        int code = m->tile == JONG_HIDDEN ? JONG_HIDDEN : m->type == JONG_MELD_CHOW ? m->tile + t : m->tile;
-        bool red = reds > 0 && code < JONG_NUMBER_KINDS && code % 9 == 4;
-        reds -= red;
-        json_t *tile = json_object();
-        json_object_set_new(tile, "tile", json_integer(code));
-        json_object_set_new(tile, "red", json_boolean(red));
-        json_array_append_new(tiles, tile);
-    }
-    json_object_set_new(o, "type", json_string(meld_name(m->type)));
-    json_object_set_new(o, "tiles", tiles);
-    return o;
-}
 
 static json_t *seat_json(const web_state_input *in, const jong_view *v, int s)
 {
@@ -51,11 +29,13 @@ static json_t *seat_json(const web_state_input *in, const jong_view *v, int s)
         if (sv->flowers >> f & 1)
             json_array_append_new(flowers, json_integer(JONG_TILE_FLOWER_BASE + f));
     for (int i = 0; i < sv->nmelds; i++)
-        json_array_append_new(melds, meld_json(&sv->melds[i]));
+        json_array_append_new(melds, web_meld_json(in->calls, v, s, i));
     for (int i = 0; i < sv->ndiscards; i++) {
         json_t *d = json_object();
         json_object_set_new(d, "tile", json_integer(sv->discards[i]));
         json_object_set_new(d, "claimed", json_boolean(sv->discard_claimed[i]));
+        if (s == v->last_discarder && i == sv->ndiscards - 1)
+            json_object_set_new(d, "last", json_true()); /* the table's latest discard */
         if (v->variant == JONG_VARIANT_RIICHI) {
             /* a red five, the discard that declared riichi, the tile just drawn thrown */
             bool bit = i < 64;
@@ -69,6 +49,18 @@ static json_t *seat_json(const web_state_input *in, const jong_view *v, int s)
     json_object_set_new(o, "melds", melds);
     json_object_set_new(o, "discards", river);
     return o;
+}
+
+/* the hint: in words, and the best discard's kind for the page to point at (-1: none) */
+static void add_hint(json_t *root, const jong_view *v, const jong_action *legal, int n)
+{
+    hint_info h;
+    hint_find(v, n ? legal : NULL, n, &h);
+    char words[200];
+    hint_words(&h, words, sizeof words);
+    json_object_set_new(root, "hint", json_string(words));
+    json_object_set_new(root, "hint_discard", json_integer(!h.win && h.nrows ? h.rows[0].kind : -1));
+    json_object_set_new(root, "hint_win", json_boolean(h.win));
 }
 
 /* the hand in display order with each tile's legal discard (-1 when none) */
@@ -105,42 +97,8 @@ static void add_hand(json_t *root, const jong_view *v, const jong_action *legal,
     json_object_set_new(root, "drawn_apart", json_boolean(m.drawn_apart));
     json_object_set_new(root, "actions", actions);
     json_object_set_new(root, "nlegal", json_integer(n));
-    if (m.ntiles % 3 == 2) {
-        char hint[256];
-        hint_text(v, n ? legal : NULL, n, hint, sizeof hint);
-        json_object_set_new(root, "hint", json_string(hint));
-    }
-}
-
-/* a riichi tile code as {"tile": kind, "red": bool} */
-static json_t *marker_json(int code)
-{
-    json_t *t = json_object();
-    json_object_set_new(t, "tile", json_integer(jong_code_kind(code)));
-    json_object_set_new(t, "red", json_boolean(jong_code_is_red(code)));
-    return t;
-}
-
-static void add_result(json_t *root, const jong_session *s, const jong_view *v)
-{
-    jong_event res[4];
-    int nres = jong_session_hand_result(s, res, 4);
-    json_t *lines = json_array(), *ura = NULL;
-    char buf[8][200];
-    for (int i = 0; i < nres && i < 4; i++) {
-        int k = event_result_lines(&res[i], v, buf[0], sizeof buf[0], 8);
-        for (int j = 0; j < k; j++)
-            json_array_append_new(lines, json_string(buf[j]));
-        /* the ura indicators a riichi winner turned over (the same for every winner) */
-        if (res[i].type == JONG_EV_WIN && res[i].nura && !ura) {
-            ura = json_array();
-            for (int j = 0; j < res[i].nura && j < JONG_RIICHI_MAX_INDICATORS; j++)
-                json_array_append_new(ura, marker_json(res[i].ura[j]));
-        }
-    }
-    json_object_set_new(root, "result", lines);
-    if (v->variant == JONG_VARIANT_RIICHI)
-        json_object_set_new(root, "ura_markers", ura ? ura : json_array());
+    if (m.ntiles % 3 == 2)
+        add_hint(root, v, legal, n);
 }
 
 /* riichi: why the person may not ron now (empty when it may) */
@@ -169,12 +127,15 @@ json_t *web_state_json(const web_state_input *in)
     json_object_set_new(root, "seat", json_integer(in->seat));
     json_object_set_new(root, "hand_number", json_integer(v->hand + 1));
     json_object_set_new(root, "round", json_string(round));
+    /* the dealer's place in the round (East 1..4) and the repeat counter, as players name a hand */
+    json_object_set_new(root, "dealer", json_integer(v->dealer));
+    json_object_set_new(root, "streak", json_integer(v->streak));
     json_object_set_new(root, "wall", json_integer(v->wall_left));
     if (v->variant == JONG_VARIANT_RIICHI) {
         /* the dora indicators (kind and red five), the honba and the riichi sticks on the table */
         json_t *dora = json_array();
         for (int i = 0; i < v->ndora && i < JONG_RIICHI_MAX_INDICATORS; i++)
-            json_array_append_new(dora, marker_json(v->dora_markers[i]));
+            json_array_append_new(dora, web_tile_json(v->dora_markers[i]));
         json_object_set_new(root, "dora_markers", dora);
         json_object_set_new(root, "furiten", furiten_json(jong_session_furiten(s, in->seat)));
         json_object_set_new(root, "honba", json_integer(v->streak));
@@ -195,6 +156,6 @@ json_t *web_state_json(const web_state_input *in)
         json_array_append_new(log, json_string(in->log[i]));
     json_object_set_new(root, "log", log);
     if (st != JONG_SESSION_WAITING)
-        add_result(root, s, v);
+        web_end_add(root, in);
     return root;
 }

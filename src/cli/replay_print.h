@@ -1,0 +1,14 @@
+/* `jong replay FILE` without --verify: the game of a record told hand by hand as the engine
+ * replays it, for a person to read: each hand's deal, every draw, discard, call and kong, the
+ * result with its value and the scores. */
+#ifndef JONG_REPLAY_PRINT_H
+#define JONG_REPLAY_PRINT_H
+
+#include <stdio.h>
+
+#include "jong/record.h"
+
+/* Prints the record at path (a Jong record or any imported format) to out: 0, or -1 with why. */
+int replay_print(const char *path, const jong_record_limits *lim, FILE *out, char *why, size_t n);
+
+#endif

@@ -14,7 +14,7 @@ try() { "$JONG" "$@" 2>&1 | sed -E "s|$d|DIR|g; s/at least [0-9]+/at least N/"; 
 for m in "$d/missing.jnn" "$d/cut.jnn" "$d/v2.jnn" "$d/damaged.jnn" ../../models/kurita.jlm; do
     try play --rules riichi --players "neural:model=$m" --seed 1
 done
-try play --players neural --seed 1
+try play --rules taiwan --players neural --seed 1
 try play --rules riichi --players neural:temp=hot --seed 1
 try play --rules riichi --players neural:depth=2 --seed 1
 try bench neural --model "$d/damaged.jnn"

@@ -14,6 +14,6 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
 "$jong" play --rules riichi --players greedy --hands 1 --seed 7 --log logs >/dev/null
 "$jong" review logs/game-000000.jsonl --seat 0 --player kurita --html review.html
-"$chromium_bin" --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,900 \
+"$chromium_bin" --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1000,1500 \
     --screenshot="$root/docs/review.png" "file://$tmp/review.html" 2>/dev/null
 echo "wrote docs/review.png" >&2

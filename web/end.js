@@ -123,7 +123,7 @@ const End = {
           p.appendChild(this.hand(h));
           result.appendChild(p);
         }
-      } else {
+      } else if (/exhausted/.test(end.draw)) {
         result.appendChild(el('p', '', 'No hand was ready.'));
       }
     }

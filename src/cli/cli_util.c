@@ -37,15 +37,20 @@ int cli_fail(const char *cmd, const char *fmt, ...)
     return CLI_FAIL;
 }
 
-/* What to do about a hand the notation or the rules refused, in the command line's words: the
- * letters a hand is written with, the rules a hand of that size is for. */
-static const char *error_hint(const jong_error *err)
+/* What to do about a hand the notation or the rules refused, in the command line's words (the
+ * function forms, for Python and the web page, keep the library's message as it is): the letters
+ * a hand is written with, the rules a hand of that size is for. */
+const char *cli_error_hint(const char *msg)
 {
     int tiles;
     char family[16];
-    if (err->code == JONG_ERR_SYNTAX && strstr(err->msg, "unknown letter"))
+    if (strstr(msg, "unknown letter"))
         return " (a hand is digits and their suit, m p s or z in lower case, or the letters E S W N P F C)";
-    if (err->code == JONG_ERR_TILE_COUNT && sscanf(err->msg, "%d tiles (melds count 3), %15s rules", &tiles, family) == 2) {
+    /* "N tiles (melds count 3), FAMILY rules need ...": back from the words to N's first digit */
+    const char *count = strstr(msg, " tiles (melds count 3), ");
+    while (count && count > msg && count[-1] >= '0' && count[-1] <= '9')
+        count--;
+    if (count && sscanf(count, "%d tiles (melds count 3), %15s rules", &tiles, family) == 2) {
         if (!strcmp(family, "riichi") && (tiles == 16 || tiles == 17))
             return "; a Taiwanese hand has 16 or 17: --rules taiwan";
         if (!strcmp(family, "taiwan") && (tiles == 13 || tiles == 14))
@@ -59,7 +64,7 @@ void cli_format_error(const jong_error *err, char *buf, size_t n)
     /* The library's message already names the place ("position 3: unknown letter 'x'", counting
      * from 0 as its other positions do); only an empty message needs one made up here. */
     if (err->msg[0])
-        snprintf(buf, n, "%s%s", err->msg, error_hint(err));
+        snprintf(buf, n, "%s", err->msg);
     else if (err->pos >= 0)
         snprintf(buf, n, "position %d: %s", err->pos, jong_errcode_name(err->code));
     else
@@ -70,7 +75,7 @@ int cli_input_error(const char *cmd, const char *input, const jong_error *err)
 {
     char why[256];
     cli_format_error(err, why, sizeof why);
-    return cli_fail(cmd, "%s: %s", input, why);
+    return cli_fail(cmd, "%s: %s%s", input, why, cli_error_hint(why));
 }
 
 int cli_input_why(bool api, const char *opt, const char *text, const char *why, char *out, size_t n)
@@ -78,9 +83,9 @@ int cli_input_why(bool api, const char *opt, const char *text, const char *why, 
     if (api)
         snprintf(out, n, "%s: %s", opt ? opt : "hand", why);
     else if (opt)
-        snprintf(out, n, "--%s %s: %s", opt, text, why);
+        snprintf(out, n, "--%s %s: %s%s", opt, text, why, cli_error_hint(why));
     else
-        snprintf(out, n, "%s: %s", text, why);
+        snprintf(out, n, "%s: %s%s", text, why, cli_error_hint(why));
     return CLI_FAIL;
 }
 

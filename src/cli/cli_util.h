@@ -37,6 +37,9 @@ int cli_input_why(bool api, const char *opt, const char *text, const char *why, 
 
 /* Writes "position N: reason" (or just the reason) for err into buf. */
 void cli_format_error(const jong_error *err, char *buf, size_t n);
+/* A hint the command line adds to a hand's error message (how hands are written; --rules for a
+ * hand of the other family's size), "" when none. */
+const char *cli_error_hint(const char *msg);
 
 /* A rule family's name, "riichi" or "taiwan" in any case; -1 for anything else. */
 int cli_rules_parse(const char *text);

@@ -155,7 +155,7 @@ int cmd_shanten(int argc, char **argv)
         if (parse_line(line, skip, len, &h, &err) != JONG_OK) {
             char why[256];
             cli_format_error(&err, why, sizeof why);
-            fprintf(stderr, "jong %s: line %ld: %s\n", CMD, lineno, why);
+            fprintf(stderr, "jong %s: line %ld: %s%s\n", CMD, lineno, why, cli_error_hint(why));
             fputs("error\n", stdout);
             failed++;
             continue;

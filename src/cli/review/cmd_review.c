@@ -5,6 +5,7 @@
  * (and its discard values when it has the hook) beside. */
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,9 @@ static void print_text(const review_report *rep)
     printf("review    %s (%s), seat %d, %ld simulations per discard, seed %llu\n", rep->record, rep->format,
            rep->seat, rep->sims, (unsigned long long)rep->seed);
     printf("          points: expected points of the win within the draws left (own draws only)\n");
+    bool risk = rep->variant == JONG_VARIANT_RIICHI;
+    if (risk)
+        printf("          risk: expected deal-in loss (Mizukami-Tsuruoka models); best and loss by points - risk\n");
     for (int i = 0; i < rep->n; i++) {
         const review_decision *d = &rep->d[i];
         char hand[160];
@@ -75,7 +79,13 @@ static void print_text(const review_report *rep)
         printf("g%d %-3s h%-2d t%-2d %-24s took %-16s", d->game, d->where, d->hand_no, d->turn, hand, d->taken_text);
         if (d->analysed && d->taken_row >= 0 && d->best_row >= 0) {
             const jong_analysis_row *t = &d->an.rows[d->taken_row], *b = &d->an.rows[d->best_row];
-            printf(" %5.0f  best %-3s %5.0f  loss %5.0f", t->points.value, kname(b->discard), b->points.value, d->loss);
+            printf(" %5.0f", t->points.value);
+            if (d->risk_known)
+                printf(" risk %4.0f", d->risk[t->discard]);
+            printf("  best %-3s %5.0f", kname(b->discard), b->points.value);
+            if (d->risk_known)
+                printf(" risk %4.0f", d->risk[b->discard]);
+            printf("  loss %5.0f", d->loss);
             if (d->loss_ci && d->taken_row != d->best_row)
             {
                 if (d->loss_lo < d->loss_hi)
@@ -83,13 +93,21 @@ static void print_text(const review_report *rep)
                 else
                     printf(" exact");
             }
-            int shown = 0;
-            printf("  next:");
-            for (int r = 0; r < d->an.nrows && shown < 2; r++)
-                if (r != d->best_row && r != d->taken_row) {
-                    printf(" %s %.0f", kname(d->an.rows[r].discard), d->an.rows[r].points.value);
-                    shown++;
+            /* the next two by net value */
+            int next[2] = {-1, -1};
+            for (int r = 0; r < d->an.nrows; r++) {
+                if (r == d->best_row || r == d->taken_row)
+                    continue;
+                if (next[0] < 0 || review_net(d, r) > review_net(d, next[0])) {
+                    next[1] = next[0];
+                    next[0] = r;
+                } else if (next[1] < 0 || review_net(d, r) > review_net(d, next[1])) {
+                    next[1] = r;
                 }
+            }
+            printf("  next:");
+            for (int j = 0; j < 2 && next[j] >= 0; j++)
+                printf(" %s %.0f", kname(d->an.rows[next[j]].discard), review_net(d, next[j]));
         }
         if (d->have_choice)
             printf("  %s: %s", rep->player, d->choice_text);
@@ -105,14 +123,26 @@ static void print_text(const review_report *rep)
                rep->player_compared ? 100.0 * rep->player_agreed / rep->player_compared : 0.0);
 }
 
-static json_t *row_json(const jong_analysis_row *r)
+/* Values as people read them: points to 0.1, chances to 0.0001 (not 203.54999999999995). */
+static json_t *rounded(double x, int digits)
 {
+    double scale = pow(10, digits);
+    return json_real(round(x * scale) / scale);
+}
+
+static json_t *row_json(const review_decision *d, int row)
+{
+    const jong_analysis_row *r = &d->an.rows[row];
     json_t *o = json_object();
     json_object_set_new(o, "discard", json_string(kname(r->discard)));
     json_object_set_new(o, "shanten", json_integer(r->shanten));
-    json_object_set_new(o, "tenpai", json_real(r->tenpai.value));
-    json_object_set_new(o, "win", json_real(r->win.value));
-    json_object_set_new(o, "points", json_real(r->points.value));
+    json_object_set_new(o, "tenpai", rounded(r->tenpai.value, 4));
+    json_object_set_new(o, "win", rounded(r->win.value, 4));
+    json_object_set_new(o, "points", rounded(r->points.value, 1));
+    if (d->risk_known) {
+        json_object_set_new(o, "risk", rounded(d->risk[r->discard], 1));
+        json_object_set_new(o, "net", rounded(review_net(d, row), 1));
+    }
     json_object_set_new(o, "exact", json_boolean(r->exact));
     return o;
 }
@@ -140,16 +170,17 @@ static int print_json(const review_report *rep)
         json_object_set_new(o, "hand", json_string(hand));
         json_object_set_new(o, "taken", json_string(d->taken_text));
         if (d->analysed && d->taken_row >= 0 && d->best_row >= 0) {
-            json_object_set_new(o, "taken_row", row_json(&d->an.rows[d->taken_row]));
-            json_object_set_new(o, "best", row_json(&d->an.rows[d->best_row]));
-            json_object_set_new(o, "loss", json_real(d->loss));
+            json_object_set_new(o, "taken_row", row_json(d, d->taken_row));
+            json_object_set_new(o, "best", row_json(d, d->best_row));
+            json_object_set_new(o, "loss", rounded(d->loss, 1));
             if (d->loss_ci) {
-                json_object_set_new(o, "loss_lo", json_real(d->loss_lo));
-                json_object_set_new(o, "loss_hi", json_real(d->loss_hi));
+                json_object_set_new(o, "loss_lo", rounded(d->loss_lo, 1));
+                json_object_set_new(o, "loss_hi", rounded(d->loss_hi, 1));
             }
+            json_object_set_new(o, "sims", json_integer(d->sims_used));
             json_t *rows = json_array();
             for (int r = 0; r < d->an.nrows; r++)
-                json_array_append_new(rows, row_json(&d->an.rows[r]));
+                json_array_append_new(rows, row_json(d, r));
             json_object_set_new(o, "rows", rows);
         }
         if (d->have_choice)
@@ -158,7 +189,7 @@ static int print_json(const review_report *rep)
             json_t *vals = json_object();
             for (int k = 0; k < JONG_KINDS; k++)
                 if (d->values.valued[k])
-                    json_object_set_new(vals, kname(k), json_real(d->values.value[k]));
+                    json_object_set_new(vals, kname(k), rounded(d->values.value[k], 4));
             json_object_set_new(o, "player_values", vals);
             json_object_set_new(o, "player_measure", json_string(d->values.measure));
         }
@@ -169,14 +200,22 @@ static int print_json(const review_report *rep)
     json_object_set_new(sum, "decisions", json_integer(rep->n));
     json_object_set_new(sum, "analysed", json_integer(rep->analysed));
     json_object_set_new(sum, "agreed", json_integer(rep->agreed));
-    json_object_set_new(sum, "loss", json_real(rep->loss));
+    json_object_set_new(sum, "loss", rounded(rep->loss, 1));
     json_object_set_new(sum, "clear_losses", json_integer(rep->clear));
     if (rep->player) {
         json_object_set_new(sum, "player_compared", json_integer(rep->player_compared));
         json_object_set_new(sum, "player_agreed", json_integer(rep->player_agreed));
     }
     json_object_set_new(root, "summary", sum);
-    return cli_print_json(CMD, root);
+    /* the rounded values printed as rounded (jansson's default of 17 digits shows 0.605 as
+     * 0.60499999999999998) */
+    char *text = json_dumps(root, JSON_COMPACT | JSON_REAL_PRECISION(10));
+    json_decref(root);
+    if (!text)
+        return cli_fail(CMD, "out of memory writing JSON");
+    puts(text);
+    free(text);
+    return CLI_OK;
 }
 
 /* ---- the command ------------------------------------------------------------------------------- */
@@ -223,6 +262,6 @@ int cmd_review(int argc, char **argv)
     }
     if (rc == CLI_OK)
         rc = o.json ? print_json(&rep) : (print_text(&rep), CLI_OK);
-    free(rep.d);
+    review_free(&rep);
     return rc;
 }

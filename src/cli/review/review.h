@@ -1,6 +1,16 @@
 /* `jong review`: the decisions of one seat in a game record, each with the action taken, the
- * discard analysis's values (analysis_sim.h) and, with --player, an engine's choice. Shared by
- * the command (cmd_review.c: stepping, text, JSON) and the HTML report (review_html.c). */
+ * discard analysis's values (analysis_sim.h), in riichi each discard's deal-in risk priced by the
+ * Mizukami-Tsuruoka opponent models, and with --player an engine's choice; the game around them
+ * (players, each hand's outcome, the final standings). Shared by the command (cmd_review.c: text,
+ * JSON), the stepping (review_run.c), the HTML report (review_html.c) and the web page.
+ *
+ * The verdict: a discard's net value is its expected points (the analysis: a self-drawn win
+ * within the draws left, the seat playing alone) less its expected deal-in loss,
+ *   risk(k) = sum over the other seats o of P_o(waiting) x P_o(k wins | waiting) x HS_o(k)
+ * (the paper's Eq. 9: P(waiting) of Table I, P(winning tile) of Table III, the hand score of
+ * Table V; 0 where o cannot ron on k). The best discard is the legal one of highest net value and
+ * the loss is its net value less the taken one's. In Taiwanese records the risk is 0 (the models
+ * are riichi's) and the net value is the points. */
 #ifndef JONG_REVIEW_H
 #define JONG_REVIEW_H
 
@@ -25,11 +35,15 @@ typedef struct {
     bool analysed;
     jong_analysis_result an;
     int taken_row;             /* row of the discarded kind in an.rows, -1 when not a discard */
-    int best_row;              /* the best row whose discard is legal */
-    double loss;               /* expected points of the best legal row less the taken one's */
+    int best_row;              /* the legal row of highest net value */
+    bool risk_known;           /* riichi: risk[] priced by the opponent models */
+    double risk[JONG_KINDS];   /* expected deal-in loss of discarding each kind (0 unknown) */
+    double loss;               /* net value of the best legal row less the taken one's */
     bool loss_ci;              /* lo..hi hold its 95% interval (paired over the same draws); false when
-                                  the best legal row is not the analysis's best (then no interval) */
+                                  the best row is not the analysis's best by points (then no interval) */
     double loss_lo, loss_hi;
+    long sims_used;            /* simulations the analysis ran per discard (fewer when clear early) */
+    jong_view view;            /* the table as the seat saw it: rivers, melds, riichi, dora */
     /* --player */
     bool have_choice;
     jong_action choice;
@@ -37,6 +51,16 @@ typedef struct {
     bool have_values;
     jong_player_values values;
 } review_decision;
+
+/* A hand of the game: its name and how it ended. */
+typedef struct {
+    int game, hand_no;
+    char where[16];            /* "E1", "S3" */
+    int honba;
+    char outcome[320];         /* "W wins on N's 6s: 2 han 40 fu: riichi 1, tanyao 1" */
+    int32_t deltas[JONG_SEATS], scores[JONG_SEATS];
+    int first;                 /* index of its first decision in d, n when none */
+} review_hand;
 
 typedef struct {
     const char *record;        /* the file */
@@ -53,7 +77,19 @@ typedef struct {
     int analysed, agreed, player_agreed, player_compared;
     int clear;                 /* analysed discards whose loss interval lies above 0 */
     double loss;
+    /* the game around the decisions */
+    char names[JONG_SEATS][48]; /* the players as the record names them ("" unknown) */
+    review_hand *hands;
+    int nhands, hands_cap;
+    bool over;                 /* the record reaches the game's end */
+    int32_t final[JONG_SEATS]; /* its final scores */
+    jong_ruleset rules;        /* the record's rules (for the standings) */
 } review_report;
+
+/* Net value of a row: expected points less the deal-in risk of its discard. */
+double review_net(const review_decision *d, int row);
+/* Frees what review_run allocated in rep. */
+void review_free(review_report *rep);
 
 /* Where review_run reads the record: rep->record names it; a Jong record may come from an
  * open stream instead (the web page's game, in memory). */

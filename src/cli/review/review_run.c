@@ -8,9 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+#include <math.h>
+
 #include "cli/cli_util.h"
+#include "cli/ui/event_text.h"
 #include "jong/mjai.h"
 #include "jong/record.h"
+#include "models/oppmodel.h"
+#include "players/mizukami/mizukami.h"
 #include "review.h"
 
 typedef struct {
@@ -23,7 +29,26 @@ typedef struct {
     bool tracking; /* tracked holds the reviewed seat's view rebuilt from its events */
     jong_view tracked;
     jong_record_limits lim; /* on reading an imported record */
+    /* riichi: the opponent models and the reviewed seat's observation of the others */
+    bool have_models;
+    jong_oppmodel om;
+    jong_opp_obs obs;
+    bool obs_ok;
 } review_ctx;
+
+double review_net(const review_decision *d, int row)
+{
+    const jong_analysis_row *r = &d->an.rows[row];
+    return r->points.value - (d->risk_known ? d->risk[r->discard] : 0);
+}
+
+void review_free(review_report *rep)
+{
+    free(rep->d);
+    free(rep->hands);
+    rep->d = NULL;
+    rep->hands = NULL;
+}
 
 /* ---- one decision ------------------------------------------------------------------------------ */
 
@@ -62,32 +87,94 @@ static bool legal_discard(const jong_action *legal, int n, int kind)
     return false;
 }
 
+/* The expected deal-in loss of each kind (review.h): the paper's Eq. 9 summed over the others,
+ * from the seat's observation of them (followed from its events, or rebuilt from its view). */
+static void price_risk(review_ctx *c, review_decision *d, const jong_view *v, int seat)
+{
+    if (!c->have_models || v->variant != JONG_VARIANT_RIICHI)
+        return;
+    jong_opp_obs rebuilt;
+    const jong_opp_obs *o = &c->obs;
+    if (!jong_opp_obs_matches(&c->obs, c->obs_ok, v)) {
+        jong_opp_obs_from_view(&rebuilt, v);
+        o = &rebuilt;
+    }
+    for (int k = 0; k < JONG_KINDS; k++) {
+        d->risk[k] = 0;
+        if (!v->own.counts[k])
+            continue;
+        for (int opp = 0; opp < JONG_SEATS; opp++)
+            if (opp != seat)
+                d->risk[k] += jong_opp_el(&c->om, o, opp, seat, k);
+    }
+    d->risk_known = true;
+}
+
+/* The rows of the taken discard and of the best legal one by net value; the loss between them
+ * with its interval when the best is the analysis's best by points (the interval of the points
+ * moved by the two risks, which are model outputs, not simulated). */
+static void verdict(review_decision *d, const jong_action *legal, int n)
+{
+    d->taken_row = d->best_row = -1;
+    for (int i = 0; i < d->an.nrows; i++) {
+        int k = d->an.rows[i].discard;
+        if (legal_discard(legal, n, k) && (d->best_row < 0 || review_net(d, i) > review_net(d, d->best_row)))
+            d->best_row = i;
+        if (d->taken.type == JONG_ACT_DISCARD && k == d->taken.tile)
+            d->taken_row = i;
+    }
+    d->loss = d->loss_lo = d->loss_hi = 0;
+    d->loss_ci = false;
+    if (d->best_row < 0 || d->taken_row < 0)
+        return;
+    d->loss = review_net(d, d->best_row) - review_net(d, d->taken_row);
+    d->loss_ci = d->best_row == d->an.best;
+    if (d->loss_ci) {
+        const jong_analysis_row *b = &d->an.rows[d->best_row], *t = &d->an.rows[d->taken_row];
+        double shift = d->risk_known ? d->risk[t->discard] - d->risk[b->discard] : 0;
+        d->loss_lo = t->behind.lo + shift;
+        d->loss_hi = t->behind.hi + shift;
+    }
+}
+
+/* Whether the first, quarter-size analysis settles the verdict: every row exact, the taken
+ * discard best (more simulations could at most find a loss within their noise), or a loss whose
+ * interval lies above 0. A loss that may be 0, or has no interval, is run again at full size. */
+static bool clear_verdict(const review_decision *d)
+{
+    if (d->taken_row < 0 || d->best_row < 0 || d->taken_row == d->best_row)
+        return true;
+    bool exact = true;
+    for (int i = 0; i < d->an.nrows; i++)
+        exact &= d->an.rows[i].exact;
+    return exact || (d->loss_ci && d->loss_lo > 0);
+}
+
+/* The analysis at a quarter of the simulations first: most verdicts are clear by then (the
+ * exact rows need none); the others are run again at the full count. */
 static void analyse(review_ctx *c, review_decision *d, const jong_view *v, const jong_ruleset *rs, int seat,
                     const jong_action *legal, int n)
 {
     review_report *rep = c->rep;
     jong_analysis_input in;
     view_inputs(v, rs, seat, &in);
-    in.sims = rep->sims;
     in.seed = jong_seed_mix(rep->seed, (uint64_t)rep->n);
+    price_risk(c, d, v, seat);
     jong_error err;
     jong_error_clear(&err);
+    long first = rep->sims >= 400 ? rep->sims / 4 : rep->sims;
+    in.sims = first;
     if (jong_analysis_run(&in, &d->an, &err) != JONG_OK)
         return; /* a hand the analysis does not take (e.g. after a kan's replacement): shown unanalysed */
     d->analysed = true;
-    d->taken_row = d->best_row = -1;
-    for (int i = 0; i < d->an.nrows; i++) {
-        int k = d->an.rows[i].discard;
-        if (d->best_row < 0 && legal_discard(legal, n, k))
-            d->best_row = i;
-        if (d->taken.type == JONG_ACT_DISCARD && k == d->taken.tile)
-            d->taken_row = i;
-    }
-    if (d->best_row >= 0 && d->taken_row >= 0) {
-        d->loss = d->an.rows[d->best_row].points.value - d->an.rows[d->taken_row].points.value;
-        d->loss_ci = d->best_row == d->an.best;
-        d->loss_lo = d->an.rows[d->taken_row].behind.lo;
-        d->loss_hi = d->an.rows[d->taken_row].behind.hi;
+    d->sims_used = first;
+    verdict(d, legal, n);
+    if (first < rep->sims && !clear_verdict(d)) {
+        in.sims = rep->sims;
+        if (jong_analysis_run(&in, &d->an, &err) == JONG_OK) {
+            d->sims_used = rep->sims;
+            verdict(d, legal, n);
+        }
     }
     if (d->have_values || !c->player || !c->player->discard_values)
         return;
@@ -108,12 +195,57 @@ static void check_rules(review_ctx *c, const jong_game *g)
     }
 }
 
+/* A hand's start and end: its name, its outcome in words (as the seat's table says it), the
+ * scores; the game's final scores. */
+static void follow_hands(review_ctx *c, const jong_game *g, const jong_event *ev)
+{
+    review_report *rep = c->rep;
+    if (ev->type == JONG_EV_START_HAND) {
+        if (rep->nhands == rep->hands_cap) {
+            int cap = rep->hands_cap ? 2 * rep->hands_cap : 32;
+            review_hand *h = realloc(rep->hands, (size_t)cap * sizeof *h);
+            if (!h) {
+                c->oom = true;
+                return;
+            }
+            rep->hands = h;
+            rep->hands_cap = cap;
+        }
+        review_hand *h = &rep->hands[rep->nhands++];
+        memset(h, 0, sizeof *h);
+        h->game = ev->game;
+        h->hand_no = ev->hand;
+        snprintf(h->where, sizeof h->where, "%c%d", "ESWN"[ev->round_wind & 3], ev->dealer + 1);
+        h->honba = ev->streak;
+        h->first = rep->n;
+        rep->rules = *jong_game_ruleset(g);
+        rep->variant = rep->rules.variant;
+    } else if ((ev->type == JONG_EV_WIN || ev->type == JONG_EV_EXHAUSTED) && rep->nhands) {
+        review_hand *h = &rep->hands[rep->nhands - 1];
+        jong_view v;
+        jong_game_view(g, rep->seat, &v);
+        v.seat = -1; /* every seat by its wind, the reviewed one too */
+        char lines[4][160];
+        int k = event_result_lines(ev, &v, lines[0], sizeof lines[0], 4);
+        size_t used = strlen(h->outcome);
+        if (k >= 1 && used < sizeof h->outcome - 4)
+            snprintf(h->outcome + used, sizeof h->outcome - used, "%s%.100s%s%.100s", used ? "; " : "", lines[0],
+                     k >= 3 ? ": " : "", k >= 3 ? lines[1] : "");
+        for (int s = 0; s < JONG_SEATS; s++) {
+            h->deltas[s] += ev->deltas[s];
+            h->scores[s] = ev->scores[s];
+        }
+    } else if (ev->type == JONG_EV_END_GAME) {
+        rep->over = true;
+        memcpy(rep->final, ev->scores, sizeof rep->final);
+    }
+}
+
 static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
 {
     review_ctx *c = ctx;
     check_rules(c, g);
-    if (!c->player || !c->player->ops->observe)
-        return;
+    follow_hands(c, g, ev);
     const jong_ruleset *rs = jong_game_ruleset(g);
     int seat = c->rep->seat;
     if (ev->type == JONG_EV_START_GAME || !c->tracking) {
@@ -127,7 +259,10 @@ static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
         seen = &filtered;
     }
     jong_view_apply(&c->tracked, rs, seen);
-    c->player->ops->observe(c->player, &c->tracked, seen);
+    if (c->have_models && rs->variant == JONG_VARIANT_RIICHI)
+        jong_opp_obs_follow(&c->obs, &c->obs_ok, seen);
+    if (c->player && c->player->ops->observe)
+        c->player->ops->observe(c->player, &c->tracked, seen);
 }
 
 /* Every decision of every seat, before the recorded answer. */
@@ -175,6 +310,7 @@ static void observe(void *ctx, const jong_game *g, int seat, const jong_action *
     snprintf(d->where, sizeof d->where, "%c%d", "ESWN"[v.round_wind & 3], v.dealer + 1);
     d->turn = v.seats[seat].ndiscards + 1;
     d->hand = v.own;
+    d->view = v;
     d->last_draw = v.last_draw;
     d->taken = *chosen;
     jong_action_format(chosen, d->taken_text, sizeof d->taken_text);
@@ -218,6 +354,32 @@ void review_summarise(review_report *rep)
 
 
 /* Steps through a record: a Jong record from its stream, any other format from its file. */
+/* A Jong record's players, from its header line; the stream is read again from its start. */
+static void header_names(review_report *rep, FILE *f)
+{
+    char line[4096];
+    long at = ftell(f);
+    if (at < 0 || !fgets(line, sizeof line, f))
+        return;
+    json_t *h = json_loads(line, 0, NULL), *players = json_object_get(h, "players");
+    for (int s = 0; s < JONG_SEATS; s++) {
+        const char *name = json_string_value(json_array_get(players, (size_t)s));
+        snprintf(rep->names[s], sizeof rep->names[s], "%s", name ? name : "");
+    }
+    json_decref(h);
+    fseek(f, at, SEEK_SET);
+}
+
+static void log_names(review_report *rep, const jong_mjai_log *log)
+{
+    for (size_t i = 0; i < log->n; i++)
+        if (log->ev[i].type == JONG_MJAI_START_GAME) {
+            for (int s = 0; s < JONG_SEATS; s++)
+                snprintf(rep->names[s], sizeof rep->names[s], "%s", log->ev[i].names[s]);
+            return;
+        }
+}
+
 static int step_through(review_ctx *c, FILE *stream, const char *path, char *why, size_t n)
 {
     jong_error err;
@@ -230,6 +392,7 @@ static int step_through(review_ctx *c, FILE *stream, const char *path, char *why
             snprintf(why, n, "%s: cannot open it: %s", path, strerror(errno));
             return -1;
         }
+        header_names(c->rep, f);
         jong_replay_stats st;
         int rc = jong_replay_observe_stream(f, &hooks, &st, &err);
         if (!stream)
@@ -248,6 +411,7 @@ static int step_through(review_ctx *c, FILE *stream, const char *path, char *why
         snprintf(why, n, "%s", err.msg);
         return -1;
     }
+    log_names(c->rep, &log);
     jong_mjai_replay_stats st;
     int rc = jong_mjai_replay_observe(&log, &hooks, &st, &err);
     jong_mjai_log_free(&log);
@@ -263,14 +427,23 @@ int review_run(review_report *rep, const review_source *src, char *why, size_t n
     review_ctx c = {.rep = rep, .progress = src->progress, .lim = src->limits};
     jong_error err;
     jong_error_clear(&err);
+    jong_linmodel policy;
+    c.have_models = jong_mizukami_models_load(&c.om, &policy, &err) == JONG_OK;
+    if (c.have_models)
+        jong_linmodel_free(&policy);
+    jong_error_clear(&err);
     if (rep->player && jong_player_create(rep->player, &c.player, &err) != JONG_OK) {
         snprintf(why, n, "--player %s: %s", rep->player, err.msg);
+        if (c.have_models)
+            jong_oppmodel_free(&c.om);
         return REVIEW_BAD_PLAYER;
     }
     int rc = step_through(&c, src->stream, rep->record, why, n);
     if (c.progress && rep->n)
         fputc('\n', stderr);
     jong_player_free(c.player);
+    if (c.have_models)
+        jong_oppmodel_free(&c.om);
     if (rc)
         return REVIEW_FAILED;
     if (c.oom) {

@@ -41,6 +41,9 @@ void end_hand_winner(const jong_session *s, const jong_event *win, end_hand *out
 int end_hands_ready(const jong_session *s, const jong_event *ev, end_hand out[JONG_SEATS])
 {
     int n = 0;
+    /* an abortive draw stops the hand before the wall runs out: nobody shows a hand */
+    if (ev->riichi && ev->reason != JONG_DRAW_EXHAUSTIVE && ev->reason != JONG_DRAW_NAGASHI)
+        return 0;
     for (int seat = 0; seat < JONG_SEATS; seat++) {
         const jong_view *v = jong_session_view(s, seat);
         bool ready;

@@ -24,7 +24,8 @@ typedef struct {
 /* The winner's hand of a WIN event (of the hand that just ended). */
 void end_hand_winner(const jong_session *s, const jong_event *win, end_hand *out);
 /* The ready hands at an EXHAUSTED event: riichi, the seats the engine counts in tenpai (none at
- * an abortive draw); Taiwanese, the hands one tile from a win. Returns how many. */
+ * an abortive draw, which shows no hand); Taiwanese, the hands one tile from a win. Returns how
+ * many. */
 int end_hands_ready(const jong_session *s, const jong_event *ev, end_hand out[JONG_SEATS]);
 
 /* A scoring item's stable name for people: "menzen_tsumo" -> "menzen tsumo". */

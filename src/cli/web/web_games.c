@@ -561,7 +561,7 @@ static int make_review(web_game *g, json_t **out)
         fclose(in);
     if (html)
         fclose(html);
-    free(rep.d);
+    review_free(&rep);
     if (rc != REVIEW_OK || !html) {
         free(g->review);
         g->review = NULL;

@@ -18,6 +18,7 @@
 #include "jong/tai.h"
 #include "models/guard_model.h"
 #include "players/greedy/greedy.h"
+#include "players/greedy/hand_speed.h"
 
 extern const unsigned char jong_guard_model_data[], jong_guard_model_end[];
 
@@ -39,33 +40,6 @@ typedef struct {
     int look;  /* look=2: the effective draws two draws deep break ties (1: one draw, as greedy) */
     char model_path[256];
 } guard_state;
-
-/* Two draws deep: over the draws j that lower the shanten of `after`, unseen[j] x the most
- * effective draws of the hand after j and its best discard. */
-static long effective2(const uint8_t after[JONG_KINDS], int sets, uint64_t lower, const int unseen[JONG_KINDS])
-{
-    long total = 0;
-    for (uint64_t m = lower; m; m &= m - 1) {
-        int j = __builtin_ctzll(m);
-        if (unseen[j] <= 0)
-            continue;
-        uint8_t c2[JONG_KINDS], w[JONG_KINDS];
-        memcpy(c2, after, JONG_KINDS);
-        c2[j]++;
-        for (int k = 0; k < JONG_KINDS; k++)
-            w[k] = (uint8_t)(unseen[k] - (k == j) > 0 ? unseen[k] - (k == j) : 0);
-        int sh2[JONG_KINDS], eff2[JONG_KINDS], best = 0;
-        if (jong_discard_effective(c2, sets, w, sh2, eff2) < 0) {
-            best = 200; /* the draw completes the hand */
-        } else {
-            for (int k = 0; k < JONG_KINDS; k++)
-                if (eff2[k] > best)
-                    best = eff2[k];
-        }
-        total += (long)unseen[j] * best;
-    }
-    return total;
-}
 
 /* P(win) after discarding kind k (the win model on the shanten and unseen effective draws the
  * hand keeps); writes those draws and the distance when asked. */
@@ -147,12 +121,7 @@ static int look2_discard(const jong_decision *d, int g)
             uint8_t after[JONG_KINDS];
             memcpy(after, v->own.counts, sizeof after);
             after[a->tile]--;
-            int dist;
-            uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
-            long e = dist <= 1 ? 0 : effective2(after, sets, lower, unseen);
-            if (dist <= 1)
-                for (uint64_t m = lower; m; m &= m - 1)
-                    e += unseen[__builtin_ctzll(m)];
+            long e = (long)jong_hand_speed(after, sets, unseen, 2, NULL);
             if (e > best_e) {
                 best_e = e;
                 best = i;

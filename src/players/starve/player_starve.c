@@ -1,0 +1,269 @@
+/* The `starve` player (Taiwanese): greedy's speed, but a discard also pays for what it gives the
+ * others. Every chow, pong or win an opponent makes on one's discard speeds a rival hand (claims
+ * are worth 58-76 points a game at this table, docs/experiments/taiwanese-strength.md), and a
+ * discard is the one thing a player controls about that. So each discard k of least shanten is
+ * valued
+ *     eff(k) - lambda x maxeff x P(k is chowed by the next seat or ponged by another)
+ *            - mu x maxeff x P(k deals in)    (the guard model, src/models/guard_model.h)
+ * with eff(k) greedy's count of unseen effective draws after k and maxeff its largest over the
+ * candidates, so lambda and mu are in shares of a hand's speed. The claim chances come from the
+ * unseen copies: a seat holding h of the U tiles one has not seen holds each of them with
+ * chance h/U. Claims, wins and kongs are greedy's. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jong/eval.h"
+#include "jong/player.h"
+#include "models/guard_model.h"
+#include "players/greedy/greedy.h"
+#include "players/greedy/hand_speed.h"
+
+extern const unsigned char jong_guard_model_data[], jong_guard_model_end[];
+
+typedef struct {
+    double lambda; /* weight of the chance the discard is claimed */
+    double mu;     /* weight of the chance it deals in */
+    double nu;     /* weight of a scoring honor (dragon, seat or round wind) kept toward its pong */
+    bool chow, pong;
+    int look;      /* 1: greedy's effective draws; 2: two draws deep (hand_speed.h) */
+    double claimw; /* a first draw that a pong (any seat's discard) or chow (the seat before's) would also
+                    * bring counts 1 + 3 claimw or 1 + claimw times */
+    double wait;   /* a ready hand's wait counts 1 + wait per copy of an honor, 1 + wait/2 of a 1 or 9 */
+    jong_linmodel model;
+} starve_state;
+
+/* P(a seat holding each unseen copy with chance p holds at least one of u copies). */
+static double p_any(int u, double p) { return u > 0 ? 1 - pow(1 - p, u) : 0; }
+
+/* P(it holds at least two of u copies). */
+static double p_pair(int u, double p)
+{
+    if (u < 2)
+        return 0;
+    return 1 - pow(1 - p, u) - u * p * pow(1 - p, u - 1);
+}
+
+/* The chance that the discard of kind k is claimed: chowed by the next seat (which needs two of
+ * the kinds around k) or ponged by any other seat. */
+static double p_claimed(const starve_state *st, const jong_view *v, const int unseen[JONG_KINDS], int k)
+{
+    int total = 0;
+    for (int j = 0; j < JONG_KINDS; j++)
+        total += unseen[j] > 0 ? unseen[j] : 0;
+    if (total <= 0)
+        return 0;
+    double none = 1;
+    for (int o = 1; o < JONG_SEATS; o++) {
+        int s = (v->seat + o) % JONG_SEATS;
+        double p = (double)v->seats[s].concealed / total;
+        if (p > 1)
+            p = 1;
+        double claim = st->pong ? p_pair(unseen[k], p) : 0;
+        if (st->chow && o == 1 && k < JONG_NUMBER_KINDS) {
+            int r = k % 9;
+            double no_chow = 1;
+            for (int lo = r - 2; lo <= r; lo++) {
+                if (lo < 0 || lo + 2 > 8)
+                    continue;
+                double both = 1;
+                for (int x = lo; x <= lo + 2; x++)
+                    if (x != r)
+                        both *= p_any(unseen[k - r + x], p);
+                no_chow *= 1 - both;
+            }
+            claim = 1 - (1 - claim) * no_chow;
+        }
+        none *= 1 - claim;
+    }
+    return 1 - none;
+}
+
+/* Whether a claim of kind j (a pong, or a chow with two held neighbours) followed by the best
+ * discard brings the hand `after` (at `dist`) one nearer. */
+static bool claim_lowers(const uint8_t after[JONG_KINDS], int sets, int dist, int j, int lo)
+{
+    uint8_t c[JONG_KINDS];
+    memcpy(c, after, sizeof c);
+    if (lo < 0) {
+        if (c[j] < 2)
+            return false;
+        c[j] -= 2;
+    } else {
+        for (int x = lo; x < lo + 3; x++)
+            if (x != j) {
+                if (!c[x])
+                    return false;
+                c[x]--;
+            }
+    }
+    int sh[JONG_KINDS];
+    int s = jong_discard_shanten(c, sets - 1, sh, NULL);
+    return s != JONG_UNDEFINED && s < dist - 1;
+}
+
+/* Each draw j's weight: 1 for the draw, and claimw for each seat whose discard of j could be
+ * claimed to the same end (all three by a pong, the seat before by a chow). */
+static void claim_weights(const starve_state *st, const uint8_t after[JONG_KINDS], int sets, int dist,
+                          double w[JONG_KINDS])
+{
+    for (int j = 0; j < JONG_KINDS; j++) {
+        w[j] = 1;
+        if (sets < 1)
+            continue;
+        if (claim_lowers(after, sets, dist, j, -1)) {
+            w[j] += 3 * st->claimw;
+            continue;
+        }
+        if (j >= JONG_NUMBER_KINDS)
+            continue;
+        int r = j % 9;
+        for (int lo = r - 2; lo <= r; lo++)
+            if (lo >= 0 && lo + 2 <= 8 && claim_lowers(after, sets, dist, j, j - r + lo)) {
+                w[j] += st->claimw;
+                break;
+            }
+    }
+}
+
+/* The waits of a ready hand, weighted by how readily the others let go of each (in thousandths):
+ * honors and terminals are the tiles a hand keeps least. */
+static double wait_weight(const starve_state *st, const uint8_t after[JONG_KINDS], int sets,
+                        const int unseen[JONG_KINDS])
+{
+    int dist;
+    uint64_t waits = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+    double w = 0;
+    for (uint64_t m = waits; m; m &= m - 1) {
+        int t = __builtin_ctzll(m);
+        double out = t >= JONG_NUMBER_KINDS ? 1 : (t % 9 == 0 || t % 9 == 8) ? 0.5 : 0;
+        w += unseen[t] * (1 + st->wait * out);
+    }
+    return w;
+}
+
+static int starve_discard(const starve_state *st, const jong_decision *d, int g)
+{
+    const jong_view *v = d->view;
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], sh[JONG_KINDS];
+    jong_view_unseen(v, unseen);
+    uint64_t least;
+    jong_discard_shanten(v->own.counts, sets, sh, &least);
+    if (!(least >> d->legal[g].tile & 1))
+        return g;
+    double eff[JONG_KINDS], maxeff = 1;
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || !(least >> a->tile & 1))
+            continue;
+        uint8_t after[JONG_KINDS];
+        memcpy(after, v->own.counts, sizeof after);
+        after[a->tile]--;
+        int dist;
+        eff[a->tile] = jong_hand_speed(after, sets, unseen, st->look, &dist);
+        if (dist > 1 && st->claimw > 0) {
+            double w[JONG_KINDS];
+            claim_weights(st, after, sets, dist, w);
+            eff[a->tile] = jong_hand_speed_weighted(after, sets, unseen, st->look, w);
+        }
+        if (dist == 1 && st->wait > 0)
+            eff[a->tile] = wait_weight(st, after, sets, unseen);
+        if (eff[a->tile] > maxeff)
+            maxeff = eff[a->tile];
+    }
+    int best = g;
+    double best_v = -1e300;
+    for (int i = 0; i < d->nlegal; i++) {
+        const jong_action *a = &d->legal[i];
+        if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || !(least >> a->tile & 1))
+            continue;
+        int k = a->tile;
+        double val = eff[k] - st->lambda * maxeff * p_claimed(st, v, unseen, k);
+        if (st->nu > 0 && k >= JONG_NUMBER_KINDS &&
+            (k >= 31 || k - 27 == v->seat_winds[v->seat] || k - 27 == v->round_wind) && unseen[k] > 0)
+            val -= st->nu * maxeff * v->own.counts[k];
+        if (st->mu > 0)
+            val -= st->mu * maxeff * jong_guard_deal_in(&st->model, v, k);
+        if (i == g)
+            val += 1e-9; /* greedy's own choice on ties */
+        if (val > best_v) {
+            best_v = val;
+            best = i;
+        }
+    }
+    return best;
+}
+
+static int starve_choose(jong_player *p, const jong_decision *d)
+{
+    starve_state *st = p->state;
+    int g = jong_greedy_decide(true, d);
+    if (g < 0 || g >= d->nlegal)
+        return 0;
+    if (d->legal[g].type != JONG_ACT_DISCARD)
+        return g;
+    return starve_discard(st, d, g);
+}
+
+static void starve_destroy(jong_player *p)
+{
+    starve_state *st = p->state;
+    if (st)
+        jong_linmodel_free(&st->model);
+    free(st);
+}
+
+static const jong_player_ops starve_ops = {starve_choose, NULL, starve_destroy};
+
+static int starve_option(void *ctx, const char *key, const char *val, jong_error *err)
+{
+    starve_state *st = ctx;
+    if (!strcmp(key, "lambda") || !strcmp(key, "mu") || !strcmp(key, "nu") || !strcmp(key, "wait") ||
+        !strcmp(key, "claimw")) {
+        char *end;
+        double x = strtod(val, &end);
+        if (!*val || *end || !(x >= 0 && x <= 100))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "starve: %s must be a number in 0..100, not '%s'", key, val);
+        *(!strcmp(key, "lambda") ? &st->lambda : !strcmp(key, "mu") ? &st->mu : !strcmp(key, "nu") ? &st->nu
+          : !strcmp(key, "wait") ? &st->wait : &st->claimw) = x;
+        return JONG_OK;
+    }
+    if (!strcmp(key, "look")) {
+        if (strcmp(val, "1") && strcmp(val, "2"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "starve: look must be 1 or 2, not '%s'", val);
+        st->look = val[0] - '0';
+        return JONG_OK;
+    }
+    if (!strcmp(key, "chow") || !strcmp(key, "pong")) {
+        if (strcmp(val, "on") && strcmp(val, "off"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "starve: %s must be on or off, not '%s'", key, val);
+        *(!strcmp(key, "chow") ? &st->chow : &st->pong) = !strcmp(val, "on");
+        return JONG_OK;
+    }
+    return jong_error_set(err, JONG_ERR_ARG, -1, "starve: unknown option '%s' (options: lambda, mu, nu, wait, claimw, look, chow, pong)", key);
+}
+
+int jong_player_starve_create(const char *opts, jong_player *p, jong_error *err)
+{
+    starve_state st;
+    memset(&st, 0, sizeof st);
+    st.lambda = 1;
+    st.look = 1;
+    st.chow = st.pong = true;
+    int rc = jong_options_parse(opts, starve_option, &st, "starve", err);
+    if (rc)
+        return rc;
+    rc = jong_guard_decode(jong_guard_model_data, (size_t)(jong_guard_model_end - jong_guard_model_data),
+                           "built-in guard model", &st.model, err);
+    if (rc)
+        return rc;
+    starve_state *mine = malloc(sizeof *mine);
+    if (!mine) {
+        jong_linmodel_free(&st.model);
+        return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
+    *mine = st;
+    p->ops = &starve_ops;
+    p->state = mine;
+    return JONG_OK;
+}

@@ -12,7 +12,7 @@ int jong_player_kf_rule_create(const char *opts, jong_player *p, jong_error *err
 int jong_player_kf_tree_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_kf_v_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_guard_create(const char *opts, jong_player *p, jong_error *err);
-int jong_player_starve_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_race_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_rollout_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_loh_create(const char *opts, jong_player *p, jong_error *err);
 int jong_player_best_create(const char *opts, jong_player *p, jong_error *err);
@@ -47,9 +47,9 @@ static const jong_player_info registry[] = {
     {"guard", "greedy's speed with a learned guard (Taiwanese): P(win) after each discard less lambda x P(it deals in), "
               "both learned from self-play (jong train guard)",
      "fold_below=0.03,lambda=1,fold=on,look=1,value=0,ready=count,claim=on,claim_max=9,claim_keep=0,kong=greedy,decline_eff=0,decline_wall=0,model=", jong_player_guard_create, TAIWAN},
-    {"starve", "greedy's speed, less what each discard gives the others (Taiwanese): the chance it is chowed by the next "
-               "seat or ponged, weighed by lambda, and of dealing in (the guard model), by mu",
-     "lambda=1,mu=0,nu=0,wait=0,claimw=0,look=1,chow=on,pong=on", jong_player_starve_create, TAIWAN},
+    {"race", "greedy made a race (Taiwanese): speed two draws deep with the tiles claims would bring, less the chance a "
+             "discard is chowed or ponged by the others (lambda), a scoring honor kept (nu), P(deal-in) (mu)",
+     "look=2,claimw=0.7,lambda=0.25,nu=0.1,mu=0,chow=on,pong=on", jong_player_race_create, TAIWAN},
     {"rollout", "greedy improved by greedy rollouts (Taiwanese): each least-shanten discard and each claim valued by "
                 "playing the rest of the hand n times (model=table: the whole table, hidden hands dealt)",
      "n=64,claims=rollout,model=own,self_draw=3,hazard=1,margin=0,z=2,tai=2,evolve=40,top=0,claim_top=0,fast=off",

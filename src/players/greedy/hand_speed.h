@@ -1,4 +1,4 @@
-/* How fast a hand is after its discard, for the players built on greedy (guard, starve). */
+/* How fast a hand is after its discard, for the players built on greedy (guard, race). */
 #ifndef JONG_PLAYERS_HAND_SPEED_H
 #define JONG_PLAYERS_HAND_SPEED_H
 

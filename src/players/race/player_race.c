@@ -1,14 +1,17 @@
-/* The `starve` player (Taiwanese): greedy's speed, but a discard also pays for what it gives the
- * others. Every chow, pong or win an opponent makes on one's discard speeds a rival hand (claims
- * are worth 58-76 points a game at this table, docs/experiments/taiwanese-strength.md), and a
- * discard is the one thing a player controls about that. So each discard k of least shanten is
- * valued
- *     eff(k) - lambda x maxeff x P(k is chowed by the next seat or ponged by another)
- *            - mu x maxeff x P(k deals in)    (the guard model, src/models/guard_model.h)
- * with eff(k) greedy's count of unseen effective draws after k and maxeff its largest over the
- * candidates, so lambda and mu are in shares of a hand's speed. The claim chances come from the
- * unseen copies: a seat holding h of the U tiles one has not seen holds each of them with
- * chance h/U. Claims, wins and kongs are greedy's. */
+/* The `race` player (Taiwanese). At this table a hand is a race (claims are worth 58-76 points
+ * a game, docs/experiments/taiwanese-strength.md), and greedy counts its speed as if tiles came
+ * only from its own draws. So each discard k of least shanten is valued
+ *     speed(k) - lambda x maxspeed x P(k is chowed by the next seat or ponged by another)
+ *              - nu x maxspeed x (copies of a scoring honor k held)
+ *              - mu x maxspeed x P(k deals in)    (the guard model, src/models/guard_model.h)
+ * where speed(k) counts the hand's effective draws after k two draws deep (look=2,
+ * players/greedy/hand_speed.h), each first draw j weighted 1 + 3 claimw when a pong of j (any
+ * seat's discard) would serve as well, 1 + claimw when only a chow (the seat before's discard)
+ * would; maxspeed is the largest over the candidates, so lambda, nu and mu are shares of a
+ * hand's speed. A discard the next seat can chow or another can pong speeds a rival hand: its
+ * chance comes from the unseen copies (a seat holding h of the U tiles one has not seen holds
+ * each with chance h/U). A dragon or scoring wind kept toward its pong keeps a tai. Claims, wins
+ * and kongs are greedy's. The defaults are the best of the experiment in that document. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,9 +32,8 @@ typedef struct {
     int look;      /* 1: greedy's effective draws; 2: two draws deep (hand_speed.h) */
     double claimw; /* a first draw that a pong (any seat's discard) or chow (the seat before's) would also
                     * bring counts 1 + 3 claimw or 1 + claimw times */
-    double wait;   /* a ready hand's wait counts 1 + wait per copy of an honor, 1 + wait/2 of a 1 or 9 */
     jong_linmodel model;
-} starve_state;
+} race_state;
 
 /* P(a seat holding each unseen copy with chance p holds at least one of u copies). */
 static double p_any(int u, double p) { return u > 0 ? 1 - pow(1 - p, u) : 0; }
@@ -46,7 +48,7 @@ static double p_pair(int u, double p)
 
 /* The chance that the discard of kind k is claimed: chowed by the next seat (which needs two of
  * the kinds around k) or ponged by any other seat. */
-static double p_claimed(const starve_state *st, const jong_view *v, const int unseen[JONG_KINDS], int k)
+static double p_claimed(const race_state *st, const jong_view *v, const int unseen[JONG_KINDS], int k)
 {
     int total = 0;
     for (int j = 0; j < JONG_KINDS; j++)
@@ -104,7 +106,7 @@ static bool claim_lowers(const uint8_t after[JONG_KINDS], int sets, int dist, in
 
 /* Each draw j's weight: 1 for the draw, and claimw for each seat whose discard of j could be
  * claimed to the same end (all three by a pong, the seat before by a chow). */
-static void claim_weights(const starve_state *st, const uint8_t after[JONG_KINDS], int sets, int dist,
+static void claim_weights(const race_state *st, const uint8_t after[JONG_KINDS], int sets, int dist,
                           double w[JONG_KINDS])
 {
     for (int j = 0; j < JONG_KINDS; j++) {
@@ -126,23 +128,7 @@ static void claim_weights(const starve_state *st, const uint8_t after[JONG_KINDS
     }
 }
 
-/* The waits of a ready hand, weighted by how readily the others let go of each (in thousandths):
- * honors and terminals are the tiles a hand keeps least. */
-static double wait_weight(const starve_state *st, const uint8_t after[JONG_KINDS], int sets,
-                        const int unseen[JONG_KINDS])
-{
-    int dist;
-    uint64_t waits = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
-    double w = 0;
-    for (uint64_t m = waits; m; m &= m - 1) {
-        int t = __builtin_ctzll(m);
-        double out = t >= JONG_NUMBER_KINDS ? 1 : (t % 9 == 0 || t % 9 == 8) ? 0.5 : 0;
-        w += unseen[t] * (1 + st->wait * out);
-    }
-    return w;
-}
-
-static int starve_discard(const starve_state *st, const jong_decision *d, int g)
+static int race_discard(const race_state *st, const jong_decision *d, int g)
 {
     const jong_view *v = d->view;
     int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], sh[JONG_KINDS];
@@ -166,8 +152,6 @@ static int starve_discard(const starve_state *st, const jong_decision *d, int g)
             claim_weights(st, after, sets, dist, w);
             eff[a->tile] = jong_hand_speed_weighted(after, sets, unseen, st->look, w);
         }
-        if (dist == 1 && st->wait > 0)
-            eff[a->tile] = wait_weight(st, after, sets, unseen);
         if (eff[a->tile] > maxeff)
             maxeff = eff[a->tile];
     }
@@ -194,76 +178,77 @@ static int starve_discard(const starve_state *st, const jong_decision *d, int g)
     return best;
 }
 
-static int starve_choose(jong_player *p, const jong_decision *d)
+static int race_choose(jong_player *p, const jong_decision *d)
 {
-    starve_state *st = p->state;
+    race_state *st = p->state;
     int g = jong_greedy_decide(true, d);
     if (g < 0 || g >= d->nlegal)
         return 0;
     if (d->legal[g].type != JONG_ACT_DISCARD)
         return g;
-    return starve_discard(st, d, g);
+    return race_discard(st, d, g);
 }
 
-static void starve_destroy(jong_player *p)
+static void race_destroy(jong_player *p)
 {
-    starve_state *st = p->state;
+    race_state *st = p->state;
     if (st)
         jong_linmodel_free(&st->model);
     free(st);
 }
 
-static const jong_player_ops starve_ops = {starve_choose, NULL, starve_destroy};
+static const jong_player_ops race_ops = {race_choose, NULL, race_destroy};
 
-static int starve_option(void *ctx, const char *key, const char *val, jong_error *err)
+static int race_option(void *ctx, const char *key, const char *val, jong_error *err)
 {
-    starve_state *st = ctx;
-    if (!strcmp(key, "lambda") || !strcmp(key, "mu") || !strcmp(key, "nu") || !strcmp(key, "wait") ||
-        !strcmp(key, "claimw")) {
+    race_state *st = ctx;
+    if (!strcmp(key, "lambda") || !strcmp(key, "mu") || !strcmp(key, "nu") || !strcmp(key, "claimw")) {
         char *end;
         double x = strtod(val, &end);
         if (!*val || *end || !(x >= 0 && x <= 100))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "starve: %s must be a number in 0..100, not '%s'", key, val);
+            return jong_error_set(err, JONG_ERR_ARG, -1, "race: %s must be a number in 0..100, not '%s'", key, val);
         *(!strcmp(key, "lambda") ? &st->lambda : !strcmp(key, "mu") ? &st->mu : !strcmp(key, "nu") ? &st->nu
-          : !strcmp(key, "wait") ? &st->wait : &st->claimw) = x;
+          : &st->claimw) = x;
         return JONG_OK;
     }
     if (!strcmp(key, "look")) {
         if (strcmp(val, "1") && strcmp(val, "2"))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "starve: look must be 1 or 2, not '%s'", val);
+            return jong_error_set(err, JONG_ERR_ARG, -1, "race: look must be 1 or 2, not '%s'", val);
         st->look = val[0] - '0';
         return JONG_OK;
     }
     if (!strcmp(key, "chow") || !strcmp(key, "pong")) {
         if (strcmp(val, "on") && strcmp(val, "off"))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "starve: %s must be on or off, not '%s'", key, val);
+            return jong_error_set(err, JONG_ERR_ARG, -1, "race: %s must be on or off, not '%s'", key, val);
         *(!strcmp(key, "chow") ? &st->chow : &st->pong) = !strcmp(val, "on");
         return JONG_OK;
     }
-    return jong_error_set(err, JONG_ERR_ARG, -1, "starve: unknown option '%s' (options: lambda, mu, nu, wait, claimw, look, chow, pong)", key);
+    return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, chow, pong)", key);
 }
 
-int jong_player_starve_create(const char *opts, jong_player *p, jong_error *err)
+int jong_player_race_create(const char *opts, jong_player *p, jong_error *err)
 {
-    starve_state st;
+    race_state st;
     memset(&st, 0, sizeof st);
-    st.lambda = 1;
-    st.look = 1;
+    st.lambda = 0.25;
+    st.nu = 0.1;
+    st.claimw = 0.7;
+    st.look = 2;
     st.chow = st.pong = true;
-    int rc = jong_options_parse(opts, starve_option, &st, "starve", err);
+    int rc = jong_options_parse(opts, race_option, &st, "race", err);
     if (rc)
         return rc;
     rc = jong_guard_decode(jong_guard_model_data, (size_t)(jong_guard_model_end - jong_guard_model_data),
                            "built-in guard model", &st.model, err);
     if (rc)
         return rc;
-    starve_state *mine = malloc(sizeof *mine);
+    race_state *mine = malloc(sizeof *mine);
     if (!mine) {
         jong_linmodel_free(&st.model);
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     }
     *mine = st;
-    p->ops = &starve_ops;
+    p->ops = &race_ops;
     p->state = mine;
     return JONG_OK;
 }

@@ -8,7 +8,8 @@ of the fixed action space. docs/python.md in the repository describes the whole 
     jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index}),
         record(format="jong"|"mjai")
     jong.Observation: seat, legal_actions, action_ids, mask, features(), view, index_of(id)
-    jong.VecEnv(n, rules, seed, opponents, threads, timing, **options): stacked arrays, auto-reset
+    jong.VecEnv(n, rules, seed, opponents, threads, timing, **options): stacked arrays, a row per
+        (table, learner seat) asked to act (vec.tables, vec.seats), auto-reset
     jong.Player(spec).act(obs)
     jong.read_records(path_or_dir, on_error="raise"): per decision of each seat in game records,
         the features, mask, action id and the game's result (on_error="skip" leaves out the files

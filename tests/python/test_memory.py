@@ -124,18 +124,31 @@ def test_score_analyze_and_record_release_their_memory():
 
 
 def test_vecenv_memory_is_released():
-    """VecEnv's tables start game after game (auto-reset) without the resident size growing."""
-    import numpy as np
-    v = jong.VecEnv(8, rules="riichi", seed=1, opponents=["greedy", "random", "greedy"], hands=1)
-    f, m = v.reset()
-    rng = np.random.default_rng(1)
+    """VecEnv's tables start game after game (auto-reset) without the resident size growing, with
+    one learner seat per table and with four (rows of several seats, the row arrays read at
+    every step); the arrays it returns are the caller's alone (no reference kept)."""
+    import sys
 
-    def run(k):
-        nonlocal m
-        for _ in range(k):
-            f, m, r, d = v.step(np.argmax(rng.random(m.shape) * m, axis=1))
-    run(500)
-    before = resident_kb()
-    run(2500)
-    assert v.games.sum() > 500
-    assert resident_kb() - before < 4096
+    import numpy as np
+    rng = np.random.default_rng(1)
+    for opponents in (["greedy", "random", "greedy"], None):
+        v = jong.VecEnv(8, rules="riichi", seed=1, opponents=opponents, hands=1)
+        f, m = v.reset()
+
+        def run(k):
+            nonlocal m
+            for _ in range(k):
+                f, m, r, d = v.step(np.argmax(rng.random(m.shape) * m, axis=1))
+                t, s, a = v.tables, v.seats, v.agents
+            # each held by its name alone (getrefcount's argument is the second reference)
+            counts = [sys.getrefcount(f), sys.getrefcount(m), sys.getrefcount(r),
+                      sys.getrefcount(d), sys.getrefcount(t), sys.getrefcount(s),
+                      sys.getrefcount(a)]
+            assert counts == [2] * 7
+        run(500)
+        before = resident_kb()
+        refs = sys.getrefcount(v)
+        run(2500)
+        assert v.games.sum() > 200
+        assert sys.getrefcount(v) == refs
+        assert resident_kb() - before < 4096

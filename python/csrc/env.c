@@ -811,11 +811,13 @@ PyTypeObject jongpy_env_type = {
 
 int jongpy_env_init(PyObject *module)
 {
-    if (PyType_Ready(&jongpy_obs_type) || PyType_Ready(&jongpy_env_type) || PyType_Ready(&jongpy_vecenv_type))
+    if (PyType_Ready(&jongpy_obs_type) || PyType_Ready(&jongpy_env_type) || PyType_Ready(&jongpy_vecenv_type) ||
+        PyType_Ready(&jongpy_reader_type))
         return -1;
     if (PyModule_AddObjectRef(module, "Observation", (PyObject *)&jongpy_obs_type) ||
         PyModule_AddObjectRef(module, "Env", (PyObject *)&jongpy_env_type) ||
-        PyModule_AddObjectRef(module, "VecEnv", (PyObject *)&jongpy_vecenv_type))
+        PyModule_AddObjectRef(module, "VecEnv", (PyObject *)&jongpy_vecenv_type) ||
+        PyModule_AddObjectRef(module, "RecordReader", (PyObject *)&jongpy_reader_type))
         return -1;
     return 0;
 }

@@ -116,8 +116,10 @@ typedef struct {
 extern PyTypeObject jongpy_obs_type;
 extern PyTypeObject jongpy_env_type;
 extern PyTypeObject jongpy_vecenv_type;
+extern PyTypeObject jongpy_reader_type; /* jong._jong.RecordReader (record_reader.c) */
 
-/* Add the Env, Observation and VecEnv (vecenv.c) types to the module (env.c); -1 on failure. */
+/* Add the Env, Observation, VecEnv (vecenv.c) and RecordReader (record_reader.c) types to the
+ * module (env.c); -1 on failure. */
 int jongpy_env_init(PyObject *module);
 
 /* jong.score(hand, win, rules, **inputs and options) (score.c): `jong score --json`'s object. */

@@ -164,7 +164,8 @@ static int refill(reader_obj *r, int k)
         k = r->nfiles - r->next;
     for (int i = 0; i < r->head; i++)
         rfile_free(&r->q[i]);
-    memmove(r->q, r->q + r->head, (size_t)(r->nq - r->head) * sizeof *r->q);
+    if (r->nq > r->head)
+        memmove(r->q, r->q + r->head, (size_t)(r->nq - r->head) * sizeof *r->q);
     r->nq -= r->head;
     r->head = 0;
     if (reserve((void **)&r->q, &r->qcap, r->nq + k, sizeof *r->q))

@@ -721,20 +721,28 @@ static PyObject *env_get_events(PyObject *self, void *closure)
     return PyLong_FromLongLong(((env_obj *)self)->events);
 }
 
+PyObject *jongpy_int_list(const int *xs, int n)
+{
+    PyObject *l = PyList_New(n);
+    for (int i = 0; l && i < n; i++) {
+        PyObject *x = PyLong_FromLong(xs[i]);
+        if (!x)
+            Py_CLEAR(l);
+        else
+            PyList_SET_ITEM(l, i, x);
+    }
+    return l;
+}
+
 static PyObject *env_get_learners(PyObject *self, void *closure)
 {
     (void)closure;
     env_obj *e = (env_obj *)self;
-    PyObject *l = PyList_New(0);
-    for (int s = 0; l && s < JONG_SEATS; s++) {
-        if (e->players[s])
-            continue;
-        PyObject *x = PyLong_FromLong(s);
-        if (!x || PyList_Append(l, x))
-            Py_CLEAR(l);
-        Py_XDECREF(x);
-    }
-    return l;
+    int seats[JONG_SEATS], n = 0;
+    for (int s = 0; s < JONG_SEATS; s++)
+        if (!e->players[s])
+            seats[n++] = s;
+    return jongpy_int_list(seats, n);
 }
 
 static PyObject *env_get_options(PyObject *self, void *closure)
@@ -803,11 +811,13 @@ PyTypeObject jongpy_env_type = {
 
 int jongpy_env_init(PyObject *module)
 {
-    if (PyType_Ready(&jongpy_obs_type) || PyType_Ready(&jongpy_env_type) || PyType_Ready(&jongpy_vecenv_type))
+    if (PyType_Ready(&jongpy_obs_type) || PyType_Ready(&jongpy_env_type) || PyType_Ready(&jongpy_vecenv_type) ||
+        PyType_Ready(&jongpy_reader_type))
         return -1;
     if (PyModule_AddObjectRef(module, "Observation", (PyObject *)&jongpy_obs_type) ||
         PyModule_AddObjectRef(module, "Env", (PyObject *)&jongpy_env_type) ||
-        PyModule_AddObjectRef(module, "VecEnv", (PyObject *)&jongpy_vecenv_type))
+        PyModule_AddObjectRef(module, "VecEnv", (PyObject *)&jongpy_vecenv_type) ||
+        PyModule_AddObjectRef(module, "RecordReader", (PyObject *)&jongpy_reader_type))
         return -1;
     return 0;
 }

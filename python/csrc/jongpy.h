@@ -1,7 +1,7 @@
 /* The Python extension `jong._jong`: what its files share. module.c holds the module, its error
  * type, the evaluator functions and jong.Player; env.c holds jong.Env and jong.Observation;
- * vecenv.c holds jong.VecEnv; records.c reads game records into training samples (docs/python.md
- * describes all of them). */
+ * vecenv.c holds jong.VecEnv (its threads: pool.c); records.c reads game records into training
+ * samples (docs/python.md describes all of them). */
 #ifndef JONGPY_H
 #define JONGPY_H
 
@@ -62,6 +62,8 @@ typedef struct {
     PyObject *opponents;
 } jongpy_table_args;
 int jongpy_table_kwargs(PyObject *kw, const char *const own[], PyObject *own_values[], jongpy_table_args *out);
+/* A list of the ints xs[0..n-1] (Env.learners, VecEnv.learners). */
+PyObject *jongpy_int_list(const int *xs, int n);
 /* An int keyword in lo..hi into *out; else jong.Error naming it and -1. */
 int jongpy_int_arg(PyObject *value, const char *name, long lo, long hi, long *out);
 /* A session's event sink keeping the scores after each event that carries them. */
@@ -114,8 +116,10 @@ typedef struct {
 extern PyTypeObject jongpy_obs_type;
 extern PyTypeObject jongpy_env_type;
 extern PyTypeObject jongpy_vecenv_type;
+extern PyTypeObject jongpy_reader_type; /* jong._jong.RecordReader (record_reader.c) */
 
-/* Add the Env, Observation and VecEnv (vecenv.c) types to the module (env.c); -1 on failure. */
+/* Add the Env, Observation, VecEnv (vecenv.c) and RecordReader (record_reader.c) types to the
+ * module (env.c); -1 on failure. */
 int jongpy_env_init(PyObject *module);
 
 /* jong.score(hand, win, rules, **inputs and options) (score.c): `jong score --json`'s object. */

@@ -3,7 +3,7 @@
  * (jong_replay_observe_stream, jong_mjai_replay_observe); at each decision of each seat the
  * seat's view and legal actions give the same features, mask and action id as an Observation
  * (features.c). jong.read_records (python/jong/__init__.py) walks files and directories. */
-#include "jongpy.h"
+#include "records.h"
 
 #define NO_IMPORT_ARRAY
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION /* the current API only */
@@ -16,25 +16,7 @@
 #include <errno.h>
 
 #include "jong/mjai.h"
-#include "jong/record.h"
-
-#define PLANE_FLOATS ((size_t)JONG_PLANES * JONG_KINDS)
-#define MAX_GAMES 4096 /* games of one record file */
-
-typedef struct {
-    float *features;       /* [n][PLANES][34] */
-    unsigned char *mask;   /* [n][ACTIONS] */
-    int16_t *action;
-    int8_t *seat;
-    int32_t *game;
-    size_t n, cap;
-    int games;                          /* games ended (end_game seen) */
-    int32_t scores[MAX_GAMES][JONG_SEATS]; /* each game's scores at its end (or the last event) */
-    bool complete[MAX_GAMES];
-    bool oom, too_many;
-    bool timing;                        /* read_record(timing=True) */
-    int64_t planes_ns;                  /* then: the time of the views, planes and masks */
-} samples;
+#include "records.h"
 
 static bool grow(samples *s)
 {
@@ -90,11 +72,34 @@ static void on_decision(void *ctx, const jong_game *g, int seat, const jong_acti
         s->planes_ns += jongpy_now_ns() - t0;
 }
 
+/* Room for game number s->games' result (the scores of each game as it goes). */
+static bool grow_games(samples *s)
+{
+    if (s->games < s->gcap)
+        return true;
+    int cap = s->gcap ? s->gcap * 2 : 4;
+    int32_t(*sc)[JONG_SEATS] = realloc(s->scores, (size_t)cap * sizeof *sc);
+    if (sc)
+        s->scores = sc;
+    bool *c = realloc(s->complete, (size_t)cap * sizeof *c);
+    if (c)
+        s->complete = c;
+    if (!sc || !c)
+        return false;
+    memset(s->complete + s->gcap, 0, (size_t)(cap - s->gcap) * sizeof *c);
+    s->gcap = cap;
+    return true;
+}
+
 static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
 {
     samples *s = ctx;
-    if (s->games >= MAX_GAMES)
+    if (s->games >= MAX_GAMES || s->oom)
         return;
+    if (!grow_games(s)) {
+        s->oom = true;
+        return;
+    }
     jong_game_scores(g, s->scores[s->games]);
     if (ev->type == JONG_EV_END_GAME) {
         s->complete[s->games] = true;
@@ -102,8 +107,12 @@ static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
     }
 }
 
-static void samples_free(samples *s)
+void jongpy_samples_free(samples *s)
 {
+    if (!s)
+        return;
+    free(s->scores);
+    free(s->complete);
     free(s->features);
     free(s->mask);
     free(s->action);
@@ -128,7 +137,7 @@ static int replay_error(const char *path, const jong_replay_stats *st, const jon
 /* A plain Jong record is replayed from the file as it is read (any length in little memory);
  * anything else is read whole within the limits, gzip unpacked as it streams in (the library's
  * jong_record_load, as every jong command reads records). */
-static int replay_file(const char *path, const jong_record_limits *lim, samples *s, char *msg, size_t msgsize)
+static int replay_any(const char *path, const jong_record_limits *lim, samples *s, char *msg, size_t msgsize)
 {
     jong_replay_hooks hooks = {on_decision, on_event, s};
     jong_error err;
@@ -216,7 +225,7 @@ static void free_capsule(PyObject *capsule)
 /* The array over *data itself (the planes and masks: no copy of the largest arrays, no second
  * fresh memory to fault in), which then owns it (freed with the array): *data becomes NULL.
  * A copy when there is nothing to hand over. */
-static PyObject *array_taking(int nd, npy_intp *dims, int type, void **data, size_t bytes)
+PyObject *jongpy_array_taking(int nd, npy_intp *dims, int type, void **data, size_t bytes)
 {
     if (!bytes || !*data)
         return array_of(nd, dims, type, *data, bytes);
@@ -250,21 +259,90 @@ const char jongpy_read_record_doc[] =
     "seconds of the C work: {'replay': reading, parsing and replaying the file, 'planes': the\n"
     "views, features and masks}. jong.read_records is the usual way in.";
 
+int jongpy_replay_file(const char *path, const jong_record_limits *lim, samples *s, char *msg, size_t msgsize)
+{
+    int rc = replay_any(path, lim, s, msg, msgsize);
+    if (!rc && s->oom)
+        rc = -2;
+    if (!rc && s->too_many) {
+        snprintf(msg, msgsize, "%s: more than %d games in one file", path, MAX_GAMES);
+        rc = -1;
+    }
+    return rc;
+}
+
+void jongpy_ranks(const int32_t scores[JONG_SEATS], int8_t ranks[JONG_SEATS])
+{
+    for (int a = 0; a < JONG_SEATS; a++) {
+        int r = 1;
+        for (int b = 0; b < JONG_SEATS; b++)
+            if (scores[b] > scores[a] || (scores[b] == scores[a] && b < a))
+                r++;
+        ranks[a] = (int8_t)r;
+    }
+}
+
+int jongpy_limits(int max_mb, int max_layers, jong_record_limits *lim)
+{
+    if (max_mb < 1 || max_mb > 1048576 || max_layers < 0 || max_layers > 1000) {
+        PyErr_SetString(PyExc_ValueError, "max_record_mb: 1 to 1048576; max_gzip_layers: 0 to 1000");
+        return -1;
+    }
+    *lim = (jong_record_limits){.max_bytes = (size_t)max_mb << 20, .max_layers = max_layers};
+    return 0;
+}
+
+PyObject *jongpy_samples_dict(samples *s, int64_t total_ns)
+{
+    int8_t(*ranks)[JONG_SEATS] = malloc((size_t)(s->games ? s->games : 1) * sizeof *ranks);
+    if (!ranks)
+        return PyErr_NoMemory();
+    for (int g = 0; g < s->games; g++)
+        jongpy_ranks(s->scores[g], ranks[g]);
+    npy_intp n = (npy_intp)s->n, games = s->games;
+    npy_intp fd[3] = {n, JONG_PLANES, JONG_KINDS}, md[2] = {n, JONG_ACTION_IDS}, gd[2] = {games, JONG_SEATS};
+    PyObject *d = PyDict_New();
+    struct {
+        const char *key;
+        PyObject *value;
+    } items[] = {
+        {"features", jongpy_array_taking(3, fd, NPY_FLOAT32, (void **)&s->features, s->n * PLANE_FLOATS * sizeof(float))},
+        {"mask", jongpy_array_taking(2, md, NPY_BOOL, (void **)&s->mask, s->n * JONG_ACTION_IDS)},
+        {"action", array_of(1, &n, NPY_INT16, s->action, s->n * sizeof(int16_t))},
+        {"seat", array_of(1, &n, NPY_INT8, s->seat, s->n)},
+        {"game", array_of(1, &n, NPY_INT32, s->game, s->n * sizeof(int32_t))},
+        {"scores", array_of(2, gd, NPY_INT32, s->scores, (size_t)games * JONG_SEATS * sizeof(int32_t))},
+        {"ranks", array_of(2, gd, NPY_INT8, ranks, (size_t)games * JONG_SEATS)},
+        {"complete", array_of(1, &games, NPY_BOOL, s->complete, (size_t)games)},
+        {"timings", s->timing ? Py_BuildValue("{s:d,s:d}", "replay", (double)(total_ns - s->planes_ns) * 1e-9,
+                                              "planes", (double)s->planes_ns * 1e-9)
+                              : NULL},
+    };
+    free(ranks);
+    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
+        if (!s->timing && !strcmp(items[i].key, "timings"))
+            continue;
+        if (d && (!items[i].value || PyDict_SetItemString(d, items[i].key, items[i].value)))
+            Py_CLEAR(d);
+        Py_XDECREF(items[i].value);
+    }
+    return d;
+}
+
 PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
 {
     (void)module;
     static char *names[] = {"path", "max_record_mb", "max_gzip_layers", "timing", NULL};
     PyObject *path_obj = NULL;
     int max_mb = JONG_RECORD_MAX_MB, max_layers = JONG_RECORD_MAX_GZIP_LAYERS, timing = 0;
+    jong_record_limits lim;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "O&|ii$p:read_record", names, PyUnicode_FSConverter, &path_obj,
                                      &max_mb, &max_layers, &timing))
         return NULL;
-    if (max_mb < 1 || max_mb > 1048576 || max_layers < 0 || max_layers > 1000) {
+    if (jongpy_limits(max_mb, max_layers, &lim)) {
         Py_DECREF(path_obj);
-        PyErr_SetString(PyExc_ValueError, "max_record_mb: 1 to 1048576; max_gzip_layers: 0 to 1000");
         return NULL;
     }
-    jong_record_limits lim = {.max_bytes = (size_t)max_mb << 20, .max_layers = max_layers};
     const char *path = PyBytes_AS_STRING(path_obj);
     samples *s = calloc(1, sizeof *s);
     if (!s) {
@@ -274,62 +352,19 @@ PyObject *jongpy_read_record(PyObject *module, PyObject *args, PyObject *kw)
     char msg[2048] = "";
     int rc;
     s->timing = timing;
-    int64_t start = timing ? jongpy_now_ns() : 0, total = 0;
+    int64_t start = timing ? jongpy_now_ns() : 0;
     Py_BEGIN_ALLOW_THREADS
-    rc = replay_file(path, &lim, s, msg, sizeof msg);
+    rc = jongpy_replay_file(path, &lim, s, msg, sizeof msg);
     Py_END_ALLOW_THREADS
-    if (timing)
-        total = jongpy_now_ns() - start;
-    if (!rc && s->oom)
-        rc = -2;
-    if (!rc && s->too_many) {
-        snprintf(msg, sizeof msg, "%s: more than %d games in one file", path, MAX_GAMES);
-        rc = -1;
-    }
+    int64_t total = timing ? jongpy_now_ns() - start : 0;
     Py_DECREF(path_obj);
-    if (rc) {
-        samples_free(s);
-        if (rc == -2)
-            return PyErr_NoMemory();
+    PyObject *d = NULL;
+    if (rc == -2)
+        PyErr_NoMemory();
+    else if (rc)
         PyErr_SetString(jongpy_error, msg);
-        return NULL;
-    }
-    int8_t ranks[MAX_GAMES][JONG_SEATS];
-    for (int g = 0; g < s->games; g++)
-        for (int a = 0; a < JONG_SEATS; a++) {
-            /* 1..4 by score, ties to the seat nearer the first East (as Env.ranks) */
-            int r = 1;
-            for (int b = 0; b < JONG_SEATS; b++)
-                if (s->scores[g][b] > s->scores[g][a] || (s->scores[g][b] == s->scores[g][a] && b < a))
-                    r++;
-            ranks[g][a] = (int8_t)r;
-        }
-    npy_intp n = (npy_intp)s->n, games = s->games;
-    npy_intp fd[3] = {n, JONG_PLANES, JONG_KINDS}, md[2] = {n, JONG_ACTION_IDS}, gd[2] = {games, JONG_SEATS};
-    PyObject *d = PyDict_New();
-    struct {
-        const char *key;
-        PyObject *value;
-    } items[] = {
-        {"features", array_taking(3, fd, NPY_FLOAT32, (void **)&s->features, s->n * PLANE_FLOATS * sizeof(float))},
-        {"mask", array_taking(2, md, NPY_BOOL, (void **)&s->mask, s->n * JONG_ACTION_IDS)},
-        {"action", array_of(1, &n, NPY_INT16, s->action, s->n * sizeof(int16_t))},
-        {"seat", array_of(1, &n, NPY_INT8, s->seat, s->n)},
-        {"game", array_of(1, &n, NPY_INT32, s->game, s->n * sizeof(int32_t))},
-        {"scores", array_of(2, gd, NPY_INT32, s->scores, (size_t)games * JONG_SEATS * sizeof(int32_t))},
-        {"ranks", array_of(2, gd, NPY_INT8, ranks, (size_t)games * JONG_SEATS)},
-        {"complete", array_of(1, &games, NPY_BOOL, s->complete, (size_t)games)},
-        {"timings", timing ? Py_BuildValue("{s:d,s:d}", "replay", (double)(total - s->planes_ns) * 1e-9,
-                                           "planes", (double)s->planes_ns * 1e-9)
-                           : NULL},
-    };
-    samples_free(s);
-    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
-        if (!timing && !strcmp(items[i].key, "timings"))
-            continue;
-        if (d && (!items[i].value || PyDict_SetItemString(d, items[i].key, items[i].value)))
-            Py_CLEAR(d);
-        Py_XDECREF(items[i].value);
-    }
+    else
+        d = jongpy_samples_dict(s, total);
+    jongpy_samples_free(s);
     return d;
 }

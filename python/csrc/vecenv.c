@@ -1,29 +1,26 @@
-/* jong.VecEnv: N tables stepped together in C, one learner seat each (Jong's players in the
- * other three), observations as stacked numpy arrays, each game followed at once by the next.
- * Table i's k-th game is game number k*N + i of the seed (jong_game_new's game_number), so it
- * is the game jong.Env(seed=seed, game=k*N+i) plays, whatever the number of threads: the
- * threads only share out the tables, each table's work is the same.
+/* jong.VecEnv: N tables stepped together in C, observations as stacked numpy arrays, each game
+ * followed at once by the next. A table has L learner seats (the seats `opponents` leaves to the
+ * caller: 1 to 4) and Jong's players in the others. Each step hands out one row per (table,
+ * learner seat) asked to act now, in table order and, within a table, in seat order (as Env
+ * lists the seats it asks): with one learner, one row per table; with several, a discard that
+ * two learners may claim gives two rows of that table.
  *
- * The threads are a pool that lives as long as the VecEnv (started at its first reset or step,
- * stopped when it is freed or made again): each step wakes them, they and the calling thread
- * take the tables one at a time from a shared counter, and the step returns when every table is
- * done. A worker that wakes late (the machine busy) finds nothing left and holds nothing up: the
- * step waits for the tables, not for the workers. */
+ * Table i's k-th game is game number k*N + i of the seed (jong_game_new's game_number), so it is
+ * the game jong.Env(seed=seed, game=k*N+i) plays with the same answers, whatever the number of
+ * threads: the threads (a pool, pool.h) only share out the tables, each table's work is the
+ * same, and the rows are put in order after every table is done. */
 #include "jongpy.h"
+#include "pool.h"
 
 #define NO_IMPORT_ARRAY
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION /* the current API only */
 #define PY_ARRAY_UNIQUE_SYMBOL jongpy_ARRAY_API
 #include <numpy/arrayobject.h>
 
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#define VEC_MAX_THREADS 256
+#define ROW_FLOATS ((size_t)JONG_PLANES * JONG_KINDS)
 
 typedef struct {
     jong_session *s;
@@ -31,11 +28,11 @@ typedef struct {
     int index;                /* i, the table's place */
     int games;                /* games started */
     int32_t scores[JONG_SEATS]; /* after the last event that carried scores */
-    jong_action legal[JONG_MAX_ACTIONS];
-    int nlegal;
-    int chosen;               /* this step's answer: an index into legal */
+    unsigned asked;           /* the learner seats asked now (bits) */
+    jong_action legal[JONG_SEATS][JONG_MAX_ACTIONS]; /* each asked seat's legal actions */
+    int nlegal[JONG_SEATS];
+    int chosen[JONG_SEATS];   /* this step's answers: indexes into legal[seat] */
     /* this step's results */
-    bool done;
     int32_t final[JONG_SEATS]; /* the last finished game's scores */
     int finished;             /* games finished */
     int rc;
@@ -43,35 +40,26 @@ typedef struct {
     int64_t engine_ns, planes_ns; /* with timing: the time of each part, since reset() */
 } vtable;
 
-/* The worker threads of one VecEnv (the calling thread works beside them). */
-typedef struct {
-    pthread_t tid[VEC_MAX_THREADS];
-    int workers;              /* threads started (threads - 1 unless one could not be) */
-    bool ready;               /* mutex and conditions made */
-    pid_t pid;                /* the process that started them (a fork's child has none) */
-    pthread_mutex_t mu;
-    pthread_cond_t go, done;
-    bool quit;
-    /* the step's number (bumped to start one) << 32 | the next table to take: a worker still
-     * about to take a table of a step that has ended cannot take one of the next step's early */
-    _Atomic uint64_t work;
-    atomic_int finished;      /* tables done in this step */
-} vec_pool;
-
 typedef struct {
     PyObject_HEAD
     jong_ruleset rules;
     uint64_t seed;
-    int n, threads, learner;
+    int n, threads;
+    int nl;                   /* L, the learner seats of a table */
+    int learners[JONG_SEATS]; /* their seats, ascending: agent slot i*L + k is table i's learners[k] */
+    int slot_of[JONG_SEATS];  /* a seat's k, or -1 for an opponent's seat */
     bool timing;          /* VecEnv(timing=True): each table's parts timed (vec.timings) */
     vtable *t;
     bool busy;
     bool started;
-    /* where the workers write this step's arrays */
+    int32_t *rows;        /* the agent slot of each row handed out last (n*L places) */
+    int nrows;
+    /* where the tables write this step's arrays: features and mask at their agent slots' rows
+     * (put in order afterwards), rewards and dones at the slots */
     float *features, *rewards;
     npy_bool *mask, *dones;
     bool acting; /* step (act, then play on) or reset (start a game) */
-    vec_pool pool;
+    jongpy_pool pool;
 } vecenv_obj;
 
 static void vt_sink(void *ctx, const jong_event *ev)
@@ -96,155 +84,87 @@ static int vt_start(const vecenv_obj *v, vtable *t)
 
 static bool vt_over(const vtable *t) { return jong_session_state_now(t->s) == JONG_SESSION_GAME_OVER; }
 
-/* One table's share of a step (or reset), then its observation written into the arrays. */
-static void vt_work(vecenv_obj *v, vtable *t)
+/* The asked seats' answers in seat order (as Env plays a dict of answers given in seat order:
+ * the engine gathers a claim's answers before it settles the claim, so the order changes
+ * nothing), then the other seats play on to the next stop. */
+static int vt_act(const vecenv_obj *v, vtable *t)
 {
-    int64_t t0 = v->timing ? jongpy_now_ns() : 0;
-    int i = t->index;
-    t->done = false;
-    v->rewards[i] = 0;
-    if (!v->acting) {
-        t->rc = vt_start(v, t);
-    } else {
-        t->rc = jong_session_act(t->s, v->learner, &t->legal[t->chosen], &t->err);
-        if (!t->rc)
-            t->rc = jongpy_deal_on(t->s, &t->err);
+    for (int k = 0; k < v->nl; k++) {
+        int seat = v->learners[k];
+        if (!(t->asked >> seat & 1))
+            continue;
+        int rc = jong_session_act(t->s, seat, &t->legal[seat][t->chosen[seat]], &t->err);
+        if (rc)
+            return rc;
     }
+    return jongpy_deal_on(t->s, &t->err);
+}
+
+/* One table's share of a step (or reset), then its asked seats' observations written at their
+ * agent slots' rows. */
+static void vt_work(void *ctx, int item)
+{
+    vecenv_obj *v = ctx;
+    vtable *t = &v->t[item];
+    int64_t t0 = v->timing ? jongpy_now_ns() : 0;
+    size_t slot0 = (size_t)item * (size_t)v->nl;
+    bool done = false;
+    for (int k = 0; k < v->nl; k++)
+        v->rewards[slot0 + k] = 0;
+    t->rc = v->acting ? vt_act(v, t) : vt_start(v, t);
     /* a finished game: its result, then the next game at once (auto-reset) */
     while (!t->rc && vt_over(t)) {
-        t->done = true;
+        done = true;
         t->finished++;
         memcpy(t->final, t->scores, sizeof t->final);
-        v->rewards[i] = (float)(t->scores[v->learner] - v->rules.start_score);
+        for (int k = 0; k < v->nl; k++)
+            v->rewards[slot0 + k] = (float)(t->scores[v->learners[k]] - v->rules.start_score);
         t->rc = vt_start(v, t);
     }
-    v->dones[i] = t->done;
+    for (int k = 0; k < v->nl; k++)
+        v->dones[slot0 + k] = done;
+    t->asked = 0;
     if (t->rc)
         return;
-    t->nlegal = jong_session_legal(t->s, v->learner, t->legal);
+    t->asked = jong_session_waiting(t->s);
+    for (int seat = 0; seat < JONG_SEATS; seat++)
+        if (t->asked >> seat & 1)
+            t->nlegal[seat] = jong_session_legal(t->s, seat, t->legal[seat]);
     int64_t t1 = v->timing ? jongpy_now_ns() : 0;
-    jong_planes(jong_session_view(t->s, v->learner), &v->rules, v->learner,
-                v->features + (size_t)i * JONG_PLANES * JONG_KINDS);
-    jong_action_mask(t->legal, t->nlegal, v->mask + (size_t)i * JONG_ACTION_IDS);
+    for (int k = 0; k < v->nl; k++) {
+        int seat = v->learners[k];
+        if (!(t->asked >> seat & 1))
+            continue;
+        jong_planes(jong_session_view(t->s, seat), &v->rules, seat, v->features + (slot0 + k) * ROW_FLOATS);
+        jong_action_mask(t->legal[seat], t->nlegal[seat], v->mask + (slot0 + k) * JONG_ACTION_IDS);
+    }
     if (v->timing) {
+        int64_t t2 = jongpy_now_ns();
         t->engine_ns += t1 - t0;
-        t->planes_ns += jongpy_now_ns() - t1;
+        t->planes_ns += t2 - t1;
     }
 }
 
-/* Takes tables of step `round` from the shared counter until none is left (or that step is
- * over); whoever finishes the step's last table wakes the calling thread. */
-static void take_tables(vecenv_obj *v, uint32_t round)
+/* The asked agents' rows moved up in order (table, then seat) over the slots of the agents not
+ * asked; the rows' slots kept in v->rows. Rows only move up, so each move reads a row not yet
+ * overwritten. */
+static void pack_rows(vecenv_obj *v)
 {
-    vec_pool *pl = &v->pool;
-    uint64_t w = atomic_load(&pl->work);
-    while ((uint32_t)(w >> 32) == round && (uint32_t)w < (uint32_t)v->n) {
-        if (!atomic_compare_exchange_weak(&pl->work, &w, w + 1))
-            continue; /* w is the counter now */
-        vt_work(v, &v->t[(uint32_t)w]);
-        if (atomic_fetch_add(&pl->finished, 1) + 1 == v->n) {
-            pthread_mutex_lock(&pl->mu);
-            pthread_cond_signal(&pl->done);
-            pthread_mutex_unlock(&pl->mu);
+    int r = 0;
+    for (int i = 0; i < v->n; i++)
+        for (int k = 0; k < v->nl; k++) {
+            if (!(v->t[i].asked >> v->learners[k] & 1))
+                continue;
+            int slot = i * v->nl + k;
+            if (slot != r) {
+                memcpy(v->features + (size_t)r * ROW_FLOATS, v->features + (size_t)slot * ROW_FLOATS,
+                       ROW_FLOATS * sizeof(float));
+                memcpy(v->mask + (size_t)r * JONG_ACTION_IDS, v->mask + (size_t)slot * JONG_ACTION_IDS,
+                       JONG_ACTION_IDS);
+            }
+            v->rows[r++] = slot;
         }
-        w = atomic_load(&pl->work);
-    }
-}
-
-static uint32_t step_of(vec_pool *pl) { return (uint32_t)(atomic_load(&pl->work) >> 32); }
-
-static void *pool_worker(void *p)
-{
-    vecenv_obj *v = p;
-    vec_pool *pl = &v->pool;
-    uint32_t seen = 0; /* the step a new pool starts at: a step may begin before this runs */
-    pthread_mutex_lock(&pl->mu);
-    for (;;) {
-        while (!pl->quit && step_of(pl) == seen)
-            pthread_cond_wait(&pl->go, &pl->mu);
-        if (pl->quit)
-            break;
-        seen = step_of(pl);
-        pthread_mutex_unlock(&pl->mu);
-        take_tables(v, seen);
-        pthread_mutex_lock(&pl->mu);
-    }
-    pthread_mutex_unlock(&pl->mu);
-    return NULL;
-}
-
-/* Stops and joins the workers (idle between steps: a step holds a reference to the VecEnv, so
- * it is never freed or made again during one). A fork's child has the memory but not the
- * threads: it only forgets them. */
-static void pool_stop(vec_pool *pl)
-{
-    if (!pl->ready)
-        return;
-    if (pl->pid == getpid()) {
-        pthread_mutex_lock(&pl->mu);
-        pl->quit = true;
-        pthread_cond_broadcast(&pl->go);
-        pthread_mutex_unlock(&pl->mu);
-        for (int k = 0; k < pl->workers; k++)
-            pthread_join(pl->tid[k], NULL);
-        pthread_mutex_destroy(&pl->mu);
-        pthread_cond_destroy(&pl->go);
-        pthread_cond_destroy(&pl->done);
-    }
-    memset(pl, 0, sizeof *pl);
-}
-
-/* Starts want workers (fewer when the system refuses one: the others and the calling thread
- * then take more tables). They block every signal, which stay the interpreter's main thread's. */
-static void pool_start(vecenv_obj *v, int want)
-{
-    vec_pool *pl = &v->pool;
-    if (pl->ready && pl->pid != getpid())
-        pool_stop(pl); /* a fork's child: start its own */
-    if (pl->ready)
-        return;
-    memset(pl, 0, sizeof *pl);
-    if (pthread_mutex_init(&pl->mu, NULL))
-        return;
-    if (pthread_cond_init(&pl->go, NULL)) {
-        pthread_mutex_destroy(&pl->mu);
-        return;
-    }
-    if (pthread_cond_init(&pl->done, NULL)) {
-        pthread_cond_destroy(&pl->go);
-        pthread_mutex_destroy(&pl->mu);
-        return;
-    }
-    pl->ready = true;
-    pl->pid = getpid();
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    while (pl->workers < want && !pthread_create(&pl->tid[pl->workers], NULL, pool_worker, v))
-        pl->workers++;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
-
-/* Every table's work, shared out over the pool and this thread. Called without the GIL. */
-static void run_tables(vecenv_obj *v)
-{
-    vec_pool *pl = &v->pool;
-    if (!pl->ready || pl->workers == 0 || pl->pid != getpid()) {
-        for (int i = 0; i < v->n; i++)
-            vt_work(v, &v->t[i]);
-        return;
-    }
-    pthread_mutex_lock(&pl->mu);
-    uint32_t round = step_of(pl) + 1;
-    atomic_store(&pl->finished, 0);
-    atomic_store(&pl->work, (uint64_t)round << 32);
-    pthread_cond_broadcast(&pl->go);
-    pthread_mutex_unlock(&pl->mu);
-    take_tables(v, round);
-    pthread_mutex_lock(&pl->mu);
-    while (atomic_load(&pl->finished) < v->n)
-        pthread_cond_wait(&pl->done, &pl->mu);
-    pthread_mutex_unlock(&pl->mu);
+    v->nrows = r;
 }
 
 static void vec_free_tables(vecenv_obj *v)
@@ -256,13 +176,27 @@ static void vec_free_tables(vecenv_obj *v)
     }
     free(v->t);
     v->t = NULL;
+    free(v->rows);
+    v->rows = NULL;
+    v->nrows = 0;
 }
 
 static void vec_dealloc(PyObject *self)
 {
-    pool_stop(&((vecenv_obj *)self)->pool);
+    jongpy_pool_stop(&((vecenv_obj *)self)->pool);
     vec_free_tables((vecenv_obj *)self);
     Py_TYPE(self)->tp_free(self);
+}
+
+/* The learner seats (those `opponents` leaves to the caller), the same at every table. */
+static void vec_learners(vecenv_obj *v)
+{
+    v->nl = 0;
+    for (int s = 0; s < JONG_SEATS; s++) {
+        v->slot_of[s] = v->t[0].players[s] ? -1 : v->nl;
+        if (!v->t[0].players[s])
+            v->learners[v->nl++] = s;
+    }
 }
 
 static int vec_init(PyObject *self, PyObject *args, PyObject *kw)
@@ -284,18 +218,14 @@ static int vec_init(PyObject *self, PyObject *args, PyObject *kw)
         return -1;
     PyObject *n_obj = PyTuple_GET_SIZE(args) == 1 ? PyTuple_GET_ITEM(args, 0) : vals[0];
     if (jongpy_int_arg(n_obj, "VecEnv: n (the tables)", 1, 1000000, &n) ||
-        (vals[1] && jongpy_int_arg(vals[1], "VecEnv: threads", 1, VEC_MAX_THREADS, &threads)))
+        (vals[1] && jongpy_int_arg(vals[1], "VecEnv: threads", 1, JONGPY_POOL_MAX, &threads)))
         return -1;
     if (vals[2] && !PyBool_Check(vals[2])) {
         PyErr_Format(jongpy_error, "VecEnv: timing: True or False, not %R", vals[2]);
         return -1;
     }
-    if (!ta.opponents || ta.opponents == Py_None) {
-        PyErr_SetString(jongpy_error, "VecEnv: opponents: Jong's players for three seats (one learner seat per table)");
-        return -1;
-    }
     int rc = -1;
-    pool_stop(&v->pool);
+    jongpy_pool_stop(&v->pool);
     vec_free_tables(v);
     v->started = false;
     v->rules = ta.rules;
@@ -314,14 +244,10 @@ static int vec_init(PyObject *self, PyObject *args, PyObject *kw)
         if (jongpy_players(&v->rules, ta.opponents, v->t[i].players))
             goto done;
     }
-    int learners = 0;
-    for (int s = 0; s < JONG_SEATS; s++)
-        if (!v->t[0].players[s]) {
-            learners++;
-            v->learner = s;
-        }
-    if (learners != 1) {
-        PyErr_SetString(jongpy_error, "VecEnv: opponents: exactly one learner seat per table (3 specs, or 4 with one None)");
+    vec_learners(v);
+    v->rows = malloc((size_t)v->n * (size_t)v->nl * sizeof *v->rows);
+    if (!v->rows) {
+        PyErr_NoMemory();
         goto done;
     }
     rc = 0;
@@ -332,10 +258,12 @@ done:
 }
 
 /* Runs the tables (reset when acting is false) into new arrays; returns (features, mask,
- * rewards, dones), or NULL with jong.Error naming the first table that failed. */
+ * rewards, dones), or NULL with jong.Error naming the first table that failed. The arrays of
+ * rows are made for every agent slot and cut to the rows handed out. */
 static PyObject *vec_run(vecenv_obj *v, bool acting)
 {
-    npy_intp fd[3] = {v->n, JONG_PLANES, JONG_KINDS}, md[2] = {v->n, JONG_ACTION_IDS}, vd[1] = {v->n};
+    npy_intp slots = (npy_intp)v->n * v->nl;
+    npy_intp fd[3] = {slots, JONG_PLANES, JONG_KINDS}, md[2] = {slots, JONG_ACTION_IDS}, vd[1] = {slots};
     PyObject *f = PyArray_SimpleNew(3, fd, NPY_FLOAT32);
     PyObject *m = PyArray_SimpleNew(2, md, NPY_BOOL);
     PyObject *r = PyArray_SimpleNew(1, vd, NPY_FLOAT32);
@@ -348,20 +276,33 @@ static PyObject *vec_run(vecenv_obj *v, bool acting)
     v->dones = PyArray_DATA((PyArrayObject *)d);
     v->acting = acting;
     v->busy = true;
+    v->nrows = 0;
     int workers = (v->threads < v->n ? v->threads : v->n) - 1;
-    if (workers > 0)
-        pool_start(v, workers); /* once (again in a fork's child); the threads take no Python lock */
+    jongpy_pool_start(&v->pool, workers); /* once (again in a fork's child); the threads take no Python lock */
     Py_BEGIN_ALLOW_THREADS
-    run_tables(v);
+    jongpy_pool_run(&v->pool, v->n, vt_work, v);
+    pack_rows(v);
     Py_END_ALLOW_THREADS
     v->busy = false;
     for (int i = 0; i < v->n; i++) {
         if (v->t[i].rc) {
             /* the table cannot go on: the VecEnv must be reset */
             v->started = false;
+            v->nrows = 0;
             PyErr_Format(jongpy_error, "table %d: %s", i, v->t[i].err.msg);
             goto fail;
         }
+    }
+    if (v->nrows < slots) {
+        /* only where several learner seats sit at a table: fewer rows than slots */
+        npy_intp fr[3] = {v->nrows, JONG_PLANES, JONG_KINDS}, mr[2] = {v->nrows, JONG_ACTION_IDS};
+        PyArray_Dims fdims = {fr, 3}, mdims = {mr, 2};
+        PyObject *x = PyArray_Resize((PyArrayObject *)f, &fdims, 1, NPY_CORDER);
+        PyObject *y = x ? PyArray_Resize((PyArrayObject *)m, &mdims, 1, NPY_CORDER) : NULL;
+        Py_XDECREF(x);
+        Py_XDECREF(y);
+        if (!x || !y)
+            goto fail;
     }
     v->started = true;
     return Py_BuildValue("(NNNN)", f, m, r, d);
@@ -405,23 +346,26 @@ static PyObject *vec_step(PyObject *self, PyObject *arg)
     PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(arg, NPY_INT64, 1, 1, NPY_ARRAY_CARRAY);
     if (!a) {
         PyErr_Clear();
-        return PyErr_Format(jongpy_error, "step: a sequence of %d action ids (ints)", v->n);
+        return PyErr_Format(jongpy_error, "step: a sequence of %d action ids (ints), one per row", v->nrows);
     }
     npy_intp given = PyArray_DIM(a, 0);
-    if (given != v->n) {
+    if (given != v->nrows) {
         Py_DECREF(a);
-        return PyErr_Format(jongpy_error, "step: %d action ids for %d tables", (int)given, v->n);
+        return PyErr_Format(jongpy_error, "step: %d action ids for %d rows (the seats asked now: vec.tables, vec.seats)",
+                            (int)given, v->nrows);
     }
     const int64_t *ids = PyArray_DATA(a);
     /* every answer checked before any is played: a bad one changes nothing */
-    for (int i = 0; i < v->n; i++) {
-        vtable *t = &v->t[i];
-        t->chosen = -1;
-        for (int k = 0; k < t->nlegal && t->chosen < 0; k++)
-            if (jong_action_id(&t->legal[k]) == ids[i])
-                t->chosen = k;
-        if (t->chosen < 0) {
-            PyErr_Format(jongpy_error, "step: table %d: action id %lld is not legal now", i, (long long)ids[i]);
+    for (int r = 0; r < v->nrows; r++) {
+        vtable *t = &v->t[v->rows[r] / v->nl];
+        int seat = v->learners[v->rows[r] % v->nl];
+        t->chosen[seat] = -1;
+        for (int k = 0; k < t->nlegal[seat] && t->chosen[seat] < 0; k++)
+            if (jong_action_id(&t->legal[seat][k]) == ids[r])
+                t->chosen[seat] = k;
+        if (t->chosen[seat] < 0) {
+            PyErr_Format(jongpy_error, "step: row %d (table %d, seat %d): action id %lld is not legal now", r,
+                         t->index, seat, (long long)ids[r]);
             Py_DECREF(a);
             return NULL;
         }
@@ -444,16 +388,22 @@ static PyObject *vec_last_scores(PyObject *self, void *closure)
     return arr;
 }
 
+/* A new (n,) int32 array, its data in *out. */
+static PyObject *int32_array(npy_intp n, int32_t **out)
+{
+    PyObject *arr = PyArray_SimpleNew(1, &n, NPY_INT32);
+    if (arr)
+        *out = PyArray_DATA((PyArrayObject *)arr);
+    return arr;
+}
+
 static PyObject *vec_games(PyObject *self, void *closure)
 {
     (void)closure;
     vecenv_obj *v = (vecenv_obj *)self;
-    npy_intp dims[1] = {v->n};
-    PyObject *arr = PyArray_SimpleNew(1, dims, NPY_INT32);
-    if (!arr)
-        return NULL;
-    int32_t *out = PyArray_DATA((PyArrayObject *)arr);
-    for (int i = 0; i < v->n; i++)
+    int32_t *out;
+    PyObject *arr = int32_array(v->n, &out);
+    for (int i = 0; arr && i < v->n; i++)
         out[i] = v->t[i].finished;
     return arr;
 }
@@ -472,29 +422,65 @@ static PyObject *vec_timings(PyObject *self, void *closure)
     return Py_BuildValue("{s:d,s:d}", "engine", (double)engine * 1e-9, "planes", (double)planes * 1e-9);
 }
 
-static PyObject *vec_int(PyObject *self, void *closure)
+static PyObject *vec_n(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(((vecenv_obj *)self)->n);
+}
+
+/* The one learner seat; None when a table has several (vec.learners lists them). */
+static PyObject *vec_learner(PyObject *self, void *closure)
+{
+    (void)closure;
+    vecenv_obj *v = (vecenv_obj *)self;
+    if (v->nl != 1)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(v->learners[0]);
+}
+
+static PyObject *vec_learner_list(PyObject *self, void *closure)
+{
+    (void)closure;
+    vecenv_obj *v = (vecenv_obj *)self;
+    return jongpy_int_list(v->learners, v->nl);
+}
+
+/* What each row handed out last is: its agent slot (closure 0), table (1) or seat (2). */
+static PyObject *vec_rows(PyObject *self, void *closure)
 {
     vecenv_obj *v = (vecenv_obj *)self;
-    return PyLong_FromLong(closure ? v->learner : v->n);
+    int what = (int)(intptr_t)closure;
+    int32_t *out;
+    PyObject *arr = int32_array(v->nrows, &out);
+    for (int r = 0; arr && r < v->nrows; r++)
+        out[r] = what == 0 ? v->rows[r] : what == 1 ? v->rows[r] / v->nl : v->learners[v->rows[r] % v->nl];
+    return arr;
 }
 
 static PyMethodDef vec_methods[] = {
     {"reset", vec_reset, METH_NOARGS,
-     "reset() -> (features (n, PLANES, 34) float32, mask (n, ACTIONS) bool): every table's first game."},
+     "reset() -> (features (B, PLANES, 34) float32, mask (B, ACTIONS) bool): every table's first game; "
+     "one row per (table, learner seat) asked to act (vec.tables, vec.seats, vec.agents)."},
     {"step", vec_step, METH_O,
-     "step(action_ids) -> (features, mask, rewards (n,) float32, dones (n,) bool): one action id per "
-     "table; a table whose game ended gives its reward (the learner's points won) and starts the next."},
+     "step(action_ids) -> (features, mask, rewards (n*L,) float32, dones (n*L,) bool): one action id per "
+     "row of the last observations; rewards and dones per agent slot (table i's k-th learner seat at "
+     "i*L + k): a table whose game ended gives its learners' points won and starts the next game."},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef vec_getset[] = {
-    {"n", vec_int, NULL, "the number of tables", NULL},
-    {"learner", vec_int, NULL, "the learner's seat (the same at every table)", (void *)1},
+    {"n", vec_n, NULL, "the number of tables", NULL},
+    {"learner", vec_learner, NULL, "the learner's seat when a table has one (None when several)", NULL},
+    {"learners", vec_learner_list, NULL,
+     "the learner seats of every table, ascending (agent slot i*L + k is table i's learners[k])", NULL},
+    {"agents", vec_rows, NULL, "(B,) int32: the agent slot (i*L + k) of each row handed out last", (void *)0},
+    {"tables", vec_rows, NULL, "(B,) int32: the table of each row handed out last", (void *)1},
+    {"seats", vec_rows, NULL, "(B,) int32: the seat of each row handed out last", (void *)2},
     {"last_scores", vec_last_scores, NULL, "(n, 4) int32: each table's last finished game's scores", NULL},
     {"games", vec_games, NULL, "(n,) int32: games finished at each table since reset()", NULL},
     {"timings", vec_timings, NULL,
      "with VecEnv(timing=True): seconds since reset() summed over the tables, {'engine': the "
-     "learner's answers played, the opponents and the next hands and games, 'planes': the "
+     "learners' answers played, the opponents and the next hands and games, 'planes': the "
      "features and masks}; else None", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -505,8 +491,9 @@ PyTypeObject jongpy_vecenv_type = {
     .tp_basicsize = sizeof(vecenv_obj),
     .tp_dealloc = vec_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "VecEnv(n, rules='riichi', seed=1, opponents=[3 specs], threads=1, timing=False, **options): n tables, "
-              "one learner seat each, stepped together in C (docs/python.md).",
+    .tp_doc = "VecEnv(n, rules='riichi', seed=1, opponents=None, threads=1, timing=False, **options): n tables "
+              "stepped together in C, a row of stacked arrays per (table, learner seat) asked to act "
+              "(docs/python.md).",
     .tp_methods = vec_methods,
     .tp_getset = vec_getset,
     .tp_init = vec_init,

@@ -8,22 +8,27 @@ of the fixed action space. docs/python.md in the repository describes the whole 
     jong.Env(rules="riichi", seed=1, opponents=None, **options): reset(), step({seat: index}),
         record(format="jong"|"mjai")
     jong.Observation: seat, legal_actions, action_ids, mask, features(), view, index_of(id)
-    jong.VecEnv(n, rules, seed, opponents, threads, timing, **options): stacked arrays, auto-reset
+    jong.VecEnv(n, rules, seed, opponents, threads, timing, **options): stacked arrays, a row per
+        (table, learner seat) asked to act (vec.tables, vec.seats), auto-reset
     jong.Player(spec).act(obs)
-    jong.read_records(path_or_dir, on_error="raise"): per decision of each seat in game records,
-        the features, mask, action id and the game's result (on_error="skip" leaves out the files
-        it cannot read, listed in .skipped); jong.read_records_arrays(path_or_dir): the same stacked
+    jong.read_records(path_or_dir, on_error="raise", threads=1): per decision of each seat in game
+        records, the features, mask, action id and the game's result (on_error="skip" leaves out
+        the files it cannot read, listed in .skipped); jong.read_records_arrays(path_or_dir): the
+        same stacked; jong.RecordReader(path_or_dir, threads=1): read_into(arrays) fills the
+        caller's arrays batch by batch, read(n) returns new ones
     jong.Error (a ValueError): every bad input, with Jong's one-line message
     jong.bench: what `jong bench python` runs (the package's speed)
 """
 import os
 
+from . import _jong
 from ._jong import (ACTIONS, ENGINE_VERSION, PLANES, Env, Error, Observation, Player, VecEnv,
                     analyze, parse, players, read_record, score, shanten)
 
 __all__ = ["ACTIONS", "ENGINE_VERSION", "PLANES", "Env", "Error", "Observation", "Player",
            "VecEnv", "analyze", "parse", "players", "score", "shanten", "action_name", "ACTION_NAMES",
-           "read_record", "read_records", "read_records_arrays", "record_files", "RecordSamples"]
+           "read_record", "read_records", "read_records_arrays", "record_files", "RecordSamples",
+           "RecordReader"]
 __version__ = ENGINE_VERSION
 
 _KINDS = ([f"{r}{s}" for s in "mps" for r in range(1, 10)] +
@@ -80,22 +85,28 @@ def record_files(path_or_dir):
 _ON_ERROR = ("raise", "skip")
 
 
-def _read_file(path, on_error, skipped, limits):
-    """read_record(path, **limits), or None after adding (path, message) to skipped when on_error is
-    "skip" and the file cannot be read (jong.Error: unreadable, malformed, three-player, not
-    replayed exactly)."""
-    try:
-        return read_record(path, **limits)
-    except Error as e:
-        if on_error == "raise":
-            raise
-        skipped.append((path, str(e)))
-        return None
-
-
 def _check_on_error(on_error):
     if on_error not in _ON_ERROR:
         raise Error(f"on_error: {on_error!r} is not 'raise' or 'skip'")
+
+
+class RecordReader(_jong.RecordReader):
+    """The samples of every record file at path_or_dir (a file or a directory, see record_files),
+    in file order, the files replayed `threads` at a time on that many threads (the same samples
+    in the same order whatever the number): read_into(arrays) writes the next samples into the
+    first rows of the caller's numpy arrays (a dict of any of features, mask, action, seat,
+    score, rank, complete, game, file, each as read_records_arrays gives it, all as long) and
+    returns how many; read(n=None) returns the next n (every one left with None) in new arrays;
+    read_file() the next file's read_record dict as (index into files, dict), None after the
+    last. A file that cannot be read stops a read before its samples, and the next read raises
+    its jong.Error (with on_error="skip": passed over, (file, message) in .skipped). .files:
+    every file. limits: max_record_mb and max_gzip_layers as read_record takes them."""
+    __slots__ = ()
+
+    def __init__(self, path_or_dir, threads=1, on_error="raise", **limits):
+        _check_on_error(on_error)
+        super().__init__(record_files(path_or_dir), threads=threads, skip=on_error == "skip",
+                         **limits)
 
 
 class RecordSamples:
@@ -103,11 +114,11 @@ class RecordSamples:
     (files) and, with on_error="skip", the files it skipped so far as (file, message) pairs
     (skipped; complete once the iteration has ended)."""
 
-    def __init__(self, path_or_dir, on_error="raise", **limits):
-        _check_on_error(on_error)
-        self.files = record_files(path_or_dir)
-        self.skipped = []
-        self._samples = self._walk(on_error, limits)
+    def __init__(self, path_or_dir, on_error="raise", threads=1, **limits):
+        self._reader = RecordReader(path_or_dir, threads, on_error, **limits)
+        self.files = self._reader.files
+        self.skipped = self._reader.skipped
+        self._samples = self._walk()
 
     def __iter__(self):
         return self
@@ -115,11 +126,9 @@ class RecordSamples:
     def __next__(self):
         return next(self._samples)
 
-    def _walk(self, on_error, limits):
-        for path in self.files:
-            r = _read_file(path, on_error, self.skipped, limits)
-            if r is None:
-                continue
+    def _walk(self):
+        for index, r in iter(self._reader.read_file, None):
+            path = self.files[index]
             g, s = r["game"], r["seat"]
             # per sample: plain ints and bools, taken from the file's arrays in one go each
             for f, m, action, seat, game, score, rank, complete in zip(
@@ -130,7 +139,7 @@ class RecordSamples:
                        "rank": rank, "complete": complete, "file": path, "game": game}
 
 
-def read_records(path_or_dir, on_error="raise", **limits):
+def read_records(path_or_dir, on_error="raise", threads=1, **limits):
     """An iterator (a RecordSamples) over a dict per decision of each seat of each game in the
     records at path_or_dir (a file or a directory, see record_files), in the order the engine
     asked them while replaying the game: "features" (PLANES, 34) float32 as Observation.features(), "mask" (ACTIONS,) bool as
@@ -140,37 +149,23 @@ def read_records(path_or_dir, on_error="raise", **limits):
     The arrays are views into one file's arrays. A malformed record, a three-player game, or one
     the engine does not replay exactly raises jong.Error naming the file and the line or event;
     with on_error="skip" the file is left out instead (none of its samples) and (file, message)
-    added to the iterator's .skipped list. limits: max_record_mb and max_gzip_layers, as
+    added to the iterator's .skipped list. threads: files replayed that many at a time on as many
+    threads (the same samples in the same order). limits: max_record_mb and max_gzip_layers, as
     read_record takes them (16 and 2 by default)."""
-    return RecordSamples(path_or_dir, on_error, **limits)
+    return RecordSamples(path_or_dir, on_error, threads, **limits)
 
 
-def read_records_arrays(path_or_dir, on_error="raise", **limits):
+def read_records_arrays(path_or_dir, on_error="raise", threads=1, **limits):
     """The batch form of read_records: one dict of stacked numpy arrays over every decision of
     every file: features (N, PLANES, 34) float32, mask (N, ACTIONS) bool, action (N,) int16, seat
     (N,) int8, score (N,) int32, rank (N,) int8, complete (N,) bool, game (N,) int32 and file
     (N,) int32 (an index into the returned "files" list, every file found); "skipped" lists the
-    (file, message) pairs of the files left out with on_error="skip"; limits as read_records."""
-    import numpy as np
-    _check_on_error(on_error)
-    files, parts, skipped = record_files(path_or_dir), [], []
-    for i, path in enumerate(files):
-        r = _read_file(path, on_error, skipped, limits)
-        if r is None:
-            continue
-        g, s = r["game"], r["seat"]
-        parts.append({"features": r["features"], "mask": r["mask"], "action": r["action"],
-                      "seat": s, "score": r["scores"][g, s], "rank": r["ranks"][g, s],
-                      "complete": r["complete"][g], "game": g,
-                      "file": np.full(len(g), i, dtype=np.int32)})
-    if not parts:
-        out = {k: np.zeros((0,) + shape, dtype) for k, shape, dtype in (
-            ("features", (PLANES, 34), np.float32), ("mask", (ACTIONS,), np.bool_),
-            ("action", (), np.int16), ("seat", (), np.int8), ("score", (), np.int32),
-            ("rank", (), np.int8), ("complete", (), np.bool_), ("game", (), np.int32),
-            ("file", (), np.int32))}
-    else:
-        out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
-    out["files"] = files
-    out["skipped"] = skipped
+    (file, message) pairs of the files left out with on_error="skip"; threads and limits as
+    read_records. Made in C (RecordReader.read): every file replayed, then copied once into
+    arrays of the final size."""
+    reader = RecordReader(path_or_dir, threads, on_error, **limits)
+    out = reader.read()
+    reader.read()        # nothing is left, or a file that stopped the first read raises here
+    out["files"] = reader.files
+    out["skipped"] = reader.skipped
     return out

@@ -14,8 +14,10 @@ the Taiwanese table:
   masks, the rest of step(), numpy and the loop).
 - read_records: `games` games of greedy players written by `jong play --log` into a temporary
   directory, read back: samples per second by read_record (the C part alone), the
-  read_records iterator and read_records_arrays, the first read and the mean of `repeat`
-  more; where the time goes (read_record(timing=True): the replay, the planes and masks).
+  read_records iterator, read_records_arrays (on 1 thread and on `threads`) and
+  RecordReader.read_into filling the same 4,096-sample arrays again and again (1 thread and
+  `threads`), the first read and the mean of `repeat` more; where the time goes
+  (read_record(timing=True): the replay, the planes and masks).
 
 Every measurement has a signature (a hash of the actions chosen or read, the scores, and the
 last features) that changes only when the work does, whatever the speed; the same options give
@@ -223,19 +225,45 @@ def bench_records(rules, o):
             if count != n:
                 raise RuntimeError(f"read_records gave {count} samples, read_record {n}")
         t_iter = _timed(reps, iterate)
-        t_arrays = _timed(reps, lambda: jong.read_records_arrays(where))
+        threads = o["threads"]
+
+        def arrays(t):
+            a = jong.read_records_arrays(where, threads=t)
+            if not np.array_equal(a["action"], want_actions):
+                raise RuntimeError(f"read_records_arrays on {t} threads read other samples")
+        want_actions = np.concatenate([jong.read_record(f)["action"] for f in files])
+        t_arrays = _timed(reps, lambda: arrays(1))
+        t_arrays_t = _timed(reps, lambda: arrays(threads))
+        # batches of 4,096 samples into the same arrays, as a training loop reads them
+        batch = {"features": np.zeros((4096, jong.PLANES, 34), np.float32),
+                 "mask": np.zeros((4096, jong.ACTIONS), np.bool_),
+                 "action": np.zeros(4096, np.int16)}
+
+        def into(t):
+            reader, count = jong.RecordReader(where, threads=t), 0
+            while (k := reader.read_into(batch)):
+                count += k
+            if count != n:
+                raise RuntimeError(f"RecordReader.read_into gave {count} samples, read_record {n}")
+        into(1)                                        # the batch's pages made once
+        t_into = _timed(reps, lambda: into(1))
+        t_into_t = _timed(reps, lambda: into(threads))
         timings = [jong.read_record(f, timing=True)["timings"] for f in files]
         replay = sum(t["replay"] for t in timings)
         planes = sum(t["planes"] for t in timings)
     rates = {"read_record first": _rate(n, cold), "read_record": _rate(n, t_record),
-             "read_records": _rate(n, t_iter), "read_records_arrays": _rate(n, t_arrays)}
+             "read_records": _rate(n, t_iter), "read_records_arrays": _rate(n, t_arrays),
+             f"read_records_arrays threads {threads}": _rate(n, t_arrays_t),
+             "read_into": _rate(n, t_into), f"read_into threads {threads}": _rate(n, t_into_t)}
     parts = [("replay", replay), ("planes and masks", planes),
              ("the iterator's Python", max(t_iter - replay - planes, 0.0))]
     line = (f"records {rules}: {o['games']} greedy games (made in {made:.1f} s), {n} samples: "
             f"read_records {rates['read_records']:,.0f} samples/s, read_records_arrays "
-            f"{rates['read_records_arrays']:,.0f}/s, read_record {rates['read_record']:,.0f}/s "
-            f"({rates['read_record first']:,.0f}/s the first time); read_records' time: "
-            f"{_shares(parts, t_iter)}; signature {sig}")
+            f"{rates['read_records_arrays']:,.0f}/s ({_rate(n, t_arrays_t):,.0f}/s on {threads} "
+            f"threads), RecordReader.read_into 4,096-sample batches {rates['read_into']:,.0f}/s "
+            f"({_rate(n, t_into_t):,.0f}/s on {threads} threads), read_record "
+            f"{rates['read_record']:,.0f}/s ({rates['read_record first']:,.0f}/s the first time); "
+            f"read_records' time: {_shares(parts, t_iter)}; signature {sig}")
     return [(line, {"bench": "records", "rules": rules, "games": o["games"], "samples": n,
                     "rates": rates, "parts": dict(parts), "signature": sig})]
 

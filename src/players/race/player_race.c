@@ -30,6 +30,7 @@ typedef struct {
     double nu;     /* weight of a scoring honor (dragon, seat or round wind) kept toward its pong */
     bool chow, pong;
     int look;      /* 1: greedy's effective draws; 2: two draws deep (hand_speed.h) */
+    bool claim_speed; /* claims=speed: of greedy's equally good claims, the fastest (else greedy's) */
     double claimw; /* a first draw that a pong (any seat's discard) or chow (the seat before's) would also
                     * bring counts 1 + 3 claimw or 1 + claimw times */
     jong_linmodel model;
@@ -128,6 +129,23 @@ static void claim_weights(const race_state *st, const uint8_t after[JONG_KINDS],
     }
 }
 
+/* The speed of `counts` (one tile too many) after discarding k, as the header describes. */
+static double speed_after(const race_state *st, const uint8_t counts[JONG_KINDS], int sets, const int unseen[JONG_KINDS],
+                          int k)
+{
+    uint8_t after[JONG_KINDS];
+    memcpy(after, counts, sizeof after);
+    after[k]--;
+    int dist;
+    double e = jong_hand_speed(after, sets, unseen, st->look, &dist);
+    if (dist > 1 && st->claimw > 0) {
+        double w[JONG_KINDS];
+        claim_weights(st, after, sets, dist, w);
+        e = jong_hand_speed_weighted(after, sets, unseen, st->look, w);
+    }
+    return e;
+}
+
 static int race_discard(const race_state *st, const jong_decision *d, int g)
 {
     const jong_view *v = d->view;
@@ -142,16 +160,7 @@ static int race_discard(const race_state *st, const jong_decision *d, int g)
         const jong_action *a = &d->legal[i];
         if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || !(least >> a->tile & 1))
             continue;
-        uint8_t after[JONG_KINDS];
-        memcpy(after, v->own.counts, sizeof after);
-        after[a->tile]--;
-        int dist;
-        eff[a->tile] = jong_hand_speed(after, sets, unseen, st->look, &dist);
-        if (dist > 1 && st->claimw > 0) {
-            double w[JONG_KINDS];
-            claim_weights(st, after, sets, dist, w);
-            eff[a->tile] = jong_hand_speed_weighted(after, sets, unseen, st->look, w);
-        }
+        eff[a->tile] = speed_after(st, v->own.counts, sets, unseen, a->tile);
         if (eff[a->tile] > maxeff)
             maxeff = eff[a->tile];
     }
@@ -178,12 +187,48 @@ static int race_discard(const race_state *st, const jong_decision *d, int g)
     return best;
 }
 
+/* claims=speed: of the chows and pongs that bring the hand as near as greedy's claim g, the one
+ * whose best discard leaves the fastest hand. */
+static int race_claim(const race_state *st, const jong_decision *d, int g)
+{
+    const jong_view *v = d->view;
+    int sets = jong_hand_sets_needed(&v->own, v->variant) - 1, unseen[JONG_KINDS], sh[JONG_KINDS];
+    if (sets < 0)
+        return g;
+    jong_view_unseen(v, unseen);
+    uint8_t c[JONG_KINDS];
+    jong_counts_after_claim(v->own.counts, &d->legal[g], c);
+    int target = jong_discard_shanten(c, sets, sh, NULL), best = g;
+    double best_v = -1;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < d->nlegal; i++) {
+            const jong_action *a = &d->legal[i];
+            /* greedy's claim first, so that it keeps ties */
+            if ((a->type != JONG_ACT_CHI && a->type != JONG_ACT_PON) || (pass == 0) != (i == g))
+                continue;
+            uint64_t least;
+            jong_counts_after_claim(v->own.counts, a, c);
+            if (jong_discard_shanten(c, sets, sh, &least) != target)
+                continue;
+            for (uint64_t m = least; m; m &= m - 1) {
+                double e = speed_after(st, c, sets, unseen, __builtin_ctzll(m));
+                if (e > best_v + 1e-9) {
+                    best_v = e;
+                    best = i;
+                }
+            }
+        }
+    return best;
+}
+
 static int race_choose(jong_player *p, const jong_decision *d)
 {
     race_state *st = p->state;
     int g = jong_greedy_decide(true, d);
     if (g < 0 || g >= d->nlegal)
         return 0;
+    if (st->claim_speed && (d->legal[g].type == JONG_ACT_CHI || d->legal[g].type == JONG_ACT_PON))
+        return race_claim(st, d, g);
     if (d->legal[g].type != JONG_ACT_DISCARD)
         return g;
     return race_discard(st, d, g);
@@ -211,6 +256,12 @@ static int race_option(void *ctx, const char *key, const char *val, jong_error *
           : &st->claimw) = x;
         return JONG_OK;
     }
+    if (!strcmp(key, "claims")) {
+        if (strcmp(val, "speed") && strcmp(val, "greedy"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "race: claims must be speed or greedy, not '%s'", val);
+        st->claim_speed = !strcmp(val, "speed");
+        return JONG_OK;
+    }
     if (!strcmp(key, "look")) {
         if (strcmp(val, "1") && strcmp(val, "2"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "race: look must be 1 or 2, not '%s'", val);
@@ -223,7 +274,7 @@ static int race_option(void *ctx, const char *key, const char *val, jong_error *
         *(!strcmp(key, "chow") ? &st->chow : &st->pong) = !strcmp(val, "on");
         return JONG_OK;
     }
-    return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, chow, pong)", key);
+    return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, claims, chow, pong)", key);
 }
 
 int jong_player_race_create(const char *opts, jong_player *p, jong_error *err)

@@ -9,7 +9,7 @@ int jong_player_discard_values(jong_player *p, const jong_decision *d, jong_play
     out->choice = -1;
     out->measure = "";
     if (!p->discard_values)
-        return jong_error_set(err, JONG_ERR_ARG, -1, "player '%s' has no values of its discards (simcat, kf-*, guard, rollout, mizukami, oneplayer, kurita and best do)",
+        return jong_error_set(err, JONG_ERR_ARG, -1, "player '%s' has no values of its discards (simcat, kf-*, guard, rollout, race, loh, mizukami, oneplayer, kurita and best do)",
                               p->spec);
     bool discard = false;
     for (int i = 0; i < d->nlegal; i++)

@@ -146,7 +146,10 @@ static double speed_after(const race_state *st, const uint8_t counts[JONG_KINDS]
     return e;
 }
 
-static int race_discard(const race_state *st, const jong_decision *d, int g)
+/* Each least-shanten discard's value (written to value/valued when given) and the index of the
+ * best, greedy's g on ties (g itself when g is not of least shanten). */
+static int race_rank(const race_state *st, const jong_decision *d, int g, double value[JONG_KINDS],
+                     bool valued[JONG_KINDS])
 {
     const jong_view *v = d->view;
     int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], sh[JONG_KINDS];
@@ -177,6 +180,10 @@ static int race_discard(const race_state *st, const jong_decision *d, int g)
             val -= st->nu * maxeff * v->own.counts[k];
         if (st->mu > 0)
             val -= st->mu * maxeff * jong_guard_deal_in(&st->model, v, k);
+        if (value) {
+            value[k] = val;
+            valued[k] = true;
+        }
         if (i == g)
             val += 1e-9; /* greedy's own choice on ties */
         if (val > best_v) {
@@ -185,6 +192,11 @@ static int race_discard(const race_state *st, const jong_decision *d, int g)
         }
     }
     return best;
+}
+
+static int race_discard(const race_state *st, const jong_decision *d, int g)
+{
+    return race_rank(st, d, g, NULL, NULL);
 }
 
 /* claims=speed: of the chows and pongs that bring the hand as near as greedy's claim g, the one
@@ -232,6 +244,24 @@ static int race_choose(jong_player *p, const jong_decision *d)
     if (d->legal[g].type != JONG_ACT_DISCARD)
         return g;
     return race_discard(st, d, g);
+}
+
+/* The query hook (jong analyze --player, the review): each least-shanten discard's value. */
+static int race_values(jong_player *p, const jong_decision *d, jong_player_values *out)
+{
+    race_state *st = p->state;
+    out->measure = "speed less feeding";
+    memset(out->valued, 0, sizeof out->valued);
+    memset(out->value, 0, sizeof out->value);
+    out->choice = -1;
+    int g = jong_greedy_decide(true, d);
+    if (g < 0 || g >= d->nlegal || d->legal[g].type != JONG_ACT_DISCARD)
+        g = jong_discard_of_kind(d, -1);
+    if (g < 0 || g >= d->nlegal || d->legal[g].type != JONG_ACT_DISCARD)
+        return JONG_OK;
+    int i = race_rank(st, d, g, out->value, out->valued);
+    out->choice = d->legal[i].tile;
+    return JONG_OK;
 }
 
 static void race_destroy(jong_player *p)
@@ -301,5 +331,6 @@ int jong_player_race_create(const char *opts, jong_player *p, jong_error *err)
     *mine = st;
     p->ops = &race_ops;
     p->state = mine;
+    p->discard_values = race_values;
     return JONG_OK;
 }

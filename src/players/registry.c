@@ -28,7 +28,7 @@ int jong_player_neural_create(const char *opts, jong_player *p, jong_error *err)
 
 static const jong_player_info registry[] = {
     /* the summary names what src/players/best/player_best.c plays (tests/test_tw_players.c checks) */
-    {"best", "the strongest player for the rules (an alias): kurita in riichi, simcat in Taiwanese",
+    {"best", "the strongest player for the rules (an alias): kurita in riichi, race in Taiwanese",
      "", jong_player_best_create, BOTH},
     {"random", "uniform over the legal actions", "", jong_player_random_create, BOTH},
     {"greedy", "least shanten, then most unseen effective tiles; claims and wins when they help",

@@ -9,17 +9,17 @@
 #include "players/best/best.h"
 
 int jong_player_kurita_create(const char *opts, jong_player *p, jong_error *err);
-int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err);
+int jong_player_race_create(const char *opts, jong_player *p, jong_error *err);
 
 /* What `best` plays, per family (the names as the registry spells them, for help and records). */
 const char *const jong_best_spec[2] = {
     [JONG_VARIANT_RIICHI] = "kurita",
-    [JONG_VARIANT_TAIWAN] = "simcat",
+    [JONG_VARIANT_TAIWAN] = "race",
 };
 
 static int (*const best_create[2])(const char *, jong_player *, jong_error *) = {
     [JONG_VARIANT_RIICHI] = jong_player_kurita_create,
-    [JONG_VARIANT_TAIWAN] = jong_player_simcat_create,
+    [JONG_VARIANT_TAIWAN] = jong_player_race_create,
 };
 
 typedef struct {

@@ -409,6 +409,17 @@ int cmd_arena(int argc, char **argv)
     const char *out = o.out;
     bool resume = o.resume;
     unsigned given = o.given;
+    if (resume && out && o.players) {
+        /* a script that always passes --resume starts the run the first time (with the options
+         * it gives) instead of failing on a directory that holds no results yet */
+        char first[4200];
+        struct stat st0;
+        snprintf(first, sizeof first, "%s/results.jsonl", out);
+        if (stat(first, &st0) ? errno == ENOENT : st0.st_size == 0) {
+            fprintf(stderr, "jong arena: --resume: %s holds no results yet: starting the run\n", out);
+            resume = false;
+        }
+    }
     if (o.games && o.matches)
         return cli_usage_error(cmd, "give --games or --matches, not both");
     jong_arena_config cfg;

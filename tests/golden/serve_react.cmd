@@ -4,7 +4,8 @@
 #    what it draws, and jong bot greedy --proto react, which calls and answers a call with its
 #    dahai), and the server's own seats 0 and 1 are that scripted bot through ext: in react
 #    and in batched (the command uses $BOT from the environment, so the seats' names hold no
-#    path). No fault, no departure.
+#    path). The second client starts once the first has joined, so the seats do not depend
+#    on which connects first. No fault, no departure.
 # 2. --proto stdio (every line answered): four scripted clients, which leave at end_game
 #    without answering it, as many bots do: nothing was left to play, none is "(gone)".
 # 3. --proto react, a client whose third discard comes 3 s late against --timeout 1000: dropped
@@ -33,6 +34,8 @@ finish() { # finish NAME: the game's line, the server's complaints
 serve react --proto react --timeout 20000 --seat "0=ext:cmd='\$BOT react',proto=react" \
     --seat "1=ext:cmd='\$BOT batched',proto=batched"
 "$BOT" react "127.0.0.1:$port" &
+# the scripted client first, then jong bot: the seats go in the order the clients join
+wait_line "$d/react.err" 'joined room' $server "the scripted client joining" || { kill -KILL $server 2>/dev/null; exit 1; }
 "$JONG" bot greedy --proto react --connect "mjsonp://127.0.0.1:$port/default" --name jong-react 2>>"$d/bot.err"
 finish react
 serve stdio --timeout 20000

@@ -674,7 +674,19 @@ static bool limited_end(const jong_mjai_log *log, size_t i, const jong_game *g)
         return false;
     int32_t now[JONG_SEATS];
     jong_game_scores(g, now);
-    return !memcmp(now, e->scores, sizeof now);
+    if (!memcmp(now, e->scores, sizeof now))
+        return true;
+    /* a game cut after its hands gives the riichi sticks left on the table to the first place
+     * (ties to the seat nearer seat 0), as the engine does at a game's end (jong serve's
+     * one_kyoku games) */
+    jong_view v;
+    jong_game_view(g, 0, &v);
+    int first = 0;
+    for (int s = 1; s < JONG_SEATS; s++)
+        if (now[s] > now[first])
+            first = s;
+    now[first] += 1000 * v.kyotaku;
+    return v.kyotaku > 0 && !memcmp(now, e->scores, sizeof now);
 }
 
 /* The replay itself; with keep, the game is handed back as the record leaves it (a game in

@@ -69,9 +69,11 @@ static void print_text(const review_report *rep)
     printf("review    %s (%s), seat %d, %ld simulations per discard, seed %llu\n", rep->record, rep->format,
            rep->seat, rep->sims, (unsigned long long)rep->seed);
     printf("          points: expected points of the win within the draws left (own draws only)\n");
-    bool risk = rep->variant == JONG_VARIANT_RIICHI;
-    if (risk)
+    if (rep->variant == JONG_VARIANT_RIICHI)
         printf("          risk: expected deal-in loss (Mizukami-Tsuruoka models); best and loss by points - risk\n");
+    else
+        printf("          risk: expected deal-in loss (the guard model's P(deal-in) x a 2-tai win); best and loss by "
+               "points - risk\n");
     for (int i = 0; i < rep->n; i++) {
         const review_decision *d = &rep->d[i];
         char hand[160];

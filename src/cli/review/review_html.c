@@ -216,7 +216,6 @@ static void game(FILE *f, const review_report *r)
 int review_write_html(FILE *f, const review_report *r)
 {
     errno = 0;
-    bool risk = r->variant == JONG_VARIANT_RIICHI;
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Jong review: ", f);
     escaped(f, r->record);
     fputs("</title>\n<style>\n"
@@ -242,7 +241,7 @@ int review_write_html(FILE *f, const review_report *r)
                "%ld simulations per discard, a quarter of them first and the rest only where the verdict is not "
                "clear yet; seed %llu).",
             r->seat, r->format, r->sims, (unsigned long long)r->seed);
-    if (risk)
+    if (r->variant == JONG_VARIANT_RIICHI)
         fputs(" Its <b>risk</b> is the expected deal-in loss priced by the Mizukami-Tsuruoka opponent models: the sum "
               "over the other seats of P(waiting) &times; P(this tile wins | waiting) &times; the points of that win "
               "(Eq. 9 of their paper). The <b>net</b> value is points &minus; risk; the best discard has the highest "
@@ -250,8 +249,11 @@ int review_write_html(FILE *f, const review_report *r)
               "points to avoid a deal-in is no loss.",
               f);
     else
-        fputs(" The loss is the best legal discard's expected points less those of the discard taken (no deal-in "
-              "risk: the opponent models are riichi's).",
+        fputs(" Its <b>risk</b> is the expected deal-in loss: the guard model's chance that the tile lets another "
+              "seat win (learned from self-play, <code>jong train guard</code>) &times; the payment of a 2-tai win "
+              "(base + 2 &times; unit; wins average 1.9-2.0 tai at this table). The <b>net</b> value is points "
+              "&minus; risk; the best discard has the highest net value, and the loss is the best's net value less "
+              "the taken one's.",
               f);
     fprintf(f, "</p>\n<p><b>%d</b> decisions with a choice; <b>%d</b> discards analysed, the best taken in <b>%d</b> "
                "(%.1f%%); estimated loss <b>%.0f</b> points in all, %.1f per analysed discard; <b>%d</b> losses "

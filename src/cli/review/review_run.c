@@ -17,6 +17,7 @@
 #include "jong/record.h"
 #include "models/oppmodel.h"
 #include "players/mizukami/mizukami.h"
+#include "players/guard/guard_builtin.h"
 #include "review.h"
 
 typedef struct {
@@ -34,6 +35,9 @@ typedef struct {
     jong_oppmodel om;
     jong_opp_obs obs;
     bool obs_ok;
+    /* Taiwanese: the guard model's chance that a discard deals in */
+    bool have_guard;
+    jong_linmodel guard;
 } review_ctx;
 
 double review_net(const review_decision *d, int row)
@@ -87,11 +91,25 @@ static bool legal_discard(const jong_action *legal, int n, int kind)
     return false;
 }
 
-/* The expected deal-in loss of each kind (review.h): the paper's Eq. 9 summed over the others,
- * from the seat's observation of them (followed from its events, or rebuilt from its view). */
-static void price_risk(review_ctx *c, review_decision *d, const jong_view *v, int seat)
+/* The mean tai of a win at the Taiwanese table (1.9-2.0 in greedy self-play,
+ * docs/experiments/taiwanese-strength.md): a deal-in costs base + this x unit. */
+#define REVIEW_TW_TAI 2.0
+
+/* The expected deal-in loss of each kind (review.h). Riichi: the paper's Eq. 9 summed over the
+ * others, from the seat's observation of them (followed from its events, or rebuilt from its
+ * view). Taiwanese: the guard model's P(the discard deals in) x the mean win's payment. */
+static void price_risk(review_ctx *c, review_decision *d, const jong_view *v, const jong_ruleset *rs, int seat)
 {
-    if (!c->have_models || v->variant != JONG_VARIANT_RIICHI)
+    if (v->variant == JONG_VARIANT_TAIWAN) {
+        if (!c->have_guard)
+            return;
+        for (int k = 0; k < JONG_KINDS; k++)
+            d->risk[k] = v->own.counts[k] ? jong_guard_deal_in(&c->guard, v, k) * (rs->base + REVIEW_TW_TAI * rs->unit)
+                                          : 0;
+        d->risk_known = true;
+        return;
+    }
+    if (!c->have_models)
         return;
     jong_opp_obs rebuilt;
     const jong_opp_obs *o = &c->obs;
@@ -159,7 +177,7 @@ static void analyse(review_ctx *c, review_decision *d, const jong_view *v, const
     jong_analysis_input in;
     view_inputs(v, rs, seat, &in);
     in.seed = jong_seed_mix(rep->seed, (uint64_t)rep->n);
-    price_risk(c, d, v, seat);
+    price_risk(c, d, v, rs, seat);
     jong_error err;
     jong_error_clear(&err);
     long first = rep->sims >= 400 ? rep->sims / 4 : rep->sims;
@@ -432,10 +450,14 @@ int review_run(review_report *rep, const review_source *src, char *why, size_t n
     if (c.have_models)
         jong_linmodel_free(&policy);
     jong_error_clear(&err);
+    c.have_guard = jong_guard_builtin(&c.guard, &err) == JONG_OK;
+    jong_error_clear(&err);
     if (rep->player && jong_player_create(rep->player, &c.player, &err) != JONG_OK) {
         snprintf(why, n, "--player %s: %s", rep->player, err.msg);
         if (c.have_models)
             jong_oppmodel_free(&c.om);
+        if (c.have_guard)
+            jong_linmodel_free(&c.guard);
         return REVIEW_BAD_PLAYER;
     }
     int rc = step_through(&c, src->stream, rep->record, why, n);
@@ -444,6 +466,8 @@ int review_run(review_report *rep, const review_source *src, char *why, size_t n
     jong_player_free(c.player);
     if (c.have_models)
         jong_oppmodel_free(&c.om);
+    if (c.have_guard)
+        jong_linmodel_free(&c.guard);
     if (rc)
         return REVIEW_FAILED;
     if (c.oom) {

@@ -17,6 +17,7 @@
 #include "jong/player.h"
 #include "jong/tai.h"
 #include "models/guard_model.h"
+#include "players/guard/guard_builtin.h"
 #include "players/greedy/greedy.h"
 #include "players/greedy/hand_speed.h"
 
@@ -412,6 +413,12 @@ static int guard_values(jong_player *p, const jong_decision *d, jong_player_valu
     return JONG_OK;
 }
 
+int jong_guard_builtin(jong_linmodel *m, jong_error *err)
+{
+    return jong_guard_decode(jong_guard_model_data, (size_t)(jong_guard_model_end - jong_guard_model_data),
+                             "built-in guard model", m, err);
+}
+
 static void guard_destroy(jong_player *p)
 {
     guard_state *st = p->state;
@@ -529,8 +536,7 @@ int jong_player_guard_create(const char *opts, jong_player *p, jong_error *err)
     if (st.model_path[0])
         rc = jong_guard_load(st.model_path, &st.model, err);
     else
-        rc = jong_guard_decode(jong_guard_model_data, (size_t)(jong_guard_model_end - jong_guard_model_data),
-                               "built-in guard model", &st.model, err);
+        rc = jong_guard_builtin(&st.model, err);
     if (rc)
         return rc;
     guard_state *mine = malloc(sizeof *mine);

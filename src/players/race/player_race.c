@@ -19,10 +19,9 @@
 #include "jong/eval.h"
 #include "jong/player.h"
 #include "models/guard_model.h"
+#include "players/guard/guard_builtin.h"
 #include "players/greedy/greedy.h"
 #include "players/greedy/hand_speed.h"
-
-extern const unsigned char jong_guard_model_data[], jong_guard_model_end[];
 
 typedef struct {
     double lambda; /* weight of the chance the discard is claimed */
@@ -319,8 +318,7 @@ int jong_player_race_create(const char *opts, jong_player *p, jong_error *err)
     int rc = jong_options_parse(opts, race_option, &st, "race", err);
     if (rc)
         return rc;
-    rc = jong_guard_decode(jong_guard_model_data, (size_t)(jong_guard_model_end - jong_guard_model_data),
-                           "built-in guard model", &st.model, err);
+    rc = jong_guard_builtin(&st.model, err);
     if (rc)
         return rc;
     race_state *mine = malloc(sizeof *mine);

@@ -180,6 +180,76 @@ static inline int total_avx2(__m256i ev, int sets)
 }
 #endif
 
+/* A child's four table entries: one vector at the avx2 level, four words below it. */
+#if JONG_LEVEL == JONG_CPU_AVX2
+typedef __m256i sim_ev;
+static inline sim_ev ev_load(const uint64_t e[4]) { return _mm256_loadu_si256((const __m256i *)e); }
+static inline void ev_store(uint64_t e[4], sim_ev ev) { _mm256_storeu_si256((__m256i *)e, ev); }
+/* the parent's entries with the changed group's replaced, built in registers (a scalar store
+ * read back as a vector would stall); no branch on the group, which changes with the child
+ * (one would be mispredicted whenever claims and the pick alternate) */
+static inline sim_ev ev_replace(sim_ev pe, uint64_t v, const uint64_t lane[4])
+{
+    return _mm256_blendv_epi8(pe, _mm256_set1_epi64x((long long)v), _mm256_loadu_si256((const __m256i *)lane));
+}
+static inline int ev_total(sim_ev ev, int sets) { return total_avx2(ev, sets); }
+#else
+typedef struct {
+    uint64_t g[4];
+} sim_ev;
+static inline sim_ev ev_load(const uint64_t e[4])
+{
+    sim_ev ev;
+    memcpy(ev.g, e, sizeof ev.g);
+    return ev;
+}
+static inline void ev_store(uint64_t e[4], sim_ev ev) { memcpy(e, ev.g, sizeof ev.g); }
+static inline sim_ev ev_replace(sim_ev pe, uint64_t v, const uint64_t lane[4])
+{
+    for (int g = 0; g < 4; g++)
+        pe.g[g] = (v & lane[g]) | (pe.g[g] & ~lane[g]);
+    return pe;
+}
+static inline int ev_total(sim_ev ev, int sets) { return JONG_V(jong_total)(ev.g, sets); }
+#endif
+
+/* Child c's entry of the group it changes, read without a branch on the group. */
+static inline uint64_t child_entry(const simcat_round *r, int c, const simcat_state *k)
+{
+    const uint64_t word = (k->lo & ~r->hi_word[c]) | (k->hi & r->hi_word[c]);
+    return r->table[c][(uint32_t)(word >> r->shift[c]) & r->imask[c]];
+}
+
+/* What became of a child (keep_child). */
+enum { CHILD_KEPT, CHILD_WIN, CHILD_OOM };
+
+/* A child k with its entries ev, bounds [lo, hi] on its distance and packed counts: its distance
+ * computed when the bounds do not decide, then a win, or dropped when farther than the rounds
+ * left (it can never win: simcat_sim.c), or added to `next` unless an equal state is there. */
+__attribute__((always_inline)) static inline int keep_child(jong_simcat_work *w, const simcat_state *k, sim_ev ev, int lo, int hi, int left,
+                             uint64_t cnt0, uint64_t cnt1)
+{
+    if (lo == 0 || hi > left) {
+        lo = hi = ev_total(ev, sets_of(k));
+        if (lo == 0)
+            return CHILD_WIN;
+        if (lo > left)
+            return CHILD_KEPT;
+    }
+    const int at = insert_slot(w, k);
+    if (at == -2)
+        return CHILD_OOM;
+    if (at >= 0) {
+        simcat_info *ni = &w->next_i[at];
+        ev_store(ni->e, ev);
+        ni->cnt[0] = cnt0;
+        ni->cnt[1] = cnt1;
+        ni->dlo = (uint8_t)lo;
+        ni->dhi = (uint8_t)hi;
+    }
+    return CHILD_KEPT;
+}
+
 /* A round's children in the order they are offered: the pick, the pongs, the chows. */
 static void round_of(const simcat_kind *kinds, const uint8_t *t, simcat_round *r)
 {
@@ -276,103 +346,69 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
         for (int j = 0; j < w->ncur && !win; j++) {
             const simcat_state s = w->cur[j]; /* copies: growing may move the arrays */
             const simcat_info *pi = &w->cur_i[j];
-            const int ps = sets_of(&s), plo = pi->dlo, phi = pi->dhi;
-            const uint64_t pc[2] = {pi->cnt[0], pi->cnt[1]}, pick_old = pi->e[r->group[0]];
-#if JONG_LEVEL == JONG_CPU_AVX2
-            const __m256i pe = _mm256_loadu_si256((const __m256i *)pi->e);
-#else
-            uint64_t pe[4];
-            memcpy(pe, pi->e, sizeof pe);
-#endif
-            /* The children the parent has, as bits in round_of's order, found without a
-             * branch each (which would be mispredicted about as often as not): the pick when
-             * there is room for the copy, a claim when the parent holds what it takes and has
-             * a set to form (only the pair missing: a claimed meld has no place). */
-            unsigned have = ((pc[0] & r->pick0) | (pc[1] & r->pick1)) == 0;
-            if (ps > 0) {
-#if JONG_LEVEL == JONG_CPU_AVX2
-                /* the claims four at a time: a lane is bad when either kind's masked count is 0 */
-                const __m256i p0 = _mm256_set1_epi64x((long long)pc[0]), p1 = _mm256_set1_epi64x((long long)pc[1]);
-                const __m256i zero = _mm256_setzero_si256();
-                for (int h = 0; h < 8; h += 4) {
-                    __m256i a = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[0][h])),
-                                                _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[1][h])));
-                    __m256i b = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[2][h])),
-                                                _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[3][h])));
-                    __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi64(a, zero), _mm256_cmpeq_epi64(b, zero));
-                    have |= (~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(bad)) & 15u) << h;
-                }
-#else
-                for (int c = 1; c < r->n; c++)
-                    have |= (unsigned)((((pc[0] & r->need[0][c]) | (pc[1] & r->need[1][c])) != 0) &
-                                       (((pc[0] & r->need[2][c]) | (pc[1] & r->need[3][c])) != 0)) << c;
-#endif
+            /* Bounds on a child's distance d from its parent's [plo, phi] (simcat_sim.c proves
+             * them): d >= plo - 1; a pick d <= phi, a claim d <= phi + 2. When they say the
+             * child neither wins (lo >= 1) nor is cut (hi <= left), d itself is not needed:
+             * the child is kept with its bounds, and the answer and the states counted are
+             * those of computing it. More than half of the distances go. */
+            const int phi = pi->dhi, lo = pi->dlo > 0 ? pi->dlo - 1 : 0;
+            const uint64_t pc0 = pi->cnt[0], pc1 = pi->cnt[1];
+            const sim_ev pe = ev_load(pi->e);
+            int got = CHILD_KEPT;
+            /* The pick (child 0), when there is room for the copy (almost always). */
+            if (((pc0 & r->pick0) | (pc1 & r->pick1)) == 0) {
+                states++;
+                const simcat_state k = {s.lo + r->add_lo[0], s.hi + r->add_hi[0]};
+                const uint64_t v = child_entry(r, 0, &k), old = pi->e[r->group[0]];
+                /* A picked tile with nothing it could form a set or pair with (isolated)
+                 * cannot complete the hand: a complete target in P + x without x would be one
+                 * in P, whose distance is at least 1. Nor can one whose group entry gains no
+                 * zero lane (a lane is a number of sets, with or without the pair, from that
+                 * group): a complete split of the child would then be one of the parent. So
+                 * then d >= 1, with no distance: the pick of a parent one tile away that does
+                 * not win is the commonest case. */
+                const int plo = lo == 0 && (!((pc0 & r->near0) | (pc1 & r->near1)) ||
+                                            !(zero_lanes(v) & ~zero_lanes(old)))
+                                    ? 1
+                                    : lo;
+                got = keep_child(w, &k, ev_replace(pe, v, r->lane[0]), plo, phi, left, pc0 + r->add_cnt0[0],
+                                 pc1 + r->add_cnt1[0]);
             }
+            if (got != CHILD_KEPT || sets_of(&s) == 0) { /* a win, out of memory, or no set to claim */
+                win = got == CHILD_WIN ? 1 : got == CHILD_OOM ? -1 : 0;
+                continue;
+            }
+            /* The claims, as bits in round_of's order, found without a branch each (which
+             * would be mispredicted about as often as not): a claim when the parent holds what
+             * it takes (it has a set to form: with only the pair missing a claimed meld has no
+             * place). */
+            unsigned have = 0;
+#if JONG_LEVEL == JONG_CPU_AVX2
+            /* four at a time: a lane is bad when either kind's masked count is 0 */
+            const __m256i p0 = _mm256_set1_epi64x((long long)pc0), p1 = _mm256_set1_epi64x((long long)pc1);
+            const __m256i zero = _mm256_setzero_si256();
+            for (int h = 0; h < r->n; h += 4) {
+                __m256i a = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[0][h])),
+                                            _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[1][h])));
+                __m256i b = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[2][h])),
+                                            _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[3][h])));
+                __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi64(a, zero), _mm256_cmpeq_epi64(b, zero));
+                have |= (~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(bad)) & 15u) << h;
+            }
+#else
+            for (int c = 1; c < r->n; c++)
+                have |= (unsigned)((((pc0 & r->need[0][c]) | (pc1 & r->need[1][c])) != 0) &
+                                   (((pc0 & r->need[2][c]) | (pc1 & r->need[3][c])) != 0)) << c;
+#endif
             for (; have; have &= have - 1) {
                 const int c = __builtin_ctz(have);
-                simcat_state k = {s.lo + r->add_lo[c], s.hi + r->add_hi[c]};
                 states++;
-                /* Bounds on the child's distance d from its parent's [plo, phi] (simcat_sim.c
-                 * proves them): d >= plo - 1; a pick d <= phi, a claim d <= phi + 2. When they
-                 * say the child neither wins (lo >= 1) nor is cut (hi <= left), d itself is not
-                 * needed: the child is kept with its bounds, and the answer and the states
-                 * counted are those of computing it. About a third of the distances go. */
-                int lo = plo > 0 ? plo - 1 : 0, hi = c == 0 ? phi : phi + 2;
-                /* A picked tile with nothing it could form a set or pair with (isolated) cannot
-                 * complete the hand: a complete target in P + x without x would be one in P,
-                 * whose distance is at least 1. So then d >= 1: no distance to know that the
-                 * pick of a parent one tile away does not win (the commonest computed case). */
-                if (c == 0 && lo == 0 && !((pc[0] & r->near0) | (pc[1] & r->near1)))
-                    lo = 1;
-                /* the child's new entry: its group changes with the child, so no branch on it
-                 * (one would be mispredicted whenever claims and the pick alternate) */
-                const uint64_t word = (k.lo & ~r->hi_word[c]) | (k.hi & r->hi_word[c]);
-                const uint64_t v = r->table[c][(uint32_t)(word >> r->shift[c]) & r->imask[c]];
-                /* the parent's entries with the changed group's replaced, built in registers (a
-                 * scalar store read back as a vector would stall) */
-                /* Nor can a pick whose group entry gains no zero lane (a lane is a number of
-                 * sets, with or without the pair, from that group): a complete split of the
-                 * child would then be one of the parent, whose distance is at least 1. */
-                if (c == 0 && lo == 0 && !(zero_lanes(v) & ~zero_lanes(pick_old)))
-                    lo = 1;
-#if JONG_LEVEL == JONG_CPU_AVX2
-                __m256i ev = _mm256_blendv_epi8(pe, _mm256_set1_epi64x((long long)v),
-                                                _mm256_loadu_si256((const __m256i *)r->lane[c]));
-#else
-                const uint64_t *lane = r->lane[c];
-                uint64_t e[4];
-                for (int g = 0; g < 4; g++)
-                    e[g] = (v & lane[g]) | (pe[g] & ~lane[g]);
-#endif
-                if (lo == 0 || hi > left) {
-#if JONG_LEVEL == JONG_CPU_AVX2
-                    lo = hi = total_avx2(ev, (int)(k.hi >> (32 + SIMCAT_SETS_SHIFT)));
-#else
-                    lo = hi = JONG_V(jong_total)(e, (int)(k.hi >> (32 + SIMCAT_SETS_SHIFT)));
-#endif
-                    if (lo == 0) {
-                        win = 1;
-                        break;
-                    }
-                    if (lo > left)
-                        continue; /* farther than the rounds left: it can never win (simcat_sim.c) */
-                }
-                int at = insert_slot(w, &k);
-                if (at == -2) {
-                    win = -1;
+                const simcat_state k = {s.lo + r->add_lo[c], s.hi + r->add_hi[c]};
+                got = keep_child(w, &k, ev_replace(pe, child_entry(r, c, &k), r->lane[c]), lo, phi + 2, left,
+                                 pc0 + r->add_cnt0[c], pc1 + r->add_cnt1[c]);
+                if (got != CHILD_KEPT) {
+                    win = got == CHILD_WIN ? 1 : -1;
                     break;
-                }
-                if (at >= 0) {
-                    simcat_info *ni = &w->next_i[at];
-#if JONG_LEVEL == JONG_CPU_AVX2
-                    _mm256_storeu_si256((__m256i *)ni->e, ev);
-#else
-                    memcpy(ni->e, e, sizeof e);
-#endif
-                    ni->cnt[0] = pc[0] + r->add_cnt0[c];
-                    ni->cnt[1] = pc[1] + r->add_cnt1[c];
-                    ni->dlo = (uint8_t)lo;
-                    ni->dhi = (uint8_t)hi;
                 }
             }
         }

@@ -146,11 +146,13 @@ static inline int round_child(simcat_round *r, int g)
 static inline void round_claim(simcat_round *r, const simcat_kind *a, const simcat_kind *b, uint64_t take)
 {
     int i = round_child(r, a->group);
+    /* the masks within the 32-bit half of the claim's group; a pong checks its one kind twice
+     * (no branch for "no second kind") */
     const uint64_t *ma = take == 2 ? a->m6 : a->m7, *mb = b ? b->m7 : ma;
-    r->need[0][i] = ma[0];
-    r->need[1][i] = ma[1];
-    r->need[2][i] = mb[0]; /* a pong checks its one kind twice (no branch for "no second kind") */
-    r->need[3][i] = mb[1];
+    const int g = a->group, shift = 32 * (g & 1);
+    r->need_half[i] = (uint32_t)g;
+    r->need_a[i] = (uint32_t)(ma[g >> 1] >> shift);
+    r->need_b[i] = (uint32_t)(mb[g >> 1] >> shift);
     uint64_t lo = take * a->key_lo, hi = take * a->key_hi + (1ull << (32 + SIMCAT_SETS_SHIFT)); /* a set fewer */
     uint64_t c0 = take * a->cnt0, c1 = take * a->cnt1;
     if (b) {
@@ -292,16 +294,16 @@ static void round_of(const simcat_kind *kinds, const uint8_t *t, simcat_round *r
     }
     for (int i = 0; i < 8; i++) /* the pick's lane and the lanes past the claims: no claim */
         if (i == 0 || i >= r->n)
-            r->need[0][i] = r->need[1][i] = r->need[2][i] = r->need[3][i] = 0;
+            r->need_a[i] = r->need_b[i] = r->need_half[i] = 0;
 }
 
 static void cnt_init(uint64_t cnt[2], const uint8_t counts[JONG_KINDS])
 {
     cnt[0] = cnt[1] = 0;
-    for (int k = 0; k < SIMCAT_CNT_SPLIT; k++) /* constant shifts once unrolled */
-        cnt[0] |= (uint64_t)counts[k] << (SIMCAT_CNT_BITS * k);
-    for (int k = SIMCAT_CNT_SPLIT; k < JONG_KINDS; k++)
-        cnt[1] |= (uint64_t)counts[k] << (SIMCAT_CNT_BITS * (k - SIMCAT_CNT_SPLIT));
+    for (int k = 0; k < JONG_KINDS; k++) { /* constant shifts once unrolled */
+        int g = k < 27 ? k / 9 : 3;
+        cnt[g >> 1] |= (uint64_t)counts[k] << (32 * (g & 1) + SIMCAT_CNT_BITS * (k - 9 * g));
+    }
 }
 
 bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_KINDS], int sets,
@@ -384,21 +386,21 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
              * place). */
             unsigned have = 0;
 #if JONG_LEVEL == JONG_CPU_AVX2
-            /* four at a time: a lane is bad when either kind's masked count is 0 */
-            const __m256i p0 = _mm256_set1_epi64x((long long)pc0), p1 = _mm256_set1_epi64x((long long)pc1);
+            /* all eight lanes at once: each lane takes the 32-bit half of its group's counts;
+             * it is bad when either kind's masked count is 0 */
+            const __m256i cv = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)pi->cnt));
+            const __m256i x = _mm256_permutevar8x32_epi32(cv, _mm256_loadu_si256((const __m256i *)r->need_half));
             const __m256i zero = _mm256_setzero_si256();
-            for (int h = 0; h < r->n; h += 4) {
-                __m256i a = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[0][h])),
-                                            _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[1][h])));
-                __m256i b = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[2][h])),
-                                            _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[3][h])));
-                __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi64(a, zero), _mm256_cmpeq_epi64(b, zero));
-                have |= (~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(bad)) & 15u) << h;
-            }
+            const __m256i bad = _mm256_or_si256(
+                _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_loadu_si256((const __m256i *)r->need_a)), zero),
+                _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_loadu_si256((const __m256i *)r->need_b)), zero));
+            have = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bad)) & 255u;
 #else
-            for (int c = 1; c < r->n; c++)
-                have |= (unsigned)((((pc0 & r->need[0][c]) | (pc1 & r->need[1][c])) != 0) &
-                                   (((pc0 & r->need[2][c]) | (pc1 & r->need[3][c])) != 0)) << c;
+            const uint32_t half[4] = {(uint32_t)pc0, (uint32_t)(pc0 >> 32), (uint32_t)pc1, (uint32_t)(pc1 >> 32)};
+            for (int c = 1; c < r->n; c++) {
+                const uint32_t x = half[r->need_half[c]];
+                have |= (unsigned)(((x & r->need_a[c]) != 0) & ((x & r->need_b[c]) != 0)) << c;
+            }
 #endif
             for (; have; have &= have - 1) {
                 const int c = __builtin_ctz(have);

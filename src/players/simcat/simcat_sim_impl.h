@@ -300,10 +300,12 @@ static void round_of(const simcat_kind *kinds, const uint8_t *t, simcat_round *r
 static void cnt_init(uint64_t cnt[2], const uint8_t counts[JONG_KINDS])
 {
     cnt[0] = cnt[1] = 0;
-    for (int k = 0; k < JONG_KINDS; k++) { /* constant shifts once unrolled */
-        int g = k < 27 ? k / 9 : 3;
-        cnt[g >> 1] |= (uint64_t)counts[k] << (32 * (g & 1) + SIMCAT_CNT_BITS * (k - 9 * g));
+    for (int i = 0; i < 9; i++) { /* constant shifts once unrolled */
+        cnt[0] |= (uint64_t)counts[i] << (SIMCAT_CNT_BITS * i) | (uint64_t)counts[9 + i] << (32 + SIMCAT_CNT_BITS * i);
+        cnt[1] |= (uint64_t)counts[18 + i] << (SIMCAT_CNT_BITS * i);
     }
+    for (int i = 0; i < 7; i++)
+        cnt[1] |= (uint64_t)counts[27 + i] << (32 + SIMCAT_CNT_BITS * i);
 }
 
 bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_KINDS], int sets,

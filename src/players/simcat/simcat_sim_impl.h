@@ -50,8 +50,12 @@ bool JONG_V(jong_simcat_sim_sp)(const uint8_t counts[JONG_KINDS], int sets, cons
 
 static inline uint32_t state_hash(const simcat_state *s)
 {
+#if JONG_LEVEL >= JONG_CPU_SSE4
+    return (uint32_t)_mm_crc32_u64(_mm_crc32_u64(0, s->lo), s->hi); /* two instructions */
+#else
     uint64_t h = s->lo * 0x9E3779B97F4A7C15ull ^ s->hi * 0xC2B2AE3D27D4EB4Full;
     return (uint32_t)(h >> 32 ^ h);
+#endif
 }
 
 static inline bool same_state(const simcat_state *a, const simcat_state *b)
@@ -246,8 +250,8 @@ __attribute__((always_inline)) static inline int keep_child(jong_simcat_work *w,
         ev_store(ni->e, ev);
         ni->cnt[0] = cnt0;
         ni->cnt[1] = cnt1;
-        ni->dlo = (uint8_t)lo;
-        ni->dhi = (uint8_t)hi;
+        ni->dlo = (uint16_t)lo;
+        ni->dhi = (uint16_t)hi;
     }
     return CHILD_KEPT;
 }
@@ -330,7 +334,7 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
         w->round_n = 0;
     long states = 0;
     int win = 0;
-    i0.dlo = i0.dhi = (uint8_t)d0;
+    i0.dlo = i0.dhi = (uint16_t)d0;
     w->cur[0] = s0;
     w->cur_i[0] = i0;
     w->ncur = 1;
@@ -355,7 +359,7 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
              * child neither wins (lo >= 1) nor is cut (hi <= left), d itself is not needed:
              * the child is kept with its bounds, and the answer and the states counted are
              * those of computing it. More than half of the distances go. */
-            const int phi = pi->dhi, lo = pi->dlo > 0 ? pi->dlo - 1 : 0;
+            const int phi = pi->dhi, lo = pi->dlo - 1; /* a kept state is at least one tile away */
             const uint64_t pc0 = pi->cnt[0], pc1 = pi->cnt[1];
             const sim_ev pe = ev_load(pi->e);
             int got = CHILD_KEPT;

@@ -34,7 +34,7 @@ typedef struct {
 typedef struct {
     uint64_t e[4];
     uint64_t cnt[2];
-    uint8_t dlo, dhi;
+    uint16_t dlo, dhi; /* not a character type: storing them does not make the compiler reload the work space */
 } simcat_info;
 
 #define SIMCAT_CNT_BITS 3

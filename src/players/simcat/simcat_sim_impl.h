@@ -102,12 +102,9 @@ static bool grow(jong_simcat_work *w)
 }
 
 /* Where a child goes in `next` (then filled by the caller with its state and entries), or -1
- * when an equal state is there already, or -2 when out of memory. */
+ * when an equal state is there already. The caller has made room (SIMCAT_ROOM). */
 static inline int insert_slot(jong_simcat_work *w, const simcat_state *s)
 {
-    /* nslots stays 4 * cap, so a full array means a hash at most half full */
-    if (__builtin_expect(w->nnext + 1 >= w->cap, 0) && !grow(w))
-        return -2;
     uint32_t mask = w->nslots - 1, h = state_hash(s) & mask;
     uint64_t v;
     while ((v = w->slot[h]) >> 32 == w->gen) {
@@ -227,7 +224,10 @@ static inline uint64_t child_entry(const simcat_round *r, int c, const simcat_st
 }
 
 /* What became of a child (keep_child). */
-enum { CHILD_KEPT, CHILD_WIN, CHILD_OOM };
+enum { CHILD_KEPT, CHILD_WIN };
+
+/* More than the most children of one parent: the pick, three pongs, three chows. */
+#define SIMCAT_ROOM 8
 
 /* A child k with its entries ev, bounds [lo, hi] on its distance and packed counts: its distance
  * computed when the bounds do not decide, then a win, or dropped when farther than the rounds
@@ -243,8 +243,6 @@ __attribute__((always_inline)) static inline int keep_child(jong_simcat_work *w,
             return CHILD_KEPT;
     }
     const int at = insert_slot(w, k);
-    if (at == -2)
-        return CHILD_OOM;
     if (at >= 0) {
         simcat_info *ni = &w->next_i[at];
         ev_store(ni->e, ev);
@@ -351,8 +349,16 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
             w->gen = 1;
         }
         w->nnext = 0;
+        /* room for every child of the round first, so that nothing moves while they are made
+         * (nor need each be checked); nslots stays 4 * cap, so the hash is at most a quarter
+         * full */
+        while (__builtin_expect((long)w->ncur * SIMCAT_ROOM >= w->cap, 0))
+            if (!grow(w)) {
+                w->states = states;
+                return false;
+            }
         for (int j = 0; j < w->ncur && !win; j++) {
-            const simcat_state s = w->cur[j]; /* copies: growing may move the arrays */
+            const simcat_state s = w->cur[j];
             const simcat_info *pi = &w->cur_i[j];
             /* Bounds on a child's distance d from its parent's [plo, phi] (simcat_sim.c proves
              * them): d >= plo - 1; a pick d <= phi, a claim d <= phi + 2. When they say the
@@ -382,8 +388,8 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
                 got = keep_child(w, &k, ev_replace(pe, v, r->lane[0]), plo, phi, left, pc0 + r->add_cnt0[0],
                                  pc1 + r->add_cnt1[0]);
             }
-            if (got != CHILD_KEPT || sets_of(&s) == 0) { /* a win, out of memory, or no set to claim */
-                win = got == CHILD_WIN ? 1 : got == CHILD_OOM ? -1 : 0;
+            if (got == CHILD_WIN || sets_of(&s) == 0) { /* a win, or no set to claim */
+                win = got == CHILD_WIN;
                 continue;
             }
             /* The claims, as bits in round_of's order, found without a branch each (which
@@ -414,8 +420,8 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
                 const simcat_state k = {s.lo + r->add_lo[c], s.hi + r->add_hi[c]};
                 got = keep_child(w, &k, ev_replace(pe, child_entry(r, c, &k), r->lane[c]), lo, phi + 2, left,
                                  pc0 + r->add_cnt0[c], pc1 + r->add_cnt1[c]);
-                if (got != CHILD_KEPT) {
-                    win = got == CHILD_WIN ? 1 : -1;
+                if (got == CHILD_WIN) {
+                    win = 1;
                     break;
                 }
             }
@@ -429,5 +435,5 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
         w->ncur = w->nnext;
     }
     w->states = states;
-    return win > 0;
+    return win;
 }

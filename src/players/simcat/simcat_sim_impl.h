@@ -231,9 +231,11 @@ enum { CHILD_KEPT, CHILD_WIN };
 
 /* A child k with its entries ev, bounds [lo, hi] on its distance and packed counts: its distance
  * computed when the bounds do not decide, then a win, or dropped when farther than the rounds
- * left (it can never win: simcat_sim.c), or added to `next` unless an equal state is there. */
-__attribute__((always_inline)) static inline int keep_child(jong_simcat_work *w, const simcat_state *k, sim_ev ev, int lo, int hi, int left,
-                             uint64_t cnt0, uint64_t cnt1)
+ * left (it can never win: simcat_sim.c), or added to `next` unless an equal state is there.
+ * Inlined into both of its calls (the pick's and the claims'), where the compiler would call
+ * it: a call costs more than the work of most children. */
+__attribute__((always_inline)) static inline int keep_child(jong_simcat_work *w, const simcat_state *k, sim_ev ev,
+                                                            int lo, int hi, int left, uint64_t cnt0, uint64_t cnt1)
 {
     if (lo == 0 || hi > left) {
         lo = hi = ev_total(ev, sets_of(k));

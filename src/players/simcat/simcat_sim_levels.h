@@ -34,7 +34,9 @@ typedef struct {
 typedef struct {
     uint64_t e[4];
     uint64_t cnt[2];
-    uint16_t dlo, dhi; /* not a character type: storing them does not make the compiler reload the work space */
+    /* not a character type, whose stores may alias anything: storing these would make the
+     * compiler reload the work space's fields after every kept child */
+    uint16_t dlo, dhi;
 } simcat_info;
 
 #define SIMCAT_CNT_BITS 3

@@ -94,6 +94,7 @@ JONG_TARGET_AVX2 static inline int jong_total_avx2_vec(__m256i x, int sets)
     __m256i C = _mm256_min_epu8(B, _mm256_add_epi8(
         _mm256_shuffle_epi8(B, _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_shift_cross[0]))),
         _mm256_shuffle_epi8(A, _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_bcast[8])))));
+#pragma GCC unroll 8 /* with `sets` a constant (SIMCAT's total_avx2): no loop, constant masks */
     for (int j = 1; j <= sets; j++) {
         __m256i same = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_shift_same[j]));
         __m256i cross = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)jong_shift_cross[j]));

@@ -49,9 +49,10 @@ bool jong_simcat_sim_sp(const uint8_t counts[JONG_KINDS], int sets, const uint8_
 /* The packed-count mask of `bits` of kind k's count (simcat_info), on cnt[0] and cnt[1]. */
 static void cnt_mask(int k, uint64_t bits, uint64_t m[2])
 {
-    uint64_t x = bits << (SIMCAT_CNT_BITS * (k % SIMCAT_CNT_SPLIT));
-    m[0] = k < SIMCAT_CNT_SPLIT ? x : 0;
-    m[1] = k < SIMCAT_CNT_SPLIT ? 0 : x;
+    int g = k < 27 ? k / 9 : 3;
+    uint64_t x = bits << (32 * (g & 1) + SIMCAT_CNT_BITS * (k - 9 * g));
+    m[0] = g < 2 ? x : 0;
+    m[1] = g < 2 ? 0 : x;
 }
 
 static void kinds_init(simcat_kind kinds[JONG_KINDS])

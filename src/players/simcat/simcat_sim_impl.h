@@ -50,8 +50,12 @@ bool JONG_V(jong_simcat_sim_sp)(const uint8_t counts[JONG_KINDS], int sets, cons
 
 static inline uint32_t state_hash(const simcat_state *s)
 {
+#if JONG_LEVEL >= JONG_CPU_SSE4
+    return (uint32_t)_mm_crc32_u64(_mm_crc32_u64(0, s->lo), s->hi); /* two instructions */
+#else
     uint64_t h = s->lo * 0x9E3779B97F4A7C15ull ^ s->hi * 0xC2B2AE3D27D4EB4Full;
     return (uint32_t)(h >> 32 ^ h);
+#endif
 }
 
 static inline bool same_state(const simcat_state *a, const simcat_state *b)
@@ -98,12 +102,9 @@ static bool grow(jong_simcat_work *w)
 }
 
 /* Where a child goes in `next` (then filled by the caller with its state and entries), or -1
- * when an equal state is there already, or -2 when out of memory. */
+ * when an equal state is there already. The caller has made room (SIMCAT_ROOM). */
 static inline int insert_slot(jong_simcat_work *w, const simcat_state *s)
 {
-    /* nslots stays 4 * cap, so a full array means a hash at most half full */
-    if (__builtin_expect(w->nnext + 1 >= w->cap, 0) && !grow(w))
-        return -2;
     uint32_t mask = w->nslots - 1, h = state_hash(s) & mask;
     uint64_t v;
     while ((v = w->slot[h]) >> 32 == w->gen) {
@@ -146,11 +147,13 @@ static inline int round_child(simcat_round *r, int g)
 static inline void round_claim(simcat_round *r, const simcat_kind *a, const simcat_kind *b, uint64_t take)
 {
     int i = round_child(r, a->group);
+    /* the masks within the 32-bit half of the claim's group; a pong checks its one kind twice
+     * (no branch for "no second kind") */
     const uint64_t *ma = take == 2 ? a->m6 : a->m7, *mb = b ? b->m7 : ma;
-    r->need[0][i] = ma[0];
-    r->need[1][i] = ma[1];
-    r->need[2][i] = mb[0]; /* a pong checks its one kind twice (no branch for "no second kind") */
-    r->need[3][i] = mb[1];
+    const int g = a->group, shift = 32 * (g & 1);
+    r->need_half[i] = (uint32_t)g;
+    r->need_a[i] = (uint32_t)(ma[g >> 1] >> shift);
+    r->need_b[i] = (uint32_t)(mb[g >> 1] >> shift);
     uint64_t lo = take * a->key_lo, hi = take * a->key_hi + (1ull << (32 + SIMCAT_SETS_SHIFT)); /* a set fewer */
     uint64_t c0 = take * a->cnt0, c1 = take * a->cnt1;
     if (b) {
@@ -179,6 +182,79 @@ static inline int total_avx2(__m256i ev, int sets)
     }
 }
 #endif
+
+/* A child's four table entries: one vector at the avx2 level, four words below it. */
+#if JONG_LEVEL == JONG_CPU_AVX2
+typedef __m256i sim_ev;
+static inline sim_ev ev_load(const uint64_t e[4]) { return _mm256_loadu_si256((const __m256i *)e); }
+static inline void ev_store(uint64_t e[4], sim_ev ev) { _mm256_storeu_si256((__m256i *)e, ev); }
+/* the parent's entries with the changed group's replaced, built in registers (a scalar store
+ * read back as a vector would stall); no branch on the group, which changes with the child
+ * (one would be mispredicted whenever claims and the pick alternate) */
+static inline sim_ev ev_replace(sim_ev pe, uint64_t v, const uint64_t lane[4])
+{
+    return _mm256_blendv_epi8(pe, _mm256_set1_epi64x((long long)v), _mm256_loadu_si256((const __m256i *)lane));
+}
+static inline int ev_total(sim_ev ev, int sets) { return total_avx2(ev, sets); }
+#else
+typedef struct {
+    uint64_t g[4];
+} sim_ev;
+static inline sim_ev ev_load(const uint64_t e[4])
+{
+    sim_ev ev;
+    memcpy(ev.g, e, sizeof ev.g);
+    return ev;
+}
+static inline void ev_store(uint64_t e[4], sim_ev ev) { memcpy(e, ev.g, sizeof ev.g); }
+static inline sim_ev ev_replace(sim_ev pe, uint64_t v, const uint64_t lane[4])
+{
+    for (int g = 0; g < 4; g++)
+        pe.g[g] = (v & lane[g]) | (pe.g[g] & ~lane[g]);
+    return pe;
+}
+static inline int ev_total(sim_ev ev, int sets) { return JONG_V(jong_total)(ev.g, sets); }
+#endif
+
+/* Child c's entry of the group it changes, read without a branch on the group. */
+static inline uint64_t child_entry(const simcat_round *r, int c, const simcat_state *k)
+{
+    const uint64_t word = (k->lo & ~r->hi_word[c]) | (k->hi & r->hi_word[c]);
+    return r->table[c][(uint32_t)(word >> r->shift[c]) & r->imask[c]];
+}
+
+/* What became of a child (keep_child). */
+enum { CHILD_KEPT, CHILD_WIN };
+
+/* More than the most children of one parent: the pick, three pongs, three chows. */
+#define SIMCAT_ROOM 8
+
+/* A child k with its entries ev, bounds [lo, hi] on its distance and packed counts: its distance
+ * computed when the bounds do not decide, then a win, or dropped when farther than the rounds
+ * left (it can never win: simcat_sim.c), or added to `next` unless an equal state is there.
+ * Inlined into both of its calls (the pick's and the claims'), where the compiler would call
+ * it: a call costs more than the work of most children. */
+__attribute__((always_inline)) static inline int keep_child(jong_simcat_work *w, const simcat_state *k, sim_ev ev,
+                                                            int lo, int hi, int left, uint64_t cnt0, uint64_t cnt1)
+{
+    if (lo == 0 || hi > left) {
+        lo = hi = ev_total(ev, sets_of(k));
+        if (lo == 0)
+            return CHILD_WIN;
+        if (lo > left)
+            return CHILD_KEPT;
+    }
+    const int at = insert_slot(w, k);
+    if (at >= 0) {
+        simcat_info *ni = &w->next_i[at];
+        ev_store(ni->e, ev);
+        ni->cnt[0] = cnt0;
+        ni->cnt[1] = cnt1;
+        ni->dlo = (uint16_t)lo;
+        ni->dhi = (uint16_t)hi;
+    }
+    return CHILD_KEPT;
+}
 
 /* A round's children in the order they are offered: the pick, the pongs, the chows. */
 static void round_of(const simcat_kind *kinds, const uint8_t *t, simcat_round *r)
@@ -222,16 +298,18 @@ static void round_of(const simcat_kind *kinds, const uint8_t *t, simcat_round *r
     }
     for (int i = 0; i < 8; i++) /* the pick's lane and the lanes past the claims: no claim */
         if (i == 0 || i >= r->n)
-            r->need[0][i] = r->need[1][i] = r->need[2][i] = r->need[3][i] = 0;
+            r->need_a[i] = r->need_b[i] = r->need_half[i] = 0;
 }
 
 static void cnt_init(uint64_t cnt[2], const uint8_t counts[JONG_KINDS])
 {
     cnt[0] = cnt[1] = 0;
-    for (int k = 0; k < SIMCAT_CNT_SPLIT; k++) /* constant shifts once unrolled */
-        cnt[0] |= (uint64_t)counts[k] << (SIMCAT_CNT_BITS * k);
-    for (int k = SIMCAT_CNT_SPLIT; k < JONG_KINDS; k++)
-        cnt[1] |= (uint64_t)counts[k] << (SIMCAT_CNT_BITS * (k - SIMCAT_CNT_SPLIT));
+    for (int i = 0; i < 9; i++) { /* constant shifts once unrolled */
+        cnt[0] |= (uint64_t)counts[i] << (SIMCAT_CNT_BITS * i) | (uint64_t)counts[9 + i] << (32 + SIMCAT_CNT_BITS * i);
+        cnt[1] |= (uint64_t)counts[18 + i] << (SIMCAT_CNT_BITS * i);
+    }
+    for (int i = 0; i < 7; i++)
+        cnt[1] |= (uint64_t)counts[27 + i] << (32 + SIMCAT_CNT_BITS * i);
 }
 
 bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_KINDS], int sets,
@@ -256,7 +334,7 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
         w->round_n = 0;
     long states = 0;
     int win = 0;
-    i0.dlo = i0.dhi = (uint8_t)d0;
+    i0.dlo = i0.dhi = (uint16_t)d0;
     w->cur[0] = s0;
     w->cur_i[0] = i0;
     w->ncur = 1;
@@ -273,106 +351,80 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
             w->gen = 1;
         }
         w->nnext = 0;
-        for (int j = 0; j < w->ncur && !win; j++) {
-            const simcat_state s = w->cur[j]; /* copies: growing may move the arrays */
-            const simcat_info *pi = &w->cur_i[j];
-            const int ps = sets_of(&s), plo = pi->dlo, phi = pi->dhi;
-            const uint64_t pc[2] = {pi->cnt[0], pi->cnt[1]}, pick_old = pi->e[r->group[0]];
-#if JONG_LEVEL == JONG_CPU_AVX2
-            const __m256i pe = _mm256_loadu_si256((const __m256i *)pi->e);
-#else
-            uint64_t pe[4];
-            memcpy(pe, pi->e, sizeof pe);
-#endif
-            /* The children the parent has, as bits in round_of's order, found without a
-             * branch each (which would be mispredicted about as often as not): the pick when
-             * there is room for the copy, a claim when the parent holds what it takes and has
-             * a set to form (only the pair missing: a claimed meld has no place). */
-            unsigned have = ((pc[0] & r->pick0) | (pc[1] & r->pick1)) == 0;
-            if (ps > 0) {
-#if JONG_LEVEL == JONG_CPU_AVX2
-                /* the claims four at a time: a lane is bad when either kind's masked count is 0 */
-                const __m256i p0 = _mm256_set1_epi64x((long long)pc[0]), p1 = _mm256_set1_epi64x((long long)pc[1]);
-                const __m256i zero = _mm256_setzero_si256();
-                for (int h = 0; h < 8; h += 4) {
-                    __m256i a = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[0][h])),
-                                                _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[1][h])));
-                    __m256i b = _mm256_or_si256(_mm256_and_si256(p0, _mm256_loadu_si256((const __m256i *)&r->need[2][h])),
-                                                _mm256_and_si256(p1, _mm256_loadu_si256((const __m256i *)&r->need[3][h])));
-                    __m256i bad = _mm256_or_si256(_mm256_cmpeq_epi64(a, zero), _mm256_cmpeq_epi64(b, zero));
-                    have |= (~(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(bad)) & 15u) << h;
-                }
-#else
-                for (int c = 1; c < r->n; c++)
-                    have |= (unsigned)((((pc[0] & r->need[0][c]) | (pc[1] & r->need[1][c])) != 0) &
-                                       (((pc[0] & r->need[2][c]) | (pc[1] & r->need[3][c])) != 0)) << c;
-#endif
+        /* room for every child of the round first, so that nothing moves while they are made
+         * (nor need each be checked); nslots stays 4 * cap, so the hash is at most a quarter
+         * full */
+        while (__builtin_expect((long)w->ncur * SIMCAT_ROOM >= w->cap, 0))
+            if (!grow(w)) {
+                w->states = states;
+                return false;
             }
+        for (int j = 0; j < w->ncur && !win; j++) {
+            const simcat_state s = w->cur[j];
+            const simcat_info *pi = &w->cur_i[j];
+            /* Bounds on a child's distance d from its parent's [plo, phi] (simcat_sim.c proves
+             * them): d >= plo - 1; a pick d <= phi, a claim d <= phi + 2. When they say the
+             * child neither wins (lo >= 1) nor is cut (hi <= left), d itself is not needed:
+             * the child is kept with its bounds, and the answer and the states counted are
+             * those of computing it. More than half of the distances go. */
+            const int phi = pi->dhi, lo = pi->dlo - 1; /* a kept state is at least one tile away */
+            const uint64_t pc0 = pi->cnt[0], pc1 = pi->cnt[1];
+            const sim_ev pe = ev_load(pi->e);
+            int got = CHILD_KEPT;
+            /* The pick (child 0), when there is room for the copy (almost always). */
+            if (((pc0 & r->pick0) | (pc1 & r->pick1)) == 0) {
+                states++;
+                const simcat_state k = {s.lo + r->add_lo[0], s.hi + r->add_hi[0]};
+                const uint64_t v = child_entry(r, 0, &k), old = pi->e[r->group[0]];
+                /* A picked tile with nothing it could form a set or pair with (isolated)
+                 * cannot complete the hand: a complete target in P + x without x would be one
+                 * in P, whose distance is at least 1. Nor can one whose group entry gains no
+                 * zero lane (a lane is a number of sets, with or without the pair, from that
+                 * group): a complete split of the child would then be one of the parent. So
+                 * then d >= 1, with no distance: the pick of a parent one tile away that does
+                 * not win is the commonest case. */
+                const int plo = lo == 0 && (!((pc0 & r->near0) | (pc1 & r->near1)) ||
+                                            !(zero_lanes(v) & ~zero_lanes(old)))
+                                    ? 1
+                                    : lo;
+                got = keep_child(w, &k, ev_replace(pe, v, r->lane[0]), plo, phi, left, pc0 + r->add_cnt0[0],
+                                 pc1 + r->add_cnt1[0]);
+            }
+            if (got == CHILD_WIN || sets_of(&s) == 0) { /* a win, or no set to claim */
+                win = got == CHILD_WIN;
+                continue;
+            }
+            /* The claims, as bits in round_of's order, found without a branch each (which
+             * would be mispredicted about as often as not): a claim when the parent holds what
+             * it takes (it has a set to form: with only the pair missing a claimed meld has no
+             * place). */
+            unsigned have = 0;
+#if JONG_LEVEL == JONG_CPU_AVX2
+            /* all eight lanes at once: each lane takes the 32-bit half of its group's counts;
+             * it is bad when either kind's masked count is 0 */
+            const __m256i cv = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)pi->cnt));
+            const __m256i x = _mm256_permutevar8x32_epi32(cv, _mm256_loadu_si256((const __m256i *)r->need_half));
+            const __m256i zero = _mm256_setzero_si256();
+            const __m256i bad = _mm256_or_si256(
+                _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_loadu_si256((const __m256i *)r->need_a)), zero),
+                _mm256_cmpeq_epi32(_mm256_and_si256(x, _mm256_loadu_si256((const __m256i *)r->need_b)), zero));
+            have = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(bad)) & 255u;
+#else
+            const uint32_t half[4] = {(uint32_t)pc0, (uint32_t)(pc0 >> 32), (uint32_t)pc1, (uint32_t)(pc1 >> 32)};
+            for (int c = 1; c < r->n; c++) {
+                const uint32_t x = half[r->need_half[c]];
+                have |= (unsigned)(((x & r->need_a[c]) != 0) & ((x & r->need_b[c]) != 0)) << c;
+            }
+#endif
             for (; have; have &= have - 1) {
                 const int c = __builtin_ctz(have);
-                simcat_state k = {s.lo + r->add_lo[c], s.hi + r->add_hi[c]};
                 states++;
-                /* Bounds on the child's distance d from its parent's [plo, phi] (simcat_sim.c
-                 * proves them): d >= plo - 1; a pick d <= phi, a claim d <= phi + 2. When they
-                 * say the child neither wins (lo >= 1) nor is cut (hi <= left), d itself is not
-                 * needed: the child is kept with its bounds, and the answer and the states
-                 * counted are those of computing it. About a third of the distances go. */
-                int lo = plo > 0 ? plo - 1 : 0, hi = c == 0 ? phi : phi + 2;
-                /* A picked tile with nothing it could form a set or pair with (isolated) cannot
-                 * complete the hand: a complete target in P + x without x would be one in P,
-                 * whose distance is at least 1. So then d >= 1: no distance to know that the
-                 * pick of a parent one tile away does not win (the commonest computed case). */
-                if (c == 0 && lo == 0 && !((pc[0] & r->near0) | (pc[1] & r->near1)))
-                    lo = 1;
-                /* the child's new entry: its group changes with the child, so no branch on it
-                 * (one would be mispredicted whenever claims and the pick alternate) */
-                const uint64_t word = (k.lo & ~r->hi_word[c]) | (k.hi & r->hi_word[c]);
-                const uint64_t v = r->table[c][(uint32_t)(word >> r->shift[c]) & r->imask[c]];
-                /* the parent's entries with the changed group's replaced, built in registers (a
-                 * scalar store read back as a vector would stall) */
-                /* Nor can a pick whose group entry gains no zero lane (a lane is a number of
-                 * sets, with or without the pair, from that group): a complete split of the
-                 * child would then be one of the parent, whose distance is at least 1. */
-                if (c == 0 && lo == 0 && !(zero_lanes(v) & ~zero_lanes(pick_old)))
-                    lo = 1;
-#if JONG_LEVEL == JONG_CPU_AVX2
-                __m256i ev = _mm256_blendv_epi8(pe, _mm256_set1_epi64x((long long)v),
-                                                _mm256_loadu_si256((const __m256i *)r->lane[c]));
-#else
-                const uint64_t *lane = r->lane[c];
-                uint64_t e[4];
-                for (int g = 0; g < 4; g++)
-                    e[g] = (v & lane[g]) | (pe[g] & ~lane[g]);
-#endif
-                if (lo == 0 || hi > left) {
-#if JONG_LEVEL == JONG_CPU_AVX2
-                    lo = hi = total_avx2(ev, (int)(k.hi >> (32 + SIMCAT_SETS_SHIFT)));
-#else
-                    lo = hi = JONG_V(jong_total)(e, (int)(k.hi >> (32 + SIMCAT_SETS_SHIFT)));
-#endif
-                    if (lo == 0) {
-                        win = 1;
-                        break;
-                    }
-                    if (lo > left)
-                        continue; /* farther than the rounds left: it can never win (simcat_sim.c) */
-                }
-                int at = insert_slot(w, &k);
-                if (at == -2) {
-                    win = -1;
+                const simcat_state k = {s.lo + r->add_lo[c], s.hi + r->add_hi[c]};
+                got = keep_child(w, &k, ev_replace(pe, child_entry(r, c, &k), r->lane[c]), lo, phi + 2, left,
+                                 pc0 + r->add_cnt0[c], pc1 + r->add_cnt1[c]);
+                if (got == CHILD_WIN) {
+                    win = 1;
                     break;
-                }
-                if (at >= 0) {
-                    simcat_info *ni = &w->next_i[at];
-#if JONG_LEVEL == JONG_CPU_AVX2
-                    _mm256_storeu_si256((__m256i *)ni->e, ev);
-#else
-                    memcpy(ni->e, e, sizeof e);
-#endif
-                    ni->cnt[0] = pc[0] + r->add_cnt0[c];
-                    ni->cnt[1] = pc[1] + r->add_cnt1[c];
-                    ni->dlo = (uint8_t)lo;
-                    ni->dhi = (uint8_t)hi;
                 }
             }
         }
@@ -385,5 +437,5 @@ bool JONG_V(jong_simcat_sim_fp)(jong_simcat_work *w, const uint8_t counts[JONG_K
         w->ncur = w->nnext;
     }
     w->states = states;
-    return win > 0;
+    return win;
 }

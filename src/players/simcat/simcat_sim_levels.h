@@ -26,29 +26,32 @@ typedef struct {
 #define SIMCAT_HONOR_MASK ((1u << SIMCAT_SETS_SHIFT) - 1)
 
 /* What a kept state carries besides its key: its four table entries (a child reads only the one
- * of the group it changed), its counts packed 3 bits a kind (kinds 0..20 in cnt[0], 21..33 in
- * cnt[1]: whether it holds what a child takes is one AND, where reading a count from an index
- * is a multiply and a modulo) and bounds on its distance (exact when its distance was computed;
- * simcat_sim_impl.h says when it need not be). */
+ * of the group it changed), its counts packed 3 bits a kind, each group in a 32-bit half of its
+ * own as in the key (cnt[0] = m | p << 32, cnt[1] = s | honors << 32: whether it holds what a
+ * child takes is one AND, where reading a count from an index is a multiply and a modulo) and
+ * bounds on its distance (exact when its distance was computed; simcat_sim_impl.h says when it
+ * need not be). */
 typedef struct {
     uint64_t e[4];
     uint64_t cnt[2];
-    uint8_t dlo, dhi;
+    /* not a character type, whose stores may alias anything: storing these would make the
+     * compiler reload the work space's fields after every kept child */
+    uint16_t dlo, dhi;
 } simcat_info;
 
 #define SIMCAT_CNT_BITS 3
-#define SIMCAT_CNT_SPLIT 21 /* kinds per word of cnt */
 
 /* One round's tiles as the children need them, in the order they are offered: the pick (child
  * 0), the pongs, the chows. A child is its parent's key and counts plus constants (the unsigned
  * words wrap a negative constant back), made only when the parent holds what the child takes,
  * read from the packed counts with masks: the pick when (cnt[0] & pick0 | cnt[1] & pick1) is 0
- * (fewer than 4 copies: bit 2 of the count clear); claim c when (cnt[0] & need[0][c] |
- * cnt[1] & need[1][c]) and (cnt[0] & need[2][c] | cnt[1] & need[3][c]) are not 0 (the first
- * kind: at least 2 copies for a pong, bit 1 or 2, at least 1 for a chow, any bit; the second:
- * a chow's other kind, a pong's one kind again). Lane 0 and the lanes past n stay 0: no child. */
+ * (fewer than 4 copies: bit 2 of the count clear); claim c when the 32-bit half of the counts of
+ * its group (need_half[c]: 0..3 = m, p, s, honors) has a bit of need_a[c] and one of need_b[c]
+ * (the first kind: at least 2 copies for a pong, bit 1 or 2, at least 1 for a chow, any bit;
+ * the second: a chow's other kind, a pong's one kind again: a claim takes from one group).
+ * Lane 0 and the lanes past n stay 0: no child. */
 typedef struct {
-    uint64_t need[4][8];
+    uint32_t need_a[8], need_b[8], need_half[8];
     uint64_t pick0, pick1;
     /* the counts of the kinds the pick could form a set or pair with: itself and, in a number
      * suit, the ranks within two of it (all bits of each count): none held = an isolated pick */

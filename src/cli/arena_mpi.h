@@ -1,0 +1,31 @@
+/* `jong arena` over the ranks of an MPI job (`mpirun -np N jong arena ...`, `srun jong arena ...`).
+ *
+ * Rank 0 runs the command as without MPI (options, results file, --resume, progress, reports)
+ * but hands the games out to the other ranks instead of playing them: in chunks that shrink as
+ * the run nears its end (games differ a lot in length), each finished game sent back at once
+ * and appended to the results file by rank 0 alone, so a killed rank or job loses no game
+ * rank 0 has received. The other ranks get the run from rank 0 (its results file's header, so
+ * they need no shared file system) and play with --jobs threads each.
+ *
+ * Built with Open MPI when the Makefile finds it (arena_mpi.c); otherwise arena_mpi_off.c says
+ * there is one rank and the program has no MPI dependency. The program's other files see only
+ * this header. */
+#ifndef JONG_CLI_ARENA_MPI_H
+#define JONG_CLI_ARENA_MPI_H
+
+#include "jong/arena.h"
+
+/* Runs an arena command (`jong arena`, `jong arena verify`) whether or not the program was
+ * started by an MPI launcher (mpirun, srun): rank 0, or the only process, calls run(ctx, jobs,
+ * ranks), which plays its games with arena_mpi_coordinate when ranks > 1; the other ranks wait
+ * for those games and play them. jobs: the command's --jobs, or 1 per rank under MPI when
+ * argv does not give it (a rank per processor is the rule there). Returns the exit status. */
+int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
+                      int (*run)(void *ctx, int jobs, int ranks), void *ctx);
+
+/* Rank 0: plays every game of r not done over the other ranks, as jong_arena_run does with
+ * threads: each game into r, into opts->results and to opts->on_game as it arrives; stops
+ * handing out games on opts->interrupt (the ranks finish the games under way) or an error. */
+int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts, jong_error *err);
+
+#endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "arena_mpi.h"
@@ -20,6 +21,7 @@ enum {
     TAG_RUN = 1, /* 0 -> rank: the results file's header line (empty: no run, exit) */
     TAG_ASK,     /* rank -> 0: int[2] {thread, the rank's threads}: that thread wants games */
     TAG_RESULT,  /* rank -> 0: int32[] {game, every seat of every seating}: a finished game */
+    TAG_WAITED,  /* rank -> 0: double: seconds its threads waited for rank 0, in all (before TAG_DONE) */
     TAG_DONE,    /* rank -> 0: char[]: "" or the error that ended the rank's run; its last message */
     TAG_STOP,    /* 0 -> rank: no more games (interrupt, error): finish the ones under way */
     TAG_GAMES = 100 /* + thread, 0 -> rank: int[] the games that thread plays next (none: the end) */
@@ -31,10 +33,16 @@ enum {
 #define SEAT_INTS ((int)(sizeof(jong_arena_seat) / sizeof(int32_t)))
 #define RESULT_MAX (1 + JONG_ARENA_MAX_SEATINGS * 4 * SEAT_INTS)
 #define MSG_MAX 400
+/* Results in flight from one rank: sent without waiting (a blocking MPI_Send spins a processor
+ * while rank 0 sleeps between polls: a third of a playing rank's time with short games). */
+#define SENDS 64
 _Static_assert(sizeof(jong_arena_seat) % sizeof(int32_t) == 0, "a seat is sent as int32 numbers");
 
 static bool joined, handed, serialized;
 static int nranks, myrank;
+static const char *command; /* "arena", "arena verify": for rank 0's last line */
+static int handed_chunks;   /* rank 0's figures of the run for that line */
+static double ranks_waited;
 
 /* Waiting polls with short sleeps (20 us growing to 1 ms) instead of blocking in MPI: Open MPI's
  * blocking calls spin a processor, which a rank waiting for its next chunk (or rank 0 waiting
@@ -55,6 +63,7 @@ static int mpi_start(const char *cmd, int *rank)
     /* only under a launcher: MPI_Init alone would start a singleton job, slowly */
     if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE") && !getenv("PMIX_RANK"))
         return 1;
+    command = cmd;
     int provided;
     if (MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS) {
         cli_fail(cmd, "MPI_Init_thread failed");
@@ -92,6 +101,10 @@ typedef struct {
     chunk *chunks;        /* one per thread */
     int jobs;
     bool stopped;         /* rank 0 said TAG_STOP */
+    double waited;        /* seconds waited for chunks and for rank 0 to take results (the cost of
+                           * spreading the run over ranks) */
+    MPI_Request sends[SENDS];          /* results in flight (MPI_REQUEST_NULL: a free slot) */
+    int32_t out[SENDS][RESULT_MAX];    /* and their numbers, kept until sent */
 } player_rank;
 
 /* The next game of thread w: from its chunk, else a new chunk asked of rank 0; -1 at the end. */
@@ -117,6 +130,7 @@ static int rank_take(void *ctx, int w)
     pthread_mutex_unlock(&pr->lock);
     MPI_Status st;
     int done = 0, rounds = 0;
+    double start = cli_now();
     for (;;) {
         pthread_mutex_lock(&pr->lock);
         MPI_Test(&rq, &done, &st);
@@ -127,6 +141,9 @@ static int rank_take(void *ctx, int w)
     }
     MPI_Get_count(&st, MPI_INT, &c->n);
     c->at = 0;
+    pthread_mutex_lock(&pr->lock);
+    pr->waited += cli_now() - start;
+    pthread_mutex_unlock(&pr->lock);
     return c->n > 0 ? c->games[c->at++] : -1;
 }
 
@@ -135,13 +152,39 @@ static int rank_give(void *ctx, const jong_arena_results *r, int g, jong_error *
 {
     (void)err;
     player_rank *pr = ctx;
-    int32_t buf[RESULT_MAX];
+    int slot = -1, rounds = 0, flag;
+    double start = 0;
+    pthread_mutex_lock(&pr->lock);
+    for (;;) {
+        for (int i = 0; i < SENDS && slot < 0; i++)
+            if (pr->sends[i] == MPI_REQUEST_NULL)
+                slot = i;
+        if (slot < 0)
+            MPI_Testany(SENDS, pr->sends, &slot, &flag, MPI_STATUS_IGNORE);
+        if (slot >= 0 && slot != MPI_UNDEFINED)
+            break;
+        slot = -1;
+        start = start ? start : cli_now();
+        pthread_mutex_unlock(&pr->lock);
+        idle(&rounds);
+        pthread_mutex_lock(&pr->lock);
+    }
+    if (start) /* all SENDS in flight: rank 0 is behind */
+        pr->waited += cli_now() - start;
+    int32_t *buf = pr->out[slot];
     buf[0] = g;
     memcpy(buf + 1, jong_arena_results_at(r, g, 0), sizeof(jong_arena_seat) * 4 * (size_t)r->nseatings);
-    pthread_mutex_lock(&pr->lock);
-    MPI_Send(buf, 1 + r->nseatings * 4 * SEAT_INTS, MPI_INT32_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+    MPI_Isend(buf, 1 + r->nseatings * 4 * SEAT_INTS, MPI_INT32_T, 0, TAG_RESULT, MPI_COMM_WORLD, &pr->sends[slot]);
     pthread_mutex_unlock(&pr->lock);
     return JONG_OK;
+}
+
+/* Waits (polling) until every result in flight has been sent. */
+static void flush_results(player_rank *pr)
+{
+    int all = 0, rounds = 0;
+    while (MPI_Testall(SENDS, pr->sends, &all, MPI_STATUSES_IGNORE), !all)
+        idle(&rounds);
 }
 
 /* Rank 0's text under tag (polled, see idle), malloc'd and NUL-terminated. */
@@ -160,8 +203,9 @@ static char *receive_text(int tag)
     return text;
 }
 
-/* The run of the header line text, played as rank 0 hands it out; the error in msg. */
-static int play_run(const char *text, int jobs, char *msg)
+/* The run of the header line text, played as rank 0 hands it out; the error in msg, the time
+ * waited for rank 0 in *waited. */
+static int play_run(const char *text, int jobs, char *msg, double *waited)
 {
     jong_arena_results r;
     jong_error err;
@@ -173,19 +217,29 @@ static int play_run(const char *text, int jobs, char *msg)
     fclose(f);
     if (rc)
         return snprintf(msg, MSG_MAX, "rank %d: the run from rank 0: %.300s", myrank, err.msg), CLI_FAIL;
-    player_rank pr = {.jobs = jobs, .chunks = calloc((size_t)jobs, sizeof(chunk))};
-    if (!pr.chunks) {
+    player_rank *pr = calloc(1, sizeof *pr);
+    if (pr) {
+        pr->jobs = jobs;
+        pr->chunks = calloc((size_t)jobs, sizeof(chunk));
+    }
+    if (!pr || !pr->chunks) {
+        free(pr);
         jong_arena_results_free(&r);
         return snprintf(msg, MSG_MAX, "rank %d: out of memory", myrank), CLI_FAIL;
     }
-    pthread_mutex_init(&pr.lock, NULL);
+    for (int i = 0; i < SENDS; i++)
+        pr->sends[i] = MPI_REQUEST_NULL;
+    pthread_mutex_init(&pr->lock, NULL);
     cli_catch_stop_signals(NULL, NULL, false);
     jong_arena_run_opts opts = {.jobs = jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop,
-                                .take = rank_take, .give = rank_give, .ctx = &pr};
+                                .take = rank_take, .give = rank_give, .ctx = pr};
     if ((rc = jong_arena_run(&r, &opts, &err)))
         snprintf(msg, MSG_MAX, "rank %d: %.350s", myrank, err.msg);
-    pthread_mutex_destroy(&pr.lock);
-    free(pr.chunks);
+    flush_results(pr);
+    *waited = pr->waited;
+    pthread_mutex_destroy(&pr->lock);
+    free(pr->chunks);
+    free(pr);
     jong_arena_results_free(&r);
     return rc ? CLI_FAIL : CLI_OK;
 }
@@ -205,8 +259,10 @@ static int play_rank(const char *cmd, int jobs)
         jobs = 1;
     }
     char msg[MSG_MAX] = "";
-    int rc = play_run(text, jobs, msg);
+    double waited = 0;
+    int rc = play_run(text, jobs, msg, &waited);
     free(text);
+    MPI_Send(&waited, 1, MPI_DOUBLE, 0, TAG_WAITED, MPI_COMM_WORLD);
     MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 0, TAG_DONE, MPI_COMM_WORLD);
     return rc;
 }
@@ -222,6 +278,14 @@ int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
     if (ranks > 1 && !jobs_given)
         jobs = 1;
     int rc = rank > 0 ? play_rank(cmd, jobs) : run(ctx, jobs, ranks);
+    if (rank == 0 && handed) { /* the cost of spreading the run, after the command's own lines */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        fprintf(stderr, "jong %s: MPI: %d chunks handed out; rank 0 used %.2f s of processor time, the %d "
+                "playing ranks waited %.2f s for it in all\n", command, handed_chunks,
+                (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6,
+                nranks - 1, ranks_waited);
+    }
     mpi_finish();
     return rc;
 }
@@ -233,6 +297,8 @@ typedef struct {
     const jong_arena_run_opts *opts;
     int next, left;       /* the next game to consider handing out; games not yet handed out */
     int *threads, known;  /* threads per rank, as their asks say; their sum */
+    int chunks;           /* chunks handed out */
+    double waited;        /* the ranks' waits for rank 0, summed */
     bool stopping, failed;
     jong_error err;
 } coordinator;
@@ -264,6 +330,7 @@ static void hand_out(coordinator *c, int src)
         c->next++;
     }
     c->left -= n;
+    c->chunks += n > 0;
     MPI_Send(games, n, MPI_INT, src, TAG_GAMES + ask[0], MPI_COMM_WORLD);
 }
 
@@ -335,6 +402,10 @@ int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts,
         rounds = 0;
         if (st.MPI_TAG == TAG_ASK) {
             hand_out(&c, st.MPI_SOURCE);
+        } else if (st.MPI_TAG == TAG_WAITED) {
+            double w;
+            MPI_Recv(&w, 1, MPI_DOUBLE, st.MPI_SOURCE, TAG_WAITED, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            c.waited += w;
         } else if (st.MPI_TAG == TAG_RESULT) {
             MPI_Get_count(&st, MPI_INT32_T, &count);
             keep(&c, st.MPI_SOURCE, count);
@@ -350,6 +421,8 @@ int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts,
         }
     }
     free(c.threads);
+    handed_chunks = c.chunks;
+    ranks_waited = c.waited;
     if (!c.failed)
         return JONG_OK;
     if (err)

@@ -55,9 +55,7 @@ static void idle(int *rounds)
     nanosleep(&ts, NULL);
 }
 
-/* Joins the MPI job when a launcher started the program: the number of ranks (1 without a job),
- * this rank in *rank; 0 after one line when MPI fails. */
-static int mpi_start(const char *cmd, int *rank)
+int arena_mpi_join(const char *cmd, int *rank)
 {
     *rank = 0;
     /* only under a launcher: MPI_Init alone would start a singleton job, slowly */
@@ -270,7 +268,7 @@ static int play_rank(const char *cmd, int jobs)
 int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
                       int (*run)(void *ctx, int jobs, int ranks), void *ctx)
 {
-    int rank, ranks = mpi_start(cmd, &rank);
+    int rank, ranks = arena_mpi_join(cmd, &rank);
     if (!ranks)
         return CLI_FAIL;
     bool jobs_given;
@@ -288,6 +286,29 @@ int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
     }
     mpi_finish();
     return rc;
+}
+
+/* ---- self-play ---- */
+
+void arena_mpi_sum(int64_t *v, int n)
+{
+    if (!joined)
+        return;
+    MPI_Request rq;
+    int done = 0, rounds = 0;
+    if (myrank == 0)
+        MPI_Ireduce(MPI_IN_PLACE, v, n, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+    else
+        MPI_Ireduce(v, NULL, n, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
+    while (MPI_Test(&rq, &done, MPI_STATUS_IGNORE), !done) /* the ranks end at different times */
+        idle(&rounds);
+}
+
+void arena_mpi_leave(void)
+{
+    if (joined)
+        MPI_Finalize();
+    joined = false;
 }
 
 /* ---- rank 0 ---- */

@@ -1,4 +1,5 @@
-/* `jong arena` over the ranks of an MPI job (`mpirun -np N jong arena ...`, `srun jong arena ...`).
+/* `jong arena` over the ranks of an MPI job (`mpirun -np N jong arena ...`, `srun jong arena ...`),
+ * and `jong play`'s self-play (at the end).
  *
  * Rank 0 runs the command as without MPI (options, results file, --resume, progress, reports)
  * but hands the games out to the other ranks instead of playing them: in chunks that shrink as
@@ -27,5 +28,17 @@ int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
  * threads: each game into r, into opts->results and to opts->on_game as it arrives; stops
  * handing out games on opts->interrupt (the ranks finish the games under way) or an error. */
 int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts, jong_error *err);
+
+/* ---- self-play: `jong play` under mpirun (cmd_play.c) ----
+ * Self-play shares no file (each game writes its own record), so it needs no coordinator: rank
+ * r of N plays the games g with g % N == r, and the totals are summed on rank 0. */
+
+/* Joins the job when a launcher started the program: the number of ranks (1 without a job, or
+ * in a build without MPI), this rank in *rank; 0 after one line on failure. */
+int arena_mpi_join(const char *cmd, int *rank);
+/* Sums v[0..n-1] over the ranks into rank 0's v (every rank calls it once; waits polling). */
+void arena_mpi_sum(int64_t *v, int n);
+/* Leaves the job joined by arena_mpi_join (nothing without one). */
+void arena_mpi_leave(void);
 
 #endif

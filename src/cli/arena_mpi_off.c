@@ -5,16 +5,33 @@
 #include "arena_mpi.h"
 #include "cli_util.h"
 
+int arena_mpi_join(const char *cmd, int *rank)
+{
+    *rank = 0;
+    const char *size = getenv("OMPI_COMM_WORLD_SIZE") ? getenv("OMPI_COMM_WORLD_SIZE") : getenv("PMI_SIZE");
+    if (size && atoi(size) > 1) {
+        cli_fail(cmd, "started by an MPI launcher, but this jong was built without MPI "
+                      "(install libopenmpi-dev and rebuild)");
+        return 0;
+    }
+    return 1;
+}
+
+void arena_mpi_sum(int64_t *v, int n)
+{
+    (void)v;
+    (void)n;
+}
+
+void arena_mpi_leave(void) {}
+
 int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
                       int (*run)(void *ctx, int jobs, int ranks), void *ctx)
 {
     (void)argc;
     (void)argv;
-    const char *size = getenv("OMPI_COMM_WORLD_SIZE") ? getenv("OMPI_COMM_WORLD_SIZE") : getenv("PMI_SIZE");
-    if (size && atoi(size) > 1)
-        return cli_fail(cmd, "started by an MPI launcher, but this jong was built without MPI "
-                             "(install libopenmpi-dev and rebuild)");
-    return run(ctx, jobs, 1);
+    int rank;
+    return arena_mpi_join(cmd, &rank) ? run(ctx, jobs, 1) : CLI_FAIL;
 }
 
 int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts, jong_error *err)

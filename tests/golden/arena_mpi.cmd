@@ -1,8 +1,9 @@
-# `jong arena` under MPI (docs/cluster.md; skipped without mpirun or a jong built without MPI):
-# 3 ranks (rank 0 hands the games out and writes the files, two play) give the table,
+# `jong arena` and `jong play` under MPI (docs/cluster.md; skipped without mpirun or a jong built
+# without MPI): 3 ranks (rank 0 hands the games out and writes the files, two play) give the table,
 # results.jsonl, summary.json and chart of --jobs 1 byte for byte, with --jobs 1 and 2 in each
-# rank. A rank killed with SIGKILL mid-run (mpirun then ends the whole job), resumed without MPI,
-# and a job whose rank 0 is killed, resumed under MPI, end with the same files. The kills wait
+# rank, and `jong play --log` the summary and records of one process. A rank killed with SIGKILL
+# mid-run (mpirun then ends the whole job), resumed without MPI, and a job whose rank 0 is
+# killed, resumed under MPI, end with the same files. The kills wait
 # (../support/wait.sh) for 500 games in the run's own results file, or for the run to end first,
 # which is then said; the killed rank is found by its OMPI_COMM_WORLD_RANK among mpirun's children.
 command -v mpirun >/dev/null || { echo "mpirun is not installed (Debian: openmpi-bin)"; exit 77; }
@@ -25,6 +26,11 @@ cmp "$d/one.txt" "$d/mpi.txt" && cmp "$d/one.txt" "$d/mpi2.txt" && echo "same ta
 for f in results.jsonl summary.json summary.svg; do
     cmp "$d/one/$f" "$d/mpi/$f" && cmp "$d/one/$f" "$d/mpi2/$f" && echo "same $f"
 done
+# self-play over 3 ranks (rank r plays the games g = r mod 3): the summary and every record of one process
+"$JONG" play --players greedy,random --games 12 --seed 4 --log "$d/play1" --quiet >"$d/play1.txt" 2>/dev/null
+mpi 3 "$JONG" play --players greedy,random --games 12 --seed 4 --log "$d/play3" --quiet >"$d/play3.txt" 2>/dev/null
+echo "mpirun play: $?"
+cmp "$d/play1.txt" "$d/play3.txt" && diff -r "$d/play1" "$d/play3" && echo "same play summary and $(ls "$d/play3" | wc -l) records"
 # kill_rank NAME RANK: a run under mpirun in $d/NAME, its rank RANK killed after 500 games
 kill_rank() {
     # (mpirun itself in the background, not a shell running mpi(): the ranks are its children)

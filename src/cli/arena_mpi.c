@@ -1,7 +1,7 @@
 /* arena_mpi.h with Open MPI: rank 0 hands out games and keeps the results file, the other ranks
  * play. The only shared state is the game numbers handed out and the results sent back, so the
  * results are those of one process with --jobs 1 (every game is a pure function of the run's
- * header and its number). */
+ * header and its number). For `jong play`: joining the job and summing totals on rank 0. */
 #include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -56,8 +56,8 @@ static const cli_option options[] = {
      .given = GIVEN_MATCH},
     {"--seed", CLI_SEED(seed), "S", "the run's seed", .def_text = "from the clock; always printed",
      .given = GIVEN_SEED},
-    {"--jobs", CLI_INT(jobs), "J", "worker threads; results do not depend on it", .lo = 1, .hi = 1024,
-     .def_text = "the processors"},
+    {"--jobs", CLI_INT(jobs), "J", "worker threads (under mpirun: in each rank); results do not depend on it",
+     .lo = 1, .hi = 1024, .def_text = "the processors; 1 under mpirun"},
     {"--time-per-move", CLI_INT(time_ms), "MS", "time given to the players; an answer later than MS plus a "
      "grace (a quarter, at least 50 ms) is a fault (an ext: player with timeout= has its own limit)", .lo = 1,
      .hi = 3600000,
@@ -104,7 +104,9 @@ static const cli_command spec = {
              "difference between the sides is significant (paired per game). \"±n/a\": the interval\n"
              "rests on fewer than two games, or the games show no spread at all.\n"
              "A player that answers illegally, crashes (answers < 0) or runs late loses that decision\n"
-             "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n",
+             "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n"
+             "Under mpirun (MPI), rank 0 hands the games out to the other ranks and writes the files:\n"
+             "the same results as --jobs 1 (docs/cluster.md).\n",
     .options = options,
     .subs = subs,
     .more_help = cli_print_players,

@@ -55,7 +55,8 @@ static const cli_command spec = {
     .about = "Plays N games of self-play and prints a summary per seat: hands won,\n"
              "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n"
              "SIGINT or SIGTERM stops it: the game under way is dropped (its record too), the\n"
-             "summary covers the games done, and it exits with 1.\n",
+             "summary covers the games done, and it exits with 1. Under mpirun (MPI), rank r of N\n"
+             "plays the games g = r (mod N), and rank 0 prints the summary of them all.\n",
     .options = options,
     .more_help = cli_print_players,
 };

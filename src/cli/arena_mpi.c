@@ -1,5 +1,6 @@
-/* arena_mpi.h with Open MPI: rank 0 hands out games and keeps the results file, the other ranks
- * play. The only shared state is the game numbers handed out and the results sent back, so the
+/* arena_mpi.h with Open MPI: rank 0 hands out games and keeps the results file, and every rank
+ * plays (rank 0 in a thread of its own beside the hand-out, through the same messages, sent to
+ * itself). The only shared state is the game numbers handed out and the results sent back, so the
  * results are those of one process with --jobs 1 (every game is a pure function of the run's
  * header and its number). For `jong play`: joining the job and summing totals on rank 0. */
 #include <mpi.h>
@@ -7,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 
 #include "arena_mpi.h"
@@ -38,11 +38,18 @@ enum {
 #define SENDS 64
 _Static_assert(sizeof(jong_arena_seat) % sizeof(int32_t) == 0, "a seat is sent as int32 numbers");
 
+/* One MPI call at a time in a process (MPI_THREAD_SERIALIZED): rank 0's hand-out and its
+ * players, and a rank's player threads, take turns through this lock. */
+static pthread_mutex_t mpi_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool joined, handed, serialized;
+/* Rank 0's messages to the players (runs, chunks, stops) travel on a communicator of their own:
+ * rank 0 plays too, so its hand-out, which takes any message of MPI_COMM_WORLD, must not take
+ * the ones it sends its own players. */
+static MPI_Comm down;
 static int nranks, myrank;
 static const char *command; /* "arena", "arena verify": for rank 0's last line */
 static int handed_chunks;   /* rank 0's figures of the run for that line */
-static double ranks_waited;
+static double ranks_waited, handout_seconds;
 
 /* Waiting polls with short sleeps (20 us growing to 1 ms) instead of blocking in MPI: Open MPI's
  * blocking calls spin a processor, which a rank waiting for its next chunk (or rank 0 waiting
@@ -69,6 +76,7 @@ int arena_mpi_join(const char *cmd, int *rank)
     }
     joined = true;
     serialized = provided >= MPI_THREAD_SERIALIZED;
+    MPI_Comm_dup(MPI_COMM_WORLD, &down);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
     MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
     *rank = myrank;
@@ -82,7 +90,8 @@ static void mpi_finish(void)
         return;
     if (myrank == 0 && !handed)
         for (int i = 1; i < nranks; i++)
-            MPI_Send("", 1, MPI_CHAR, i, TAG_RUN, MPI_COMM_WORLD);
+            MPI_Send("", 1, MPI_CHAR, i, TAG_RUN, down);
+    MPI_Comm_free(&down);
     MPI_Finalize();
     joined = false;
 }
@@ -95,7 +104,6 @@ typedef struct {
 } chunk;
 
 typedef struct {
-    pthread_mutex_t lock; /* one MPI call at a time (MPI_THREAD_SERIALIZED) */
     chunk *chunks;        /* one per thread */
     int jobs;
     bool stopped;         /* rank 0 said TAG_STOP */
@@ -110,38 +118,38 @@ static int rank_take(void *ctx, int w)
 {
     player_rank *pr = ctx;
     chunk *c = &pr->chunks[w];
-    pthread_mutex_lock(&pr->lock);
+    pthread_mutex_lock(&mpi_lock);
     int flag = 0;
-    if (!pr->stopped && (MPI_Iprobe(0, TAG_STOP, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE), flag)) {
-        MPI_Recv(NULL, 0, MPI_CHAR, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (!pr->stopped && (MPI_Iprobe(0, TAG_STOP, down, &flag, MPI_STATUS_IGNORE), flag)) {
+        MPI_Recv(NULL, 0, MPI_CHAR, 0, TAG_STOP, down, MPI_STATUS_IGNORE);
         pr->stopped = true;
     }
     if (pr->stopped || c->at < c->n) {
         int g = pr->stopped ? -1 : c->games[c->at++];
-        pthread_mutex_unlock(&pr->lock);
+        pthread_mutex_unlock(&mpi_lock);
         return g;
     }
     int ask[2] = {w, pr->jobs};
     MPI_Request rq;
     MPI_Send(ask, 2, MPI_INT, 0, TAG_ASK, MPI_COMM_WORLD);
-    MPI_Irecv(c->games, CHUNK_MAX, MPI_INT, 0, TAG_GAMES + w, MPI_COMM_WORLD, &rq);
-    pthread_mutex_unlock(&pr->lock);
+    MPI_Irecv(c->games, CHUNK_MAX, MPI_INT, 0, TAG_GAMES + w, down, &rq);
+    pthread_mutex_unlock(&mpi_lock);
     MPI_Status st;
     int done = 0, rounds = 0;
     double start = cli_now();
     for (;;) {
-        pthread_mutex_lock(&pr->lock);
+        pthread_mutex_lock(&mpi_lock);
         MPI_Test(&rq, &done, &st);
-        pthread_mutex_unlock(&pr->lock);
+        pthread_mutex_unlock(&mpi_lock);
         if (done)
             break;
         idle(&rounds);
     }
     MPI_Get_count(&st, MPI_INT, &c->n);
     c->at = 0;
-    pthread_mutex_lock(&pr->lock);
+    pthread_mutex_lock(&mpi_lock);
     pr->waited += cli_now() - start;
-    pthread_mutex_unlock(&pr->lock);
+    pthread_mutex_unlock(&mpi_lock);
     return c->n > 0 ? c->games[c->at++] : -1;
 }
 
@@ -152,7 +160,7 @@ static int rank_give(void *ctx, const jong_arena_results *r, int g, jong_error *
     player_rank *pr = ctx;
     int slot = -1, rounds = 0, flag;
     double start = 0;
-    pthread_mutex_lock(&pr->lock);
+    pthread_mutex_lock(&mpi_lock);
     for (;;) {
         for (int i = 0; i < SENDS && slot < 0; i++)
             if (pr->sends[i] == MPI_REQUEST_NULL)
@@ -163,9 +171,9 @@ static int rank_give(void *ctx, const jong_arena_results *r, int g, jong_error *
             break;
         slot = -1;
         start = start ? start : cli_now();
-        pthread_mutex_unlock(&pr->lock);
+        pthread_mutex_unlock(&mpi_lock);
         idle(&rounds);
-        pthread_mutex_lock(&pr->lock);
+        pthread_mutex_lock(&mpi_lock);
     }
     if (start) /* all SENDS in flight: rank 0 is behind */
         pr->waited += cli_now() - start;
@@ -173,7 +181,7 @@ static int rank_give(void *ctx, const jong_arena_results *r, int g, jong_error *
     buf[0] = g;
     memcpy(buf + 1, jong_arena_results_at(r, g, 0), sizeof(jong_arena_seat) * 4 * (size_t)r->nseatings);
     MPI_Isend(buf, 1 + r->nseatings * 4 * SEAT_INTS, MPI_INT32_T, 0, TAG_RESULT, MPI_COMM_WORLD, &pr->sends[slot]);
-    pthread_mutex_unlock(&pr->lock);
+    pthread_mutex_unlock(&mpi_lock);
     return JONG_OK;
 }
 
@@ -181,8 +189,23 @@ static int rank_give(void *ctx, const jong_arena_results *r, int g, jong_error *
 static void flush_results(player_rank *pr)
 {
     int all = 0, rounds = 0;
-    while (MPI_Testall(SENDS, pr->sends, &all, MPI_STATUSES_IGNORE), !all)
+    for (;;) {
+        pthread_mutex_lock(&mpi_lock);
+        MPI_Testall(SENDS, pr->sends, &all, MPI_STATUSES_IGNORE);
+        pthread_mutex_unlock(&mpi_lock);
+        if (all)
+            break;
         idle(&rounds);
+    }
+}
+
+/* The end of a rank's play, to rank 0: its wait for rank 0, then "" or its error. */
+static void say_done(const char *msg, double waited)
+{
+    pthread_mutex_lock(&mpi_lock);
+    MPI_Send(&waited, 1, MPI_DOUBLE, 0, TAG_WAITED, MPI_COMM_WORLD);
+    MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 0, TAG_DONE, MPI_COMM_WORLD);
+    pthread_mutex_unlock(&mpi_lock);
 }
 
 /* Rank 0's text under tag (polled, see idle), malloc'd and NUL-terminated. */
@@ -190,13 +213,13 @@ static char *receive_text(int tag)
 {
     MPI_Status st;
     int flag = 0, rounds = 0, len;
-    while (MPI_Iprobe(0, tag, MPI_COMM_WORLD, &flag, &st), !flag)
+    while (MPI_Iprobe(0, tag, down, &flag, &st), !flag)
         idle(&rounds);
     MPI_Get_count(&st, MPI_CHAR, &len);
     char *text = malloc((size_t)len + 1);
     if (!text)
         return NULL;
-    MPI_Recv(text, len, MPI_CHAR, 0, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(text, len, MPI_CHAR, 0, tag, down, MPI_STATUS_IGNORE);
     text[len] = 0;
     return text;
 }
@@ -227,15 +250,12 @@ static int play_run(const char *text, int jobs, char *msg, double *waited)
     }
     for (int i = 0; i < SENDS; i++)
         pr->sends[i] = MPI_REQUEST_NULL;
-    pthread_mutex_init(&pr->lock, NULL);
-    cli_catch_stop_signals(NULL, NULL, false);
     jong_arena_run_opts opts = {.jobs = jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop,
                                 .take = rank_take, .give = rank_give, .ctx = pr};
     if ((rc = jong_arena_run(&r, &opts, &err)))
         snprintf(msg, MSG_MAX, "rank %d: %.350s", myrank, err.msg);
     flush_results(pr);
     *waited = pr->waited;
-    pthread_mutex_destroy(&pr->lock);
     free(pr->chunks);
     free(pr);
     jong_arena_results_free(&r);
@@ -258,10 +278,10 @@ static int play_rank(const char *cmd, int jobs)
     }
     char msg[MSG_MAX] = "";
     double waited = 0;
+    cli_catch_stop_signals(NULL, NULL, false);
     int rc = play_run(text, jobs, msg, &waited);
     free(text);
-    MPI_Send(&waited, 1, MPI_DOUBLE, 0, TAG_WAITED, MPI_COMM_WORLD);
-    MPI_Send(msg, (int)strlen(msg) + 1, MPI_CHAR, 0, TAG_DONE, MPI_COMM_WORLD);
+    say_done(msg, waited);
     return rc;
 }
 
@@ -276,14 +296,9 @@ int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
     if (ranks > 1 && !jobs_given)
         jobs = 1;
     int rc = rank > 0 ? play_rank(cmd, jobs) : run(ctx, jobs, ranks);
-    if (rank == 0 && handed) { /* the cost of spreading the run, after the command's own lines */
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        fprintf(stderr, "jong %s: MPI: %d chunks handed out; rank 0 used %.2f s of processor time, the %d "
-                "playing ranks waited %.2f s for it in all\n", command, handed_chunks,
-                (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6,
-                nranks - 1, ranks_waited);
-    }
+    if (rank == 0 && handed) /* the cost of spreading the run, after the command's own lines */
+        fprintf(stderr, "jong %s: MPI: %d chunks handed out; rank 0's hand-out used %.2f s of processor time, "
+                "the ranks waited %.2f s for it in all\n", command, handed_chunks, handout_seconds, ranks_waited);
     mpi_finish();
     return rc;
 }
@@ -306,8 +321,10 @@ void arena_mpi_sum(int64_t *v, int n)
 
 void arena_mpi_leave(void)
 {
-    if (joined)
+    if (joined) {
+        MPI_Comm_free(&down);
         MPI_Finalize();
+    }
     joined = false;
 }
 
@@ -342,7 +359,7 @@ static void hand_out(coordinator *c, int src)
         c->threads[src] = ask[1];
         c->known += ask[1];
     }
-    int threads = c->known > (nranks - 1) * ask[1] ? c->known : (nranks - 1) * ask[1];
+    int threads = c->known > nranks * ask[1] ? c->known : nranks * ask[1]; /* until every rank has asked */
     int want = c->stopping ? 0 : c->left / (2 * (threads > 0 ? threads : 1));
     want = want < 1 ? 1 : want > CHUNK_MAX ? CHUNK_MAX : want;
     while (!c->stopping && n < want && c->next < c->r->cfg.games) {
@@ -352,7 +369,7 @@ static void hand_out(coordinator *c, int src)
     }
     c->left -= n;
     c->chunks += n > 0;
-    MPI_Send(games, n, MPI_INT, src, TAG_GAMES + ask[0], MPI_COMM_WORLD);
+    MPI_Send(games, n, MPI_INT, src, TAG_GAMES + ask[0], down);
 }
 
 /* A finished game: into r, the results file and the progress. */
@@ -383,8 +400,58 @@ static void keep(coordinator *c, int src, int count)
         c->opts->on_game(c->opts->ctx, r->ndone, r->cfg.games);
 }
 
+/* Rank 0's own players, in a thread beside the hand-out: a rank like the others. */
+typedef struct {
+    const char *text;
+    int jobs, rc;
+    char msg[MSG_MAX];
+    double waited;
+} own_players;
+
+static void *play_own(void *arg)
+{
+    own_players *op = arg;
+    op->rc = play_run(op->text, op->jobs, op->msg, &op->waited);
+    say_done(op->msg, op->waited);
+    return NULL;
+}
+
+/* Handles one message of a rank (rank 0's own players included); under mpi_lock. Returns
+ * whether it was that rank's last (TAG_DONE). */
+static bool handle(coordinator *c, const MPI_Status *st)
+{
+    int count;
+    if (st->MPI_TAG == TAG_ASK) {
+        hand_out(c, st->MPI_SOURCE);
+    } else if (st->MPI_TAG == TAG_WAITED) {
+        double w;
+        MPI_Recv(&w, 1, MPI_DOUBLE, st->MPI_SOURCE, TAG_WAITED, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        c->waited += w;
+    } else if (st->MPI_TAG == TAG_RESULT) {
+        MPI_Get_count(st, MPI_INT32_T, &count);
+        keep(c, st->MPI_SOURCE, count);
+    } else { /* TAG_DONE: a rank's last message (the only other tag ranks send) */
+        char msg[MSG_MAX] = "";
+        MPI_Recv(msg, MSG_MAX, MPI_CHAR, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        msg[MSG_MAX - 1] = 0;
+        if (*msg)
+            fail(c, msg);
+        return true;
+    }
+    return false;
+}
+
+/* The processor time of the calling thread (the hand-out's cost, apart from rank 0's players). */
+static double thread_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts, jong_error *err)
 {
+    double cpu = thread_seconds();
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -402,48 +469,41 @@ int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts,
         free(c.threads);
         return rc;
     }
+    pthread_mutex_lock(&mpi_lock);
     for (int i = 1; i < nranks; i++)
-        MPI_Send(text, (int)len, MPI_CHAR, i, TAG_RUN, MPI_COMM_WORLD);
-    free(text);
+        MPI_Send(text, (int)len, MPI_CHAR, i, TAG_RUN, down);
+    pthread_mutex_unlock(&mpi_lock);
     handed = true;
-    int active = nranks - 1, rounds = 0;
+    /* rank 0 plays too, unless this MPI cannot take calls from two threads */
+    own_players own = {.text = text, .jobs = opts->jobs > 0 ? opts->jobs : 1};
+    pthread_t own_thread;
+    bool plays = serialized && !pthread_create(&own_thread, NULL, play_own, &own);
+    int active = nranks - 1 + plays, rounds = 0;
     while (active > 0) {
+        pthread_mutex_lock(&mpi_lock);
         if (!c.stopping && (c.failed || (opts->interrupt && atomic_load(opts->interrupt)))) {
             c.stopping = true;
-            for (int i = 1; i < nranks; i++)
-                MPI_Send(NULL, 0, MPI_CHAR, i, TAG_STOP, MPI_COMM_WORLD);
+            for (int i = plays ? 0 : 1; i < nranks; i++)
+                MPI_Send(NULL, 0, MPI_CHAR, i, TAG_STOP, down);
         }
-        int flag, count;
+        int flag;
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
-        if (!flag) {
+        if (flag)
+            active -= handle(&c, &st);
+        pthread_mutex_unlock(&mpi_lock);
+        if (flag)
+            rounds = 0;
+        else
             idle(&rounds);
-            continue;
-        }
-        rounds = 0;
-        if (st.MPI_TAG == TAG_ASK) {
-            hand_out(&c, st.MPI_SOURCE);
-        } else if (st.MPI_TAG == TAG_WAITED) {
-            double w;
-            MPI_Recv(&w, 1, MPI_DOUBLE, st.MPI_SOURCE, TAG_WAITED, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            c.waited += w;
-        } else if (st.MPI_TAG == TAG_RESULT) {
-            MPI_Get_count(&st, MPI_INT32_T, &count);
-            keep(&c, st.MPI_SOURCE, count);
-        } else { /* TAG_DONE: a rank's last message (the only other tag ranks send) */
-            char msg[MSG_MAX] = "";
-            MPI_Get_count(&st, MPI_CHAR, &count);
-            MPI_Recv(msg, MSG_MAX, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE);
-            msg[MSG_MAX - 1] = 0;
-            if (*msg)
-                fail(&c, msg);
-            active--;
-        }
     }
+    if (plays)
+        pthread_join(own_thread, NULL);
+    free(text);
     free(c.threads);
     handed_chunks = c.chunks;
     ranks_waited = c.waited;
+    handout_seconds = thread_seconds() - cpu;
     if (!c.failed)
         return JONG_OK;
     if (err)

@@ -2,11 +2,11 @@
  * and `jong play`'s self-play (at the end).
  *
  * Rank 0 runs the command as without MPI (options, results file, --resume, progress, reports)
- * but hands the games out to the other ranks instead of playing them: in chunks that shrink as
- * the run nears its end (games differ a lot in length), each finished game sent back at once
- * and appended to the results file by rank 0 alone, so a killed rank or job loses no game
- * rank 0 has received. The other ranks get the run from rank 0 (its results file's header, so
- * they need no shared file system) and play with --jobs threads each.
+ * and hands the games out to every rank, itself included: in chunks that shrink as the run
+ * nears its end (games differ a lot in length), each finished game sent back at once and
+ * appended to the results file by rank 0 alone, so a killed rank or job loses no game rank 0
+ * has received. The other ranks get the run from rank 0 (its results file's header, so they
+ * need no shared file system); every rank plays with --jobs threads.
  *
  * Built with Open MPI when the Makefile finds it (arena_mpi.c); otherwise arena_mpi_off.c says
  * there is one rank and the program has no MPI dependency. The program's other files see only
@@ -24,9 +24,10 @@
 int arena_mpi_command(const char *cmd, int argc, char **argv, int jobs,
                       int (*run)(void *ctx, int jobs, int ranks), void *ctx);
 
-/* Rank 0: plays every game of r not done over the other ranks, as jong_arena_run does with
- * threads: each game into r, into opts->results and to opts->on_game as it arrives; stops
- * handing out games on opts->interrupt (the ranks finish the games under way) or an error. */
+/* Rank 0: plays every game of r not done over the ranks (its own players with opts->jobs
+ * threads), as jong_arena_run does with threads: each game into r, into opts->results and to
+ * opts->on_game as it arrives; stops handing out games on opts->interrupt or an error (ranks
+ * not interrupted finish the games under way). */
 int arena_mpi_coordinate(jong_arena_results *r, const jong_arena_run_opts *opts, jong_error *err);
 
 /* ---- self-play: `jong play` under mpirun (cmd_play.c) ----

@@ -105,7 +105,7 @@ static const cli_command spec = {
              "rests on fewer than two games, or the games show no spread at all.\n"
              "A player that answers illegally, crashes (answers < 0) or runs late loses that decision\n"
              "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n"
-             "Under mpirun (MPI), rank 0 hands the games out to the other ranks and writes the files:\n"
+             "Under mpirun (MPI), rank 0 hands the games out to every rank and writes the files:\n"
              "the same results as --jobs 1 (docs/cluster.md).\n",
     .options = options,
     .subs = subs,
@@ -472,8 +472,8 @@ static int run_arena(arena_opts o, int argc, char **argv, int ranks)
         }
     }
     if (ranks > 1)
-        fprintf(stderr, "jong arena: seed %llu, %d games, %d ranks of %d jobs and rank 0 handing them out\n",
-                (unsigned long long)cfg.seed, cfg.games, ranks - 1, o.jobs);
+        fprintf(stderr, "jong arena: seed %llu, %d games, %d ranks of %d jobs (rank 0 also hands the games out)\n",
+                (unsigned long long)cfg.seed, cfg.games, ranks, o.jobs);
     else
         fprintf(stderr, "jong arena: seed %llu, %d games, %d jobs\n", (unsigned long long)cfg.seed, cfg.games, o.jobs);
     if (resume)

@@ -37,7 +37,7 @@ static const cli_option options[] = {
      .lo = 1, .hi = 100000000, .def_text = "every finished game"},
     {"--seed", CLI_SEED(seed), "S", "the seed that chooses the sample", .def_text = "from the clock; printed",
      .given = GIVEN_SEED},
-    {"--jobs", CLI_INT(jobs), "J", "worker threads (under mpirun: in each rank, rank 0 handing out the games)",
+    {"--jobs", CLI_INT(jobs), "J", "worker threads (under mpirun: in each rank)",
      .lo = 1, .hi = 1024, .def_text = "the processors; 1 under mpirun"},
     CLI_END,
 };

@@ -1,11 +1,12 @@
-# `jong arena` and `jong play` under MPI (docs/cluster.md; skipped without mpirun or a jong built
-# without MPI): 3 ranks (rank 0 hands the games out and writes the files, two play) give the table,
-# results.jsonl, summary.json and chart of --jobs 1 byte for byte, with --jobs 1 and 2 in each
-# rank, and `jong play --log` the summary and records of one process. A rank killed with SIGKILL
-# mid-run (mpirun then ends the whole job), resumed without MPI, and a job whose rank 0 is
-# killed, resumed under MPI, end with the same files. The kills wait
-# (../support/wait.sh) for 500 games in the run's own results file, or for the run to end first,
-# which is then said; the killed rank is found by its OMPI_COMM_WORLD_RANK among mpirun's children.
+# `jong arena` and `jong play` under MPI (docs/cluster.md; skipped without mpirun or a jong
+# built without MPI): 3 ranks (all play; rank 0 also hands the games out and writes the files)
+# give the table, results.jsonl, summary.json and chart of --jobs 1 byte for byte, with --jobs 1
+# and 2 in each rank; `jong arena verify` over 3 ranks checks a sample; `jong play --log` gives
+# the summary and records of one process. A rank killed with SIGKILL mid-run (mpirun then ends
+# the whole job), resumed without MPI, and a job whose rank 0 is killed, resumed under MPI, end
+# with the same files. The kills wait (../support/wait.sh) for 500 games in the run's own results
+# file, or for the run to end first, which is then said; the killed rank is found by its
+# OMPI_COMM_WORLD_RANK among mpirun's children.
 command -v mpirun >/dev/null || { echo "mpirun is not installed (Debian: openmpi-bin)"; exit 77; }
 ldd "$JONG" | grep -q libmpi || { echo "this jong was built without MPI (Debian: libopenmpi-dev)"; exit 77; }
 . ../support/wait.sh
@@ -20,12 +21,13 @@ players="--players greedy,random --games 8000 --seed 3"
 mpi() { mpirun --oversubscribe --allow-run-as-root -np "$@"; }
 "$JONG" arena $players --jobs 1 --out "$d/one" >"$d/one.txt" 2>/dev/null
 mpi 3 "$JONG" arena $players --out "$d/mpi" >"$d/mpi.txt" 2>"$d/mpi.err"; echo "mpirun: $?"
-grep -c '8000 games, 2 ranks of 1 jobs' "$d/mpi.err"
+grep -c '8000 games, 3 ranks of 1 jobs (rank 0 also hands the games out)' "$d/mpi.err"
 mpi 3 "$JONG" arena $players --jobs 2 --out "$d/mpi2" >"$d/mpi2.txt" 2>/dev/null; echo "mpirun --jobs 2: $?"
 cmp "$d/one.txt" "$d/mpi.txt" && cmp "$d/one.txt" "$d/mpi2.txt" && echo "same table"
 for f in results.jsonl summary.json summary.svg; do
     cmp "$d/one/$f" "$d/mpi/$f" && cmp "$d/one/$f" "$d/mpi2/$f" && echo "same $f"
 done
+mpi 3 "$JONG" arena verify "$d/mpi" --sample 50 --seed 2 2>/dev/null | sed "s|$d/||"
 # self-play over 3 ranks (rank r plays the games g = r mod 3): the summary and every record of one process
 "$JONG" play --players greedy,random --games 12 --seed 4 --log "$d/play1" --quiet >"$d/play1.txt" 2>/dev/null
 mpi 3 "$JONG" play --players greedy,random --games 12 --seed 4 --log "$d/play3" --quiet >"$d/play3.txt" 2>/dev/null

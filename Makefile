@@ -38,13 +38,13 @@ LIB_SRC   := $(sort $(shell find src -path src/cli -prune -o -name '*.c' -print)
 LIB_ASM   := $(sort $(shell find src -path src/cli -prune -o -name '*.S' -print))
 CLI_SRC   := $(sort $(shell find src/cli -name '*.c'))
 # Open MPI (docs/cluster.md): `jong arena` under mpirun is built in when its compiler wrapper is
-# installed (libopenmpi-dev, which `make deps` installs), from src/cli/arena_mpi.c; otherwise, or
-# with MPI=0, src/cli/arena_mpi_off.c stands in and the program has no MPI dependency. Its headers
+# installed (libopenmpi-dev, which `make deps` installs), from src/cli/mpi/; otherwise, or with
+# MPI=0, src/cli/arena_mpi_off.c stands in and the program has no MPI dependency. Its headers
 # are system headers (-isystem): our warnings are not theirs to pass.
 MPI       ?= 1
 MPI_LIBS  := $(if $(filter 1,$(MPI)),$(shell mpicc --showme:link 2>/dev/null))
 MPI_INC   := $(if $(MPI_LIBS),$(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
-CLI_SRC   := $(filter-out src/cli/arena_mpi$(if $(MPI_LIBS),_off).c,$(CLI_SRC))
+CLI_SRC   := $(filter-out $(if $(MPI_LIBS),src/cli/arena_mpi_off.c,src/cli/mpi/%),$(CLI_SRC))
 TEST_SRC  := $(wildcard tests/test_*.c)
 SUPPORT_SRC := $(wildcard tests/support/*.c)
 # outside bots for the tests: programs of their own, built without the library
@@ -161,7 +161,7 @@ $(LIBJONG): $(LIB_OBJ)
 $(JONG): $(CLI_OBJ) $(LIBJONG)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBJONG) -lmicrohttpd $(LIBS) $(MPI_LIBS)
 
-$(BUILD)/src/cli/arena_mpi.o: CPPFLAGS += $(MPI_INC)
+$(BUILD)/src/cli/mpi/%.o: CPPFLAGS += $(MPI_INC)
 
 # the web page (web/) embedded into the program
 $(BUILD)/src/cli/web/web_assets.o: src/cli/web/web_assets.S $(WEB_ASSETS)
@@ -290,7 +290,7 @@ python-maybe:
 
 # The program's objects but main, the embedded page and the MPI code (a Python module must not
 # need MPI), for the module's `jong.analyze`.
-$(BUILD)/libjongcli.a: $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/web/web_assets.o $(BUILD)/src/cli/arena_mpi.o,$(CLI_OBJ))
+$(BUILD)/libjongcli.a: $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/web/web_assets.o $(filter $(BUILD)/src/cli/mpi/%,$(CLI_OBJ)),$(CLI_OBJ))
 	@rm -f $@
 	ar rcs $@ $^
 

@@ -8,7 +8,7 @@
  * has received. The other ranks get the run from rank 0 (its results file's header, so they
  * need no shared file system); every rank plays with --jobs threads.
  *
- * Built with Open MPI when the Makefile finds it (arena_mpi.c); otherwise arena_mpi_off.c says
+ * Built with Open MPI when the Makefile finds it (mpi/); otherwise arena_mpi_off.c says
  * there is one rank and the program has no MPI dependency. The program's other files see only
  * this header. */
 #ifndef JONG_CLI_ARENA_MPI_H

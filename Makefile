@@ -37,6 +37,14 @@ LIBS      := -ljansson -lz -lm -lpthread
 LIB_SRC   := $(sort $(shell find src -path src/cli -prune -o -name '*.c' -print))
 LIB_ASM   := $(sort $(shell find src -path src/cli -prune -o -name '*.S' -print))
 CLI_SRC   := $(sort $(shell find src/cli -name '*.c'))
+# Open MPI (docs/cluster.md): `jong arena` under mpirun is built in when its compiler wrapper is
+# installed (libopenmpi-dev, which `make deps` installs), from src/cli/mpi/; otherwise, or with
+# MPI=0, src/cli/arena_mpi_off.c stands in and the program has no MPI dependency. Its headers
+# are system headers (-isystem): our warnings are not theirs to pass.
+MPI       ?= 1
+MPI_LIBS  := $(if $(filter 1,$(MPI)),$(shell mpicc --showme:link 2>/dev/null))
+MPI_INC   := $(if $(MPI_LIBS),$(patsubst -I%,-isystem %,$(shell mpicc --showme:compile 2>/dev/null)))
+CLI_SRC   := $(filter-out $(if $(MPI_LIBS),src/cli/arena_mpi_off.c,src/cli/mpi/%),$(CLI_SRC))
 TEST_SRC  := $(wildcard tests/test_*.c)
 SUPPORT_SRC := $(wildcard tests/support/*.c)
 # outside bots for the tests: programs of their own, built without the library
@@ -58,7 +66,8 @@ FUZZ_MORE := mjai_message mjlog records
 REPLAYS   := $(REPLAY) $(FUZZ_MORE:%=$(BUILD)/fuzz_replay_%)
 
 DEB_PACKAGES := build-essential clang libcmocka-dev libjansson-dev libmicrohttpd-dev pkg-config python3 \
-                python3-dev python3-numpy python3-pytest tmux zlib1g-dev
+                python3-dev python3-numpy python3-pytest tmux zlib1g-dev \
+                libopenmpi-dev openmpi-bin
 
 # The version, from include/jong/version.h alone (the one source of truth).
 version_part = $(shell sed -n 's/^.define JONG_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' include/jong/version.h)
@@ -150,7 +159,9 @@ $(LIBJONG): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(JONG): $(CLI_OBJ) $(LIBJONG)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBJONG) -lmicrohttpd $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBJONG) -lmicrohttpd $(LIBS) $(MPI_LIBS)
+
+$(BUILD)/src/cli/mpi/%.o: CPPFLAGS += $(MPI_INC)
 
 # the web page (web/) embedded into the program
 $(BUILD)/src/cli/web/web_assets.o: src/cli/web/web_assets.S $(WEB_ASSETS)
@@ -277,8 +288,9 @@ python-maybe:
 	then $(MAKE) --no-print-directory python PYTHON=$(PYTHON); \
 	else echo "python: not built ($(PYTHON) lacks python3-dev or numpy); its tests will skip"; fi
 
-# The program's objects but main and the embedded page, for the module's `jong.analyze`.
-$(BUILD)/libjongcli.a: $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/web/web_assets.o,$(CLI_OBJ))
+# The program's objects but main, the embedded page and the MPI code (a Python module must not
+# need MPI), for the module's `jong.analyze`.
+$(BUILD)/libjongcli.a: $(filter-out $(BUILD)/src/cli/main.o $(BUILD)/src/cli/web/web_assets.o $(filter $(BUILD)/src/cli/mpi/%,$(CLI_OBJ)),$(CLI_OBJ))
 	@rm -f $@
 	ar rcs $@ $^
 

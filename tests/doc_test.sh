@@ -36,6 +36,9 @@
 #   needs-shared        run only when ../shared exists (the papers and Tenhou records of the
 #                       development machines); skipped with a message otherwise
 #   needs CMD           run only when the program CMD is installed (e.g. chromium, tmux)
+#   needs-mpi           run only when mpirun is installed and the jong under test was built with
+#                       MPI (docs/cluster.md); mpirun may run as root here (the test machines'
+#                       containers), as OMPI_ALLOW_RUN_AS_ROOT says
 #   needs-python        run only when the Python package is built (build/python, or the
 #                       directory in JONG_PYTHONPATH, with /usr/bin/python3 and its numpy); the
 #                       copy then has it as build/python, so a block runs
@@ -133,6 +136,11 @@ exec "$@"
 NICE
 chmod +x "$work/bin/nice"
 export PATH="$work/bin:$PATH"
+# mpirun refuses root unless told it is meant (the test machines run as root in containers);
+# its warnings about a container's shared memory are noise
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_single_copy_mechanism=none
+mpiready=""
+command -v mpirun >/dev/null 2>&1 && ldd "$jong" 2>/dev/null | grep -q libmpi && mpiready=1
 
 start_all=$SECONDS
 
@@ -421,6 +429,11 @@ run_file() {
         if has_marker needs-torch "$markers" && { [ -z "$pyready" ] || ! /usr/bin/python3 -c 'import torch' 2>/dev/null; }; then
             skipped=$((skipped + 1))
             echo "SKIP $where: needs the Python package and PyTorch (apt-get install python3-torch), not both present"
+            continue
+        fi
+        if has_marker needs-mpi "$markers" && [ -z "$mpiready" ]; then
+            skipped=$((skipped + 1))
+            echo "SKIP $where: needs mpirun (openmpi-bin) and a jong built with MPI (libopenmpi-dev), not both present"
             continue
         fi
         need="$(marker_value needs "$markers")"

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <time.h>
 
@@ -531,6 +532,60 @@ static void assert_same_results(const jong_arena_results *a, const jong_arena_re
     assert_memory_equal(a->seats, b->seats, sizeof *a->seats * 4 * (size_t)a->nseatings * (size_t)a->cfg.games);
 }
 
+/* The take/give hooks (the CLI's MPI ranks): games handed out from outside, last first and
+ * skipping some, reach give in r and match the same games of a whole run. */
+typedef struct {
+    pthread_mutex_t lock;
+    int next;           /* counts down */
+    int given[16], ngiven;
+} source;
+
+static int take_down(void *ctx, int worker)
+{
+    (void)worker;
+    source *src = ctx;
+    pthread_mutex_lock(&src->lock);
+    int g = src->next;
+    src->next -= 2;     /* every other game: the rest stay not done */
+    pthread_mutex_unlock(&src->lock);
+    return g >= 0 ? g : -1;
+}
+
+static int give_up(void *ctx, const jong_arena_results *r, int g, jong_error *err)
+{
+    (void)err;
+    source *src = ctx;
+    assert_true(r->done[g]); /* r already holds it */
+    src->given[src->ngiven++] = g; /* under the run's lock */
+    return JONG_OK;
+}
+
+static void test_games_from_outside(void **state)
+{
+    (void)state;
+    jong_arena_config cfg;
+    base_config(&cfg, JONG_VARIANT_TAIWAN, JONG_ARENA_2V2, 12);
+    jong_arena_results whole, part;
+    play(&whole, &cfg, 1, NULL);
+    jong_error err;
+    assert_int_equal(jong_arena_results_init(&part, &cfg, &err), JONG_OK);
+    source src = {.next = 11};
+    pthread_mutex_init(&src.lock, NULL);
+    jong_arena_run_opts opts = {.jobs = 2, .now_ms = mono_ms, .take = take_down, .give = give_up, .ctx = &src};
+    assert_int_equal(jong_arena_run(&part, &opts, &err), JONG_OK);
+    assert_int_equal(part.ndone, 6);
+    assert_int_equal(src.ngiven, 6);
+    for (int g = 0; g < cfg.games; g++) {
+        assert_int_equal(part.done[g], g % 2);
+        if (g % 2)
+            assert_memory_equal(jong_arena_results_at(&part, g, 0), jong_arena_results_at(&whole, g, 0),
+                                sizeof(jong_arena_seat) * 4 * (size_t)part.nseatings);
+    }
+    pthread_mutex_destroy(&src.lock);
+    jong_arena_results_free(&whole);
+    jong_arena_results_free(&part);
+}
+
 /* One worker or two: the same results, the same summary, and (in game order) the same file. */
 static void test_jobs_do_not_change_results(void **state)
 {
@@ -833,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_summary_riichi_ranks_and_uma),
         cmocka_unit_test(test_summary_riichi_rounding),
         cmocka_unit_test(test_jobs_do_not_change_results),
+        cmocka_unit_test(test_games_from_outside),
         cmocka_unit_test(test_interrupt_and_resume),
         cmocka_unit_test(test_faulty_illegal),
         cmocka_unit_test(test_faulty_crash),

@@ -95,6 +95,12 @@ typedef struct {
     FILE *results;                        /* each finished game is appended here (may be NULL) */
     void (*on_game)(void *ctx, int done, int total); /* after each game, from a worker (may be NULL) */
     void *ctx;
+    /* A run spread over processes (the CLI's MPI ranks): when take is set, worker w plays the
+     * games take returns (-1: no more for it) instead of every game not done, and give (may be
+     * NULL) gets each game it finishes, after r holds it, under the run's lock. take is called
+     * without that lock and must be safe to call from every worker at once. */
+    int (*take)(void *ctx, int worker);
+    int (*give)(void *ctx, const jong_arena_results *r, int g, jong_error *err);
 } jong_arena_run_opts;
 
 /* The time rules of a decision: the watchdog raises the stop flag at stop_ms (the time per

@@ -39,12 +39,17 @@ static void fail(arena_run *run, const jong_error *e)
     pthread_mutex_unlock(&run->lock);
 }
 
-/* The next game not yet done, or -1 when none is left or the run must stop. */
-static int take_game(arena_run *run)
+/* The next game not yet done (or the one opts->take hands worker w), or -1 when none is left or
+ * the run must stop. */
+static int take_game(arena_run *run, int w)
 {
     int g = -1;
     pthread_mutex_lock(&run->lock);
     bool stop = run->failed || (run->opts->interrupt && atomic_load(run->opts->interrupt));
+    if (run->opts->take) {
+        pthread_mutex_unlock(&run->lock);
+        return stop ? -1 : run->opts->take(run->opts->ctx, w); /* it may wait for another process */
+    }
     while (!stop && run->next < run->r->cfg.games && run->r->done[run->next])
         run->next++;
     if (!stop && run->next < run->r->cfg.games)
@@ -97,6 +102,8 @@ static int play_game(worker *w, int g, jong_error *err)
     r->ndone++;
     if (run->opts->results)
         rc = jong_arena_write_game(run->opts->results, r, g, err);
+    if (!rc && run->opts->give)
+        rc = run->opts->give(run->opts->ctx, r, g, err);
     if (!rc && run->opts->on_game)
         run->opts->on_game(run->opts->ctx, r->ndone, r->cfg.games);
     pthread_mutex_unlock(&run->lock);
@@ -106,8 +113,8 @@ static int play_game(worker *w, int g, jong_error *err)
 static void *worker_main(void *arg)
 {
     worker *w = arg;
-    int g;
-    while ((g = take_game(w->run)) >= 0) {
+    int g, index = (int)(w - w->run->workers);
+    while ((g = take_game(w->run, index)) >= 0) {
         jong_error e;
         int rc = play_game(w, g, &e);
         if (rc == JONG_ERR_STOPPED)

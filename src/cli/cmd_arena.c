@@ -9,10 +9,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arena_mpi.h"
 #include "cli_players.h"
 #include "cli_options.h"
 #include "cli_signals.h"
 #include "cli_util.h"
+#include "cmd_arena.h"
 #include "commands.h"
 #include "jong/arena.h"
 
@@ -54,8 +56,8 @@ static const cli_option options[] = {
      .given = GIVEN_MATCH},
     {"--seed", CLI_SEED(seed), "S", "the run's seed", .def_text = "from the clock; always printed",
      .given = GIVEN_SEED},
-    {"--jobs", CLI_INT(jobs), "J", "worker threads; results do not depend on it", .lo = 1, .hi = 1024,
-     .def_text = "the processors"},
+    {"--jobs", CLI_INT(jobs), "J", "worker threads (under mpirun: in each rank); results do not depend on it",
+     .lo = 1, .hi = 1024, .def_text = "the processors; 1 under mpirun"},
     {"--time-per-move", CLI_INT(time_ms), "MS", "time given to the players; an answer later than MS plus a "
      "grace (a quarter, at least 50 ms) is a fault (an ext: player with timeout= has its own limit)", .lo = 1,
      .hi = 3600000,
@@ -81,6 +83,8 @@ static const cli_sub subs[] = {
     {"summary", "the reports again (table, summary.json, summary.svg) from a run's results file alone",
      summary_command},
     {"compare", "player A of two runs on the same games, paired game by game", compare_command},
+    {"verify", "re-plays games of a finished run (all, or a sample) and checks each gives its recorded result",
+     arena_verify_command},
     CLI_END,
 };
 
@@ -91,7 +95,8 @@ static const cli_command spec = {
              "                  [--jobs J] [--time-per-move MS] [--rule NAME=VALUE]... [--out DIR]\n"
              "                  [--resume] [--progress] [--json]\n"
              "       jong arena summary DIR|FILE [--json]\n"
-             "       jong arena compare RUN1 RUN2 [--json]",
+             "       jong arena compare RUN1 RUN2 [--json]\n"
+             "       jong arena verify DIR|FILE [--sample K] [--seed S] [--jobs J]",
     .about = "Duplicate matches: every game is played on the same walls under each seating of the mode,\n"
              "so the luck of the deal cancels; prints per side (and per player) the win, self-draw,\n"
              "deal-in and draw rates, tai per win (Taiwanese) or ranks and uma (riichi), the score per\n"
@@ -99,7 +104,9 @@ static const cli_command spec = {
              "difference between the sides is significant (paired per game). \"±n/a\": the interval\n"
              "rests on fewer than two games, or the games show no spread at all.\n"
              "A player that answers illegally, crashes (answers < 0) or runs late loses that decision\n"
-             "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n",
+             "only: it passes, or discards the tile it drew; the faults are counted in the summary.\n"
+             "Under mpirun (MPI), rank 0 hands the games out to every rank and writes the files:\n"
+             "the same results as --jobs 1 (docs/cluster.md).\n",
     .options = options,
     .subs = subs,
     .more_help = cli_print_players,
@@ -267,25 +274,6 @@ static int report(const jong_arena_results *r, const char *dir, bool json)
     return rc;
 }
 
-/* Reads a run from its directory (its results.jsonl) or its results file. */
-static int load_run(const char *where, jong_arena_results *r, bool *is_dir)
-{
-    struct stat st;
-    char path[4200];
-    *is_dir = !stat(where, &st) && S_ISDIR(st.st_mode);
-    snprintf(path, sizeof path, *is_dir ? "%s/results.jsonl" : "%s", where);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cli_fail(cmd, "%s: %s", path, strerror(errno));
-    jong_error err;
-    long good;
-    int rc = jong_arena_read(f, r, &good, &err);
-    fclose(f);
-    if (rc)
-        return cli_fail(cmd, "%s: %s", path, err.msg);
-    return CLI_OK;
-}
-
 /* `jong arena summary DIR|FILE`: the reports from a results file alone. */
 static int summary_command(int argc, char **argv)
 {
@@ -297,7 +285,7 @@ static int summary_command(int argc, char **argv)
     bool json = o.json;
     jong_arena_results r;
     bool is_dir;
-    if ((rc = load_run(where, &r, &is_dir)))
+    if ((rc = arena_load_run(cmd, where, &r, &is_dir)))
         return rc;
     rc = report(&r, is_dir ? where : NULL, json);
     jong_arena_results_free(&r);
@@ -315,9 +303,9 @@ static int compare_command(int argc, char **argv)
     bool json = o.json;
     jong_arena_results r[2];
     bool is_dir;
-    if ((rc = load_run(where[0], &r[0], &is_dir)))
+    if ((rc = arena_load_run(cmd, where[0], &r[0], &is_dir)))
         return rc;
-    if ((rc = load_run(where[1], &r[1], &is_dir))) {
+    if ((rc = arena_load_run(cmd, where[1], &r[1], &is_dir))) {
         jong_arena_results_free(&r[0]);
         return rc;
     }
@@ -398,14 +386,10 @@ static int resume_config(const char *path, jong_arena_config *cfg, unsigned give
     return CLI_OK;
 }
 
-int cmd_arena(int argc, char **argv)
+/* The run on one machine, or rank 0's part of it under MPI (ranks > 1). */
+static int run_arena(arena_opts o, int argc, char **argv, int ranks)
 {
     int rc;
-    if (cli_dispatch(&spec, argc, argv, &rc))
-        return rc;
-    arena_opts o = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .seed = (uint64_t)time(NULL)};
-    if ((rc = cli_parse(&spec, argc, argv, &o)) != CLI_GO)
-        return rc;
     const char *out = o.out;
     bool resume = o.resume;
     unsigned given = o.given;
@@ -498,7 +482,11 @@ int cmd_arena(int argc, char **argv)
             return cli_fail(cmd, "%s: %s", path, err.msg);
         }
     }
-    fprintf(stderr, "jong arena: seed %llu, %d games, %d jobs\n", (unsigned long long)cfg.seed, cfg.games, o.jobs);
+    if (ranks > 1)
+        fprintf(stderr, "jong arena: seed %llu, %d games, %d ranks of %d jobs (rank 0 also hands the games out)\n",
+                (unsigned long long)cfg.seed, cfg.games, ranks, o.jobs);
+    else
+        fprintf(stderr, "jong arena: seed %llu, %d games, %d jobs\n", (unsigned long long)cfg.seed, cfg.games, o.jobs);
     if (resume)
         fprintf(stderr, "jong arena: resuming %s: %d of %d games done\n", out, r.ndone, cfg.games);
 
@@ -507,7 +495,7 @@ int cmd_arena(int argc, char **argv)
     progress pr = {.show = o.progress || isatty(2), .done_before = r.ndone, .start = cli_now()};
     jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop, .results = results,
                                 .on_game = on_game, .ctx = &pr};
-    rc = jong_arena_run(&r, &opts, &err);
+    rc = ranks > 1 ? arena_mpi_coordinate(&r, &opts, &err) : jong_arena_run(&r, &opts, &err);
     show_progress(&pr, r.ndone, cfg.games, true);
     if (results && fclose(results) && !rc)
         rc = jong_error_set(&err, JONG_ERR_IO, -1, "%s: write failed", path);
@@ -520,7 +508,7 @@ int cmd_arena(int argc, char **argv)
         jong_arena_results disk;
         bool is_dir;
         jong_arena_results_free(&r);
-        if (load_run(path, &disk, &is_dir))
+        if (arena_load_run(cmd, path, &disk, &is_dir))
             return CLI_FAIL;
         r = disk;
     }
@@ -535,4 +523,30 @@ int cmd_arena(int argc, char **argv)
                           out ? "; continue with --resume" : "");
     jong_arena_results_free(&r);
     return status;
+}
+
+typedef struct {
+    arena_opts o;
+    int argc;
+    char **argv;
+} run_args;
+
+/* What arena_mpi_command runs on rank 0, or in the only process. */
+static int run_rank0(void *ctx, int jobs, int ranks)
+{
+    run_args *a = ctx;
+    a->o.jobs = jobs;
+    return run_arena(a->o, a->argc, a->argv, ranks);
+}
+
+int cmd_arena(int argc, char **argv)
+{
+    int rc;
+    if (cli_dispatch(&spec, argc, argv, &rc))
+        return rc;
+    arena_opts o = {.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .seed = (uint64_t)time(NULL)};
+    if ((rc = cli_parse(&spec, argc, argv, &o)) != CLI_GO)
+        return rc;
+    run_args a = {o, argc, argv};
+    return arena_mpi_command(cmd, argc, argv, o.jobs, run_rank0, &a);
 }

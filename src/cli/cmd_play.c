@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "arena_mpi.h"
 #include "cli_players.h"
 #include "cli_options.h"
 #include "cli_signals.h"
@@ -54,7 +55,8 @@ static const cli_command spec = {
     .about = "Plays N games of self-play and prints a summary per seat: hands won,\n"
              "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n"
              "SIGINT or SIGTERM stops it: the game under way is dropped (its record too), the\n"
-             "summary covers the games done, and it exits with 1.\n",
+             "summary covers the games done, and it exits with 1. Under mpirun (MPI), rank r of N\n"
+             "plays the games g = r (mod N), and rank 0 prints the summary of them all.\n",
     .options = options,
     .more_help = cli_print_players,
 };
@@ -138,6 +140,28 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
     }
 }
 
+/* Sums the totals, the games done and the failures of every rank into rank 0's. */
+static void sum_ranks(jong_game_result *total, int *games_done, int *failed)
+{
+    enum { PER_SEAT = 7, N = JONG_SEATS * PER_SEAT + 4 };
+    int64_t v[N];
+    for (int s = 0; s < JONG_SEATS; s++) {
+        const jong_seat_stats *st = &total->seats[s];
+        int64_t *x = v + s * PER_SEAT;
+        x[0] = st->hands, x[1] = st->wins, x[2] = st->self_draws, x[3] = st->deal_ins, x[4] = st->draws;
+        x[5] = st->tai, x[6] = total->scores[s];
+    }
+    v[N - 4] = total->hands, v[N - 3] = total->actions, v[N - 2] = *games_done, v[N - 1] = *failed;
+    arena_mpi_sum(v, N);
+    for (int s = 0; s < JONG_SEATS; s++) {
+        jong_seat_stats *st = &total->seats[s];
+        const int64_t *x = v + s * PER_SEAT;
+        st->hands = (int)x[0], st->wins = (int)x[1], st->self_draws = (int)x[2], st->deal_ins = (int)x[3];
+        st->draws = (int)x[4], st->tai = x[5], total->scores[s] = (int32_t)x[6];
+    }
+    total->hands = (int)v[N - 4], total->actions = v[N - 3], *games_done = (int)v[N - 2], *failed = (int)v[N - 1];
+}
+
 int cmd_play(int argc, char **argv)
 {
     const char *cmd = spec.name;
@@ -164,14 +188,24 @@ int cmd_play(int argc, char **argv)
     int rc = cli_make_players(cmd, o.players, v, players);
     if (rc)
         return rc;
-    fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)seed);
+    /* under mpirun rank r of N plays the games g = r (mod N); the records are the same files */
+    int rank, ranks = arena_mpi_join(cmd, &rank);
+    if (!ranks) {
+        cli_free_players(players);
+        return CLI_FAIL;
+    }
+    if (ranks > 1 && rank == 0)
+        fprintf(stderr, "jong play: seed %llu, %d ranks (the progress line: rank 0's games)\n",
+                (unsigned long long)seed, ranks);
+    else if (ranks == 1)
+        fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)seed);
     cli_catch_stop_signals(NULL, NULL, false);
 
     jong_game_result total;
     memset(&total, 0, sizeof total);
-    progress pr = {.games = games, .start = cli_now(), .quiet = o.quiet};
+    progress pr = {.games = (games - rank + ranks - 1) / ranks, .start = cli_now(), .quiet = o.quiet || rank > 0};
     int status = CLI_OK;
-    for (int g = 0; g < games && status == CLI_OK; g++) {
+    for (int g = rank; g < games && status == CLI_OK; g += ranks) {
         jong_table t = {.rules = &rs, .seed = seed, .game_number = g, .check = o.check,
                         .on_hand = on_hand, .on_hand_ctx = &pr, .now_ms = cli_now_ms,
                         .stop = &cli_stop, .abandon = &cli_stop};
@@ -230,6 +264,17 @@ int cmd_play(int argc, char **argv)
         pr.hands_before = total.hands;
     }
     show_progress(&pr, total.hands, true);
+    if (ranks > 1) { /* the totals of every rank on rank 0; only it reports */
+        int failed = status != CLI_OK;
+        sum_ranks(&total, &pr.games_done, &failed);
+        arena_mpi_leave();
+        if (rank > 0) {
+            cli_free_players(players);
+            return status;
+        }
+        if (failed && status == CLI_OK)
+            status = cli_fail(cmd, "a rank failed (its line above)");
+    }
     if (pr.games_done)
         print_summary((const jong_player *const *)players, &total, pr.games_done, seed, o.json, v == JONG_VARIANT_RIICHI,
                       rs.start_score);

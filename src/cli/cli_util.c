@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <zlib.h>
 #include <strings.h>
 #include <sys/stat.h>
 
@@ -182,14 +183,31 @@ int cli_build_ruleset(const char *cmd, const char *opt, jong_variant v, const ch
 
 bool cli_is_jong_record(const char *path)
 {
-    FILE *f = fopen(path, "rb");
+    /* zlib reads a plain file as it is, so a gzipped Jong record is told apart too */
+    gzFile f = gzopen(path, "rb");
     if (!f)
         return true;
     char buf[256];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
+    int n = gzread(f, buf, sizeof buf - 1);
+    gzclose(f);
+    buf[n > 0 ? n : 0] = 0;
     return strstr(buf, "\"jong_record\"") != NULL;
+}
+
+FILE *cli_open_jong_record(const char *path, const jong_record_limits *lim, char **text, jong_error *err)
+{
+    size_t len;
+    *text = NULL;
+    if (jong_record_load(path, lim, text, &len, err))
+        return NULL;
+    /* an empty buffer cannot be a memory stream: an empty file reads the same */
+    FILE *f = len ? fmemopen(*text, len, "rb") : fopen("/dev/null", "rb");
+    if (!f) {
+        jong_error_set(err, JONG_ERR_IO, -1, "%s: %s", path, strerror(errno));
+        free(*text);
+        *text = NULL;
+    }
+    return f;
 }
 
 jong_record_limits cli_record_limits(int max_record_mb, int max_gzip_layers)

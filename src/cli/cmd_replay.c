@@ -224,7 +224,20 @@ int cmd_replay(int argc, char **argv)
         }
         jong_replay_stats st;
         jong_error err;
-        int rc = is_stdin ? jong_replay_verify_stream(stdin, &st, &err) : jong_replay_verify(path, &st, &err);
+        char *text = NULL;
+        FILE *f = is_stdin ? stdin : cli_open_jong_record(path, &imp.lim, &text, &err);
+        int rc = f ? jong_replay_verify_stream(f, &st, &err) : (int)err.code;
+        if (!f) {
+            /* not read at all: no line, and the message without the path the reader put first
+             * (the lines below name the file) */
+            memset(&st, 0, sizeof st);
+            size_t pl = strlen(path);
+            if (!strncmp(err.msg, path, pl) && err.msg[pl] == ':' && err.msg[pl + 1] == ' ')
+                memmove(err.msg, err.msg + pl + 2, strlen(err.msg + pl + 2) + 1);
+        }
+        if (f && !is_stdin)
+            fclose(f);
+        free(text);
         const char *name = is_stdin ? "-" : path;
         json_t *o = json ? json_object() : NULL;
         if (o) {

@@ -84,15 +84,17 @@ int replay_print(const char *path, const jong_record_limits *lim, FILE *out, cha
     int rc;
     bool is_stdin = !strcmp(path, "-");
     if (is_stdin || cli_is_jong_record(path)) {
-        FILE *f = is_stdin ? stdin : fopen(path, "rb");
+        char *text = NULL;
+        FILE *f = is_stdin ? stdin : cli_open_jong_record(path, lim, &text, &err);
         if (!f) {
-            snprintf(why, n, "%s: cannot open it", path);
+            snprintf(why, n, "%s", err.msg);
             return -1;
         }
         jong_replay_stats st;
         rc = jong_replay_observe_stream(f, &hooks, &st, &err);
         if (!is_stdin)
             fclose(f);
+        free(text);
     } else {
         jong_mjai_log log;
         jong_mjai_log_init(&log);

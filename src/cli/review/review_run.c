@@ -405,9 +405,10 @@ static int step_through(review_ctx *c, FILE *stream, const char *path, char *why
     jong_replay_hooks hooks = {observe, on_event, c};
     if (stream || cli_is_jong_record(path)) {
         c->rep->format = "jong";
-        FILE *f = stream ? stream : fopen(path, "rb");
+        char *text = NULL;
+        FILE *f = stream ? stream : cli_open_jong_record(path, &c->lim, &text, &err);
         if (!f) {
-            snprintf(why, n, "%s: cannot open it: %s", path, strerror(errno));
+            snprintf(why, n, "%s", err.msg);
             return -1;
         }
         header_names(c->rep, f);
@@ -415,6 +416,7 @@ static int step_through(review_ctx *c, FILE *stream, const char *path, char *why
         int rc = jong_replay_observe_stream(f, &hooks, &st, &err);
         if (!stream)
             fclose(f);
+        free(text);
         if (rc != JONG_OK) {
             snprintf(why, n, "%s: %s", path, err.msg);
             return -1;

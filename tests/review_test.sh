@@ -82,7 +82,7 @@ grep -q "^player    oneplayer chose as the record did in \([0-9]*\) of \1 decisi
 # bad input: one error line after the line naming the run, exit status 1 (missing or damaged
 # record) or 2 (usage)
 "$JONG" review nosuchfile 2>err.txt >/dev/null
-[ $? -eq 1 ] && [ "$(grep -c . err.txt)" -eq 2 ] && grep -q "^jong review: nosuchfile: cannot open it" err.txt ||
+[ $? -eq 1 ] && [ "$(grep -c . err.txt)" -eq 2 ] && grep -q "^jong review: nosuchfile: No such file or directory" err.txt ||
     fail "missing file: $(cat err.txt)"
 head -c 300 riichi/game-000000.jsonl >cut.jsonl
 "$JONG" review cut.jsonl 2>err.txt >/dev/null

@@ -196,12 +196,24 @@ bool cli_is_jong_record(const char *path)
 
 FILE *cli_open_jong_record(const char *path, const jong_record_limits *lim, char **text, jong_error *err)
 {
-    size_t len;
     *text = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        jong_error_set(err, JONG_ERR_IO, -1, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    int b0 = getc(f), b1 = getc(f);
+    if (!(b0 == 0x1f && b1 == 0x8b)) {
+        rewind(f); /* plain: streamed as it is, however long the game */
+        return f;
+    }
+    fclose(f);
+    /* gzipped: unpacked within the limits, then read from memory */
+    size_t len;
     if (jong_record_load(path, lim, text, &len, err))
         return NULL;
     /* an empty buffer cannot be a memory stream: an empty file reads the same */
-    FILE *f = len ? fmemopen(*text, len, "rb") : fopen("/dev/null", "rb");
+    f = len ? fmemopen(*text, len, "rb") : fopen("/dev/null", "rb");
     if (!f) {
         jong_error_set(err, JONG_ERR_IO, -1, "%s: %s", path, strerror(errno));
         free(*text);

@@ -63,8 +63,9 @@ int cli_hand_size(const jong_hand *h);
  * record reader reports it. */
 bool cli_is_jong_record(const char *path);
 
-/* A Jong record file as a stream to read, plain or gzipped (unpacked within lim into *text,
- * which the caller frees after fclose). NULL with err set (naming the path) when it cannot be. */
+/* A Jong record file as a stream to read: a plain file as it is, a gzipped one unpacked within
+ * lim into *text (which the caller frees after fclose; NULL for a plain file). NULL with err
+ * set (naming the path) when it cannot be opened or unpacked. */
 FILE *cli_open_jong_record(const char *path, const jong_record_limits *lim, char **text, jong_error *err);
 
 /* The library's limits on reading a record from the options of CLI_RECORD_LIMIT_OPTIONS. */

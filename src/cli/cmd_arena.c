@@ -393,13 +393,14 @@ static int run_arena(arena_opts o, int argc, char **argv, int ranks)
     const char *out = o.out;
     bool resume = o.resume;
     unsigned given = o.given;
+    char path[4200] = "";
+    if (out)
+        snprintf(path, sizeof path, "%s/results.jsonl", out);
     if (resume && out && o.players) {
         /* a script that always passes --resume starts the run the first time (with the options
          * it gives) instead of failing on a directory that holds no results yet */
-        char first[4200];
         struct stat st0;
-        snprintf(first, sizeof first, "%s/results.jsonl", out);
-        if (stat(first, &st0) ? errno == ENOENT : st0.st_size == 0) {
+        if (stat(path, &st0) ? errno == ENOENT : st0.st_size == 0) {
             fprintf(stderr, "jong arena: --resume: %s holds no results yet: starting the run\n", out);
             resume = false;
         }
@@ -438,10 +439,7 @@ static int run_arena(arena_opts o, int argc, char **argv, int ranks)
 
     jong_arena_results r;
     jong_error err;
-    char path[4200] = "";
     long good = 0;
-    if (out)
-        snprintf(path, sizeof path, "%s/results.jsonl", out);
     if (resume) {
         if ((rc = resume_config(path, &cfg, given, o.run_stored_commands, &r, &good)))
             return rc;

@@ -319,3 +319,11 @@ bool jong_opp_obs_matches(const jong_opp_obs *o, bool ok, const jong_view *v)
     const jong_opp_seat *me = &o->seats[v->seat];
     return ok && me->known && memcmp(me->hand.counts, v->own.counts, JONG_KINDS) == 0 && me->nmelds == v->own.nmelds;
 }
+
+const jong_opp_obs *jong_opp_obs_for(const jong_opp_obs *tracked, bool ok, const jong_view *v, jong_opp_obs *rebuilt)
+{
+    if (jong_opp_obs_matches(tracked, ok, v))
+        return tracked;
+    jong_opp_obs_from_view(rebuilt, v);
+    return rebuilt;
+}

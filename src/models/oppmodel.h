@@ -95,6 +95,9 @@ bool jong_opp_obs_matches(const jong_opp_obs *o, bool ok, const jong_view *v);
  * if the seats had discarded in turn from the dealer (the view does not keep the order between
  * rivers). jong_opp_obs_matches is true of the result. */
 void jong_opp_obs_from_view(jong_opp_obs *o, const jong_view *v);
+/* The observation to read at v: the tracker's when it matches v, else the one rebuilt from the
+ * view into *rebuilt (the players' and the review's fallback). */
+const jong_opp_obs *jong_opp_obs_for(const jong_opp_obs *tracked, bool ok, const jong_view *v, jong_opp_obs *rebuilt);
 
 /* Kinds that are dora now (indicator's successor), with their multiplicity. */
 void jong_opp_dora_kinds(const jong_opp_obs *o, uint8_t out[JONG_KINDS]);

@@ -112,11 +112,7 @@ static void price_risk(review_ctx *c, review_decision *d, const jong_view *v, co
     if (!c->have_models)
         return;
     jong_opp_obs rebuilt;
-    const jong_opp_obs *o = &c->obs;
-    if (!jong_opp_obs_matches(&c->obs, c->obs_ok, v)) {
-        jong_opp_obs_from_view(&rebuilt, v);
-        o = &rebuilt;
-    }
+    const jong_opp_obs *o = jong_opp_obs_for(&c->obs, c->obs_ok, v, &rebuilt);
     for (int k = 0; k < JONG_KINDS; k++) {
         d->risk[k] = 0;
         if (!v->own.counts[k])

@@ -265,11 +265,7 @@ static int ku_choose(jong_player *p, const jong_decision *d)
     /* when the tracker did not follow this hand (jong analyze, or an event it refused), the
      * opponent models read the same observation rebuilt from the view */
     jong_opp_obs rebuilt;
-    const jong_opp_obs *o = &st->obs;
-    if (!obs_matches(st, v)) {
-        jong_opp_obs_from_view(&rebuilt, v);
-        o = &rebuilt;
-    }
+    const jong_opp_obs *o = jong_opp_obs_for(&st->obs, st->obs_ok, v, &rebuilt);
     jong_ku_setup_from_obs(su, &st->om, &st->km, o, v->seat, d->rules, v->scores[v->seat], st->paper ? st->tables : NULL);
     finish_setup(st, su, d);
     int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);

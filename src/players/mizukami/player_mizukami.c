@@ -37,18 +37,6 @@ static bool value_honor(const jong_view *v, int k)
     return k >= JONG_P || k == JONG_E + v->round_wind || k == JONG_E + v->seat_winds[v->seat];
 }
 
-/* The tracker's hand of the seat is the view's. */
-static bool obs_matches(const mz_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
-
-/* The tracker when it followed this hand; else the observation rebuilt from the view (a position
- * given without its events, as in jong analyze, or an event the tracker refused). */
-static const jong_opp_obs *observation(const mz_state *st, const jong_view *v, jong_opp_obs *rebuilt)
-{
-    if (obs_matches(st, v))
-        return &st->obs;
-    jong_opp_obs_from_view(rebuilt, v);
-    return rebuilt;
-}
 
 /* The kind to discard; out (may be NULL) receives each allowed discard's value: Eq. 10's score
  * (points) when mizukami's Eq. 13 calls for the Monte Carlo move, else the policy's score. */
@@ -56,7 +44,9 @@ static int pick_discard(mz_state *st, const jong_decision *d, uint64_t allowed, 
 {
     const jong_view *v = d->view;
     jong_opp_obs rebuilt;
-    const jong_opp_obs *o = observation(st, v, &rebuilt);
+    /* the tracker when it followed this hand; else the observation rebuilt from the view (a
+     * position given without its events, as in jong analyze, or an event the tracker refused) */
+    const jong_opp_obs *o = jong_opp_obs_for(&st->obs, st->obs_ok, v, &rebuilt);
     if (st->mc) {
         jong_mz_config cfg = st->cfg;
         cfg.seed = d->seed;

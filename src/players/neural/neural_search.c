@@ -56,11 +56,7 @@ int jong_neural_search_choose(jong_neural_search *s, const jong_decision *d, con
     if (__builtin_popcountll(allowed) < 2)
         return pick;
     jong_opp_obs rebuilt;
-    const jong_opp_obs *o = &s->obs;
-    if (!jong_opp_obs_matches(&s->obs, s->obs_ok, d->view)) {
-        jong_opp_obs_from_view(&rebuilt, d->view);
-        o = &rebuilt;
-    }
+    const jong_opp_obs *o = jong_opp_obs_for(&s->obs, s->obs_ok, d->view, &rebuilt);
     jong_mz_config cfg = s->cfg;
     cfg.seed = d->seed;
     if (d->sims > 0)

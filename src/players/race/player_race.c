@@ -105,13 +105,14 @@ static bool claim_lowers(const uint8_t after[JONG_KINDS], int sets, int dist, in
 }
 
 /* Each draw j's weight: 1 for the draw, and claimw for each seat whose discard of j could be
- * claimed to the same end (all three by a pong, the seat before by a chow). */
-static void claim_weights(const race_state *st, const uint8_t after[JONG_KINDS], int sets, int dist,
+ * claimed to the same end (all three by a pong, the seat before by a chow). Only the draws in
+ * `lower` (those that bring the hand nearer) are counted by the speed, so only they are tried. */
+static void claim_weights(const race_state *st, const uint8_t after[JONG_KINDS], int sets, int dist, uint64_t lower,
                           double w[JONG_KINDS])
 {
     for (int j = 0; j < JONG_KINDS; j++) {
         w[j] = 1;
-        if (sets < 1)
+        if (sets < 1 || !(lower >> j & 1))
             continue;
         if (claim_lowers(after, sets, dist, j, -1)) {
             w[j] += 3 * st->claimw;
@@ -135,14 +136,15 @@ static double speed_after(const race_state *st, const uint8_t counts[JONG_KINDS]
     uint8_t after[JONG_KINDS];
     memcpy(after, counts, sizeof after);
     after[k]--;
+    if (st->claimw <= 0)
+        return jong_hand_speed(after, sets, unseen, st->look, NULL);
     int dist;
-    double e = jong_hand_speed(after, sets, unseen, st->look, &dist);
-    if (dist > 1 && st->claimw > 0) {
-        double w[JONG_KINDS];
-        claim_weights(st, after, sets, dist, w);
-        e = jong_hand_speed_weighted(after, sets, unseen, st->look, w);
-    }
-    return e;
+    uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+    if (dist <= 1)
+        return jong_hand_speed(after, sets, unseen, st->look, NULL); /* ready: every wait by any discard */
+    double w[JONG_KINDS];
+    claim_weights(st, after, sets, dist, lower, w);
+    return jong_hand_speed_weighted(after, sets, unseen, st->look, w);
 }
 
 /* Each least-shanten discard's value (written to value/valued when given) and the index of the

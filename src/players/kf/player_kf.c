@@ -25,7 +25,21 @@ typedef struct {
     bool claim;
     bool claim_eager; /* claim=eager: take the best claim that lowers the WN without weighing it against
                        * passing (greedy's rule); claim=paper (or on): section 4.5.5's comparison */
+    bool above_race;  /* above=race: a discard the search does not reach (WN > search) is the race
+                       * player's, not Eq. 9's (KF-TREE and KF-V) */
+    jong_player race;
 } kf_state;
+
+int jong_player_race_create(const char *opts, jong_player *p, jong_error *err);
+
+/* above=race: the race player's discard values in place of Eq. 9's where the search did not
+ * decide. Returns false (nothing written) when race gives none. */
+static bool race_values_for(const kf_state *st, const jong_decision *d, jong_player_values *out)
+{
+    jong_player *race = (jong_player *)&st->race;
+    return st->above_race && race->discard_values && race->discard_values(race, d, out) == JONG_OK &&
+           out->choice >= 0 && out->choice < JONG_KINDS;
+}
 
 static const char *kf_name(kf_kind k) { return k == KF_RULE ? "kf-rule" : k == KF_TREE ? "kf-tree" : "kf-v"; }
 
@@ -187,6 +201,8 @@ static int kf_values(jong_player *p, const jong_decision *d, jong_player_values 
     jong_kf_opts o = opts_for(st, d->view);
     jong_kf_result r;
     evaluate(st, &kh, &t, &o, d->stop, &r);
+    if (st->kind != KF_RULE && !r.searched && race_values_for(st, d, out))
+        return JONG_OK;
     out->measure = r.searched ? "Etile" : "Eq. 9";
     out->choice = r.best;
     for (int k = 0; k < JONG_KINDS; k++) {
@@ -247,6 +263,9 @@ static int discard_choice(const kf_state *st, const jong_decision *d)
     if (kind < 0) {
         evaluate(st, &kh, &t, &o, d->stop, &r);
         kind = r.best;
+        jong_player_values rv;
+        if (st->kind != KF_RULE && !r.searched && race_values_for(st, d, &rv))
+            kind = rv.choice;
     }
     int first = -1;
     for (int i = 0; i < d->nlegal; i++)
@@ -279,7 +298,13 @@ static int kf_choose(jong_player *p, const jong_decision *d)
     return c >= 0 ? c : 0;
 }
 
-static void kf_destroy(jong_player *p) { free(p->state); }
+static void kf_destroy(jong_player *p)
+{
+    kf_state *st = p->state;
+    if (st && st->race.ops && st->race.ops->destroy)
+        st->race.ops->destroy(&st->race);
+    free(st);
+}
 
 static const jong_player_ops kf_ops = {kf_choose, NULL, kf_destroy};
 
@@ -328,6 +353,12 @@ static int kf_option(void *ctx, const char *key, const char *val, jong_error *er
         st->o.search_wn = (int)x;
         return JONG_OK;
     }
+    if (st->kind != KF_RULE && !strcmp(key, "above")) {
+        if (strcmp(val, "race") && strcmp(val, "rule"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "%s: above must be race or rule, not '%s'", who, val);
+        st->above_race = !strcmp(val, "race");
+        return JONG_OK;
+    }
     if (st->kind != KF_RULE && !strcmp(key, "ways")) {
         if (strcmp(val, "paper") && strcmp(val, "pairs"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "%s: ways must be paper or pairs, not '%s'", who, val);
@@ -360,8 +391,8 @@ static int kf_option(void *ctx, const char *key, const char *val, jong_error *er
     }
     return jong_error_set(err, JONG_ERR_ARG, -1, "%s: unknown option '%s' (options: %s)", who, key,
                           st->kind == KF_RULE ? "w, claim, hs, improved"
-                          : st->kind == KF_TREE ? "w, claim, hs, improved, search, nodes, ways"
-                                                : "w, claim, hs, improved, search, nodes, ways, risk, def, late, samples");
+                          : st->kind == KF_TREE ? "w, claim, hs, improved, search, above, nodes, ways"
+                                                : "w, claim, hs, improved, search, above, nodes, ways, risk, def, late, samples");
 }
 
 static int kf_create(kf_kind kind, const char *opts, jong_player *p, jong_error *err)
@@ -378,9 +409,14 @@ static int kf_create(kf_kind kind, const char *opts, jong_player *p, jong_error 
     int rc = jong_options_parse(opts, kf_option, &st, kf_name(kind), err);
     if (rc)
         return rc;
+    if (st.above_race && (rc = jong_player_race_create("", &st.race, err)))
+        return rc;
     kf_state *mine = malloc(sizeof *mine);
-    if (!mine)
+    if (!mine) {
+        if (st.race.ops && st.race.ops->destroy)
+            st.race.ops->destroy(&st.race);
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
     *mine = st;
     p->ops = &kf_ops;
     p->state = mine;

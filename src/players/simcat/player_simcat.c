@@ -21,7 +21,23 @@ typedef struct {
     jong_simcat_config cfg;
     int max_rounds;
     jong_simcat_work *work;
+    jong_player race; /* prior=race: the player whose discard the simulation must beat */
 } simcat_state;
+
+int jong_player_race_create(const char *opts, jong_player *p, jong_error *err);
+
+/* prior=race: the race player's discard is the one kept unless another simulates significantly
+ * better (race counts the speed the claims bring, which SIMCAT's count of effective draws does
+ * not: docs/experiments/taiwanese-strength.md). */
+static void set_prior(simcat_state *st, const jong_decision *d, jong_simcat_config *cfg)
+{
+    cfg->prior_kind = -1;
+    if (!cfg->prior || !cfg->prior_race || !st->race.discard_values)
+        return;
+    jong_player_values vals;
+    if (st->race.discard_values(&st->race, d, &vals) == JONG_OK && vals.choice >= 0 && vals.choice < JONG_KINDS)
+        cfg->prior_kind = vals.choice;
+}
 
 static void view_pool(const jong_view *v, uint8_t pool[JONG_KINDS])
 {
@@ -101,6 +117,9 @@ static int discard_choose(simcat_state *st, const jong_decision *d, const jong_s
 {
     const jong_view *v = d->view;
     jong_simcat_report rep;
+    jong_simcat_config mine = *cfg;
+    set_prior(st, d, &mine);
+    cfg = &mine;
     int kind = jong_simcat_discard(cfg, v->own.counts, v->own.nmelds, jong_hand_sets_needed(&v->own, v->variant),
                                    pool, rng, d->stop, st->work, &rep);
     int best = -1;
@@ -170,6 +189,7 @@ static int simcat_values(jong_player *p, const jong_decision *d, jong_player_val
     uint8_t pool[JONG_KINDS];
     jong_rng rng;
     prepare(st, d, &cfg, pool, &rng);
+    set_prior(st, d, &cfg);
     const jong_view *v = d->view;
     jong_simcat_report rep;
     out->choice = jong_simcat_discard(&cfg, v->own.counts, v->own.nmelds, jong_hand_sets_needed(&v->own, v->variant),
@@ -185,8 +205,11 @@ static int simcat_values(jong_player *p, const jong_decision *d, jong_player_val
 static void simcat_destroy(jong_player *p)
 {
     simcat_state *st = p->state;
-    if (st)
+    if (st) {
         jong_simcat_work_free(st->work);
+        if (st->race.ops && st->race.ops->destroy)
+            st->race.ops->destroy(&st->race);
+    }
     free(st);
 }
 
@@ -227,6 +250,10 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         else if (!strcmp(val, "prior")) st->cfg.filter = st->cfg.prior = true;
         else if (!strcmp(val, "off")) st->cfg.filter = st->cfg.prior = false;
         else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: filter must be prior, shanten or off, not '%s'", val);
+    } else if (!strcmp(key, "prior")) {
+        if (!strcmp(val, "race")) st->cfg.prior_race = true;
+        else if (!strcmp(val, "effective")) st->cfg.prior_race = false;
+        else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: prior must be race or effective, not '%s'", val);
     } else if (!strcmp(key, "heuristic")) {
         if (!strcmp(val, "none")) st->cfg.heuristic = JONG_SIMCAT_ORIGINAL;
         else if (!strcmp(val, "h1")) st->cfg.heuristic = JONG_SIMCAT_H1;
@@ -250,7 +277,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         p->rd = r;
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "simcat: unknown option '%s' (options: model, pp, heuristic, filter, sims, ms, m, rd, first, step, claims)",
+                              "simcat: unknown option '%s' (options: model, pp, heuristic, filter, prior, sims, ms, m, rd, first, step, claims)",
                               key);
     }
     return rc;
@@ -263,7 +290,7 @@ int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_roun
          * docs/experiments/taiwanese-strength.md); the paper's player is filter=off,m=12,claims=on */
         .cfg = {.params = {.model = JONG_SIMCAT_FP, .prune = true, .rd = 3.0, .first = 300, .step = 100},
                 .heuristic = JONG_SIMCAT_H2H1, .budget = 10000, .claims = true, .claims_eager = true,
-                .filter = true, .prior = true},
+                .filter = true, .prior = true, .prior_kind = -1, .prior_race = false},
         .max_rounds = 5,
     };
     int rc = jong_options_parse(opts, simcat_option, &st, "simcat", err);
@@ -282,6 +309,11 @@ int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
     if (!mine || !(st.work = jong_simcat_work_new())) {
         free(mine);
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
+    if (st.cfg.prior && st.cfg.prior_race && (rc = jong_player_race_create("", &st.race, err))) {
+        jong_simcat_work_free(st.work);
+        free(mine);
+        return rc;
     }
     *mine = st;
     p->ops = &simcat_ops;

@@ -113,8 +113,11 @@ typedef struct {
     long time_ms; /* the player's own time per decision (ms=), 0 = none; kept only with a clock */
     bool filter;  /* filter=shanten: only the discards of least shanten are simulated, and when no
                    * simulation of them wins the most effective tiles decide (off: the paper's) */
-    bool prior;   /* filter=prior: as shanten, and the discard with the most effective tiles (greedy's)
-                   * is kept unless another simulates better by more than rd standard errors */
+    bool prior;   /* filter=prior: as shanten, and the prior's discard is kept unless another simulates
+                   * better by more than rd standard errors */
+    int prior_kind; /* the prior's discard (the player sets it per decision: race's with prior=race);
+                     * -1 = the discard with the most effective tiles (greedy's) */
+    bool prior_race; /* prior=race: the player asks the race player for prior_kind (prior=effective: -1) */
 } jong_simcat_config;
 
 /* What a discard decision found: the tables of the paper (wr = win rates; -1 = not computed). */
@@ -139,7 +142,7 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
                         int sets, const uint8_t pool[JONG_KINDS], jong_rng *rng, const atomic_bool *stop,
                         jong_simcat_work *w, jong_simcat_report *out);
 
-/* The player's options ("model=fp,pp=on,heuristic=h2h1,sims=N,m=M,rd=R,first=N,step=N,claims=on") into a
+/* The player's options ("model=fp,pp=on,heuristic=h2h1,sims=N,m=M,rd=R,first=N,step=N,claims=on,prior=race") into a
  * configuration and the cap on rounds; the defaults are the player's. A bad option is a
  * JONG_ERR_ARG naming it. */
 int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_rounds, jong_error *err);

@@ -152,17 +152,21 @@ int jong_simcat_discard(const jong_simcat_config *cfg, const uint8_t counts[JONG
             out->stopped = st1.stopped;
         }
         out->kind = n ? kind_of[best] : -1;
+        /* the prior's discard when it is one of the simulated ones, else the most effective */
+        int prior = cfg->prior && cfg->prior_kind >= 0 && cfg->prior_kind < JONG_KINDS && arm_of[cfg->prior_kind] >= 0
+                        ? cfg->prior_kind : -1;
         if (cfg->filter && n && st1.wins[best] == 0) {
-            out->kind = most_effective(eff, allowed);
-            out->rule = "most effective (no simulated win)";
+            out->kind = prior >= 0 ? prior : most_effective(eff, allowed);
+            out->rule = prior >= 0 ? "prior (no simulated win)" : "most effective (no simulated win)";
         } else if (cfg->prior && n) {
-            int e = arm_of[most_effective(eff, allowed)];
+            int e = arm_of[prior >= 0 ? prior : most_effective(eff, allowed)];
             double gap = jong_simcat_rate(&st1, best) - jong_simcat_rate(&st1, e);
             double se = sqrt(jong_simcat_sigma(&st1, best) * jong_simcat_sigma(&st1, best) +
                              jong_simcat_sigma(&st1, e) * jong_simcat_sigma(&st1, e));
             if (e != best && gap <= p->rd * se) {
                 out->kind = kind_of[e];
-                out->rule = "most effective (no discard simulates significantly better)";
+                out->rule = prior >= 0 ? "prior (no discard simulates significantly better)"
+                                       : "most effective (no discard simulates significantly better)";
             }
         }
         return out->kind;

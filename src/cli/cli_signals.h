@@ -18,4 +18,10 @@ extern atomic_bool cli_stop, cli_stop_again;
  * on, so that no file is cut by a signal. */
 void cli_catch_stop_signals(const char *first, const char *again, bool reads_end);
 
+/* The tests' deterministic kill point (JONG_TEST_KILL=RANK:GAMES in the environment): the
+ * process of MPI rank RANK (0 without MPI) kills itself with SIGKILL once it has finished GAMES
+ * games in this run (rank 0: kept them in its files; another rank: sent them to rank 0), as a
+ * crash or a killed job would, at a point no load can move. Nothing without the variable. */
+void cli_test_kill(int rank, int games);
+
 #endif

@@ -201,7 +201,12 @@ static void show_progress(progress *pr, int done, int total, bool final)
     fflush(stderr);
 }
 
-static void on_game(void *ctx, int done, int total) { show_progress(ctx, done, total, false); }
+static void on_game(void *ctx, int done, int total)
+{
+    progress *pr = ctx;
+    show_progress(pr, done, total, false);
+    cli_test_kill(0, done - pr->done_before);
+}
 
 /* A finished run's results file, rewritten in game order through a new file renamed over it
  * (atomic: a crash leaves the old file, which holds the same games). */

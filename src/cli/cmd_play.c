@@ -1,12 +1,13 @@
-/* `jong play`: self-play games between players, with optional records, a progress line on
- * stderr and a per-seat summary. */
+/* `jong play`: self-play games between players, with optional records (resumable), a progress
+ * line on stderr and a per-seat summary; with threads, or over MPI ranks (arena_mpi.h). */
 #include <errno.h>
 #include <jansson.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "arena_mpi.h"
 #include "cli_players.h"
@@ -14,30 +15,41 @@
 #include "cli_signals.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "play_log.h"
+#include "play_run.h"
+
+enum { GIVEN_RULES = 1, GIVEN_PLAYERS = 2, GIVEN_GAMES = 4, GIVEN_SEED = 8 };
 
 typedef struct {
     jong_variant rules;
     const char *players, *log_dir;
-    int games, hands, human;
+    int games, hands, human, jobs;
     uint64_t seed;
     cli_list rule;
-    bool check, json, quiet;
+    bool check, json, quiet, resume;
+    unsigned given; /* GIVEN_*: what --resume must check against the run's index */
 } play_opts;
 
 #define OPTS play_opts
 static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan",
-     .def_text = "the players' when they play one family only, else taiwan"},
+     .def_text = "the players' when they play one family only, else taiwan", .given = GIVEN_RULES},
     {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs: name or "
-     "name:key=val,key=val (the players and their options are listed below)", .flags = CLI_REQUIRED},
-    {"--games", CLI_INT(games), "N", "games to play", .lo = 1, .hi = 100000000, .def = "1"},
-    {"--seed", CLI_SEED(seed), "S", "the run's seed", .def_text = "from the clock; always printed"},
+     "name:key=val,key=val (the players and their options are listed below); required unless --resume",
+     .given = GIVEN_PLAYERS},
+    {"--games", CLI_INT(games), "N", "games to play", .lo = 1, .hi = 100000000, .def = "1", .given = GIVEN_GAMES},
+    {"--seed", CLI_SEED(seed), "S", "the run's seed", .def_text = "from the clock; always printed",
+     .given = GIVEN_SEED},
     {"--hands", CLI_INT(hands), "N", "play N-hand games instead of full games (the 'hands' rule option)",
-     .lo = 1, .hi = 100000000},
+     .lo = 1, .hi = 100000000, .given = GIVEN_RULES},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option, e.g. --rule multiple_winners=on "
-     "(repeatable)"},
+     "(repeatable)", .given = GIVEN_RULES},
     {"--log", CLI_STRING(log_dir), "DIR", "write each game's record to DIR/game-NNNNNN.jsonl (DIR is "
-     "created)"},
+     "created) and the run's index to DIR/" PLAY_INDEX " (what --resume reads)"},
+    {"--resume", CLI_FLAG(resume), NULL, "continue the run in --log DIR: its options come from its index; "
+     "the games done are kept, the others played (the same records as a run never stopped)"},
+    {"--jobs", CLI_INT(jobs), "J", "threads playing games (under mpirun: in each rank); the records do not "
+     "depend on it", .lo = 1, .hi = 1024, .def_text = "1"},
     {"--check", CLI_FLAG(check), NULL, "verify tiles, scores and views after every event (slower)"},
     {"--json", CLI_FLAG(json), NULL, "the summary as one JSON object on stdout"},
     {"--quiet", CLI_FLAG(quiet), NULL, "no progress line"},
@@ -50,46 +62,131 @@ static const cli_option options[] = {
 static const cli_command spec = {
     .name = "play",
     .usage = "jong play [--rules taiwan|riichi] --players P[,P...] [--games N] [--seed S] [--hands N]\n"
-             "                 [--rule NAME=VALUE]... [--log DIR] [--check] [--json] [--quiet]\n"
+             "                 [--rule NAME=VALUE]... [--log DIR] [--jobs J] [--check] [--json] [--quiet]\n"
+             "       jong play --resume --log DIR [--jobs J] ...\n"
              "       jong play --human SEAT --players P[,P...] ...   (a person at the terminal)",
     .about = "Plays N games of self-play and prints a summary per seat: hands won,\n"
-             "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand).\n"
-             "SIGINT or SIGTERM stops it: the game under way is dropped (its record too), the\n"
-             "summary covers the games done, and it exits with 1. Under mpirun (MPI), rank r of N\n"
-             "plays the games g = r (mod N), and rank 0 prints the summary of them all.\n",
+             "self-draws, deal-ins, draws and scores. Game g deals the walls of (seed, g, hand), so\n"
+             "the records and the summary are the same whatever --jobs, ranks or interruptions.\n"
+             "SIGINT or SIGTERM stops it: the games under way are dropped (their records too), the\n"
+             "summary covers the games done, and it exits with 1; --resume --log DIR plays the rest.\n"
+             "Under mpirun (MPI), rank 0 hands the games out to every rank and writes DIR (the other\n"
+             "machines need no DIR): to fill a data set from many machines, run\n"
+             "  mpirun --hostfile HOSTS jong play --players ... --games N --log DIR\n"
+             "and after a failure the same with --resume (docs/cluster.md).\n",
     .options = options,
     .more_help = cli_print_players,
+    .given_at = offsetof(play_opts, given),
 };
 
+/* ---- progress: the whole run's games (rank 0 keeps them all) ---- */
+
 typedef struct {
-    int games_done, games;
-    int64_t hands_before;  /* hands of the finished games */
+    int games, before;       /* the run's games; done before this run */
+    int64_t hands_before;    /* hands of the games done before this run */
     double start, last;
     bool quiet;
 } progress;
 
-static void show_progress(progress *pr, int64_t hands, bool final)
+static void show_progress(progress *pr, const play_log *l, int under_way, bool final)
 {
     double now = cli_now();
     if (pr->quiet || (!final && now - pr->last < 0.5))
         return;
     pr->last = now;
-    double rate = hands / (now - pr->start > 1e-9 ? now - pr->start : 1e-9);
-    double eta = pr->games_done ? (now - pr->start) * (pr->games - pr->games_done) / pr->games_done : 0;
-    fprintf(stderr, "\rgames %d/%d  hands %lld  %.0f hands/s  eta %.0fs   %s", pr->games_done, pr->games,
-            (long long)hands, rate, eta, final ? "\n" : "");
+    int64_t hands = l->total.hands - pr->hands_before + under_way;
+    int done = l->ndone - pr->before;
+    double took = now - pr->start > 1e-9 ? now - pr->start : 1e-9;
+    double eta = done ? took * (pr->games - l->ndone) / done : 0;
+    fprintf(stderr, "\rgames %d/%d  hands %lld  %.0f hands/s  %.1f games/s  eta %.0fs   %s", l->ndone,
+            pr->games, (long long)(l->total.hands + under_way), hands / took, done / took, eta,
+            final ? "\n" : "");
     fflush(stderr);
 }
 
-static void on_hand(void *ctx, const jong_game_result *so_far)
+/* What keeps the games on rank 0 (or the only process): the log and the progress. */
+typedef struct {
+    play_log *log;
+    progress *pr;
+    pthread_mutex_t lock;  /* the threads of one process give their games one at a time */
+    int next;              /* without MPI: the next game to consider */
+    int kept;
+} keeper;
+
+static int keep(void *ctx, int src, const char *bytes, size_t len, jong_error *err)
 {
-    progress *pr = ctx;
-    show_progress(pr, pr->hands_before + so_far->hands, false);
+    (void)src;
+    keeper *k = ctx;
+    play_game_msg m;
+    char why[200];
+    if (play_msg_parse(bytes, len, &m, why, sizeof why))
+        return jong_error_set(err, JONG_ERR_ARG, -1, "rank %d sent %s", src, why);
+    int rc = play_log_keep(k->log, &m, err);
+    if (!rc)
+        show_progress(k->pr, k->log, 0, false);
+    return rc;
+}
+
+/* ---- one process: its threads take the games in order ---- */
+
+static int local_take(void *ctx, int worker)
+{
+    (void)worker;
+    keeper *k = ctx;
+    pthread_mutex_lock(&k->lock);
+    while (k->next < k->log->cfg.games && k->log->done[k->next])
+        k->next++;
+    int g = k->next < k->log->cfg.games ? k->next++ : -1;
+    pthread_mutex_unlock(&k->lock);
+    return g;
+}
+
+static int local_give(void *ctx, const char *bytes, size_t len, jong_error *err)
+{
+    keeper *k = ctx;
+    pthread_mutex_lock(&k->lock);
+    int rc = keep(k, 0, bytes, len, err);
+    int kept = ++k->kept;
+    pthread_mutex_unlock(&k->lock);
+    cli_test_kill(0, kept);
+    return rc;
+}
+
+static void local_hand(void *ctx, int hands)
+{
+    keeper *k = ctx;
+    if (!pthread_mutex_trylock(&k->lock)) { /* a progress line now and then, never a wait */
+        show_progress(k->pr, k->log, hands, false);
+        pthread_mutex_unlock(&k->lock);
+    }
+}
+
+/* ---- a rank of an MPI job: the games rank 0 hands out ---- */
+
+static int rank_take(void *ctx, int worker) { return mpi_take(ctx, worker); }
+
+static int rank_give(void *ctx, const char *bytes, size_t len, jong_error *err)
+{
+    return mpi_give(ctx, bytes, len, err);
+}
+
+static int play_rank(const char *text, int jobs, mpi_link *link, char *msg)
+{
+    play_config cfg;
+    char why[200];
+    int rank = mpi_link_rank(link);
+    if (play_header_parse(text, &cfg, why, sizeof why))
+        return snprintf(msg, MPI_MSG_MAX, "rank %d: the run from rank 0: %s", rank, why), CLI_FAIL;
+    play_source src = {.take = rank_take, .give = rank_give, .ctx = link, .stop = &cli_stop};
+    jong_error err;
+    if (play_games(&cfg, jobs, &src, &err))
+        return snprintf(msg, MPI_MSG_MAX, "rank %d: %.350s", rank, err.msg), CLI_FAIL;
+    return CLI_OK;
 }
 
 /* Each seat's result is its change of score over the games (riichi starts at 25000 points,
  * Taiwanese at 0); riichi also shows the average final points a game ends with. */
-static void print_summary(const jong_player *const players[JONG_SEATS], const jong_game_result *tot,
+static void print_summary(const char players[JONG_SEATS][JONG_PLAYER_SPEC_MAX], const jong_game_result *tot,
                           int games, uint64_t seed, bool json, bool riichi, int start_score)
 {
     const char *value_name = riichi ? "han" : "tai";  /* what a win is worth in its rules */
@@ -103,7 +200,7 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
         for (int s = 0; s < JONG_SEATS; s++) {
             const jong_seat_stats *st = &tot->seats[s];
             json_t *x = json_object();
-            json_object_set_new(x, "player", json_string(players[s]->spec));
+            json_object_set_new(x, "player", json_string(players[s]));
             json_object_set_new(x, "wins", json_integer(st->wins));
             json_object_set_new(x, "self_draws", json_integer(st->self_draws));
             json_object_set_new(x, "deal_ins", json_integer(st->deal_ins));
@@ -131,7 +228,7 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
     for (int s = 0; s < JONG_SEATS; s++) {
         const jong_seat_stats *st = &tot->seats[s];
         long long change = (long long)tot->scores[s] - (long long)start_score * games;
-        printf("%-4s %-22.22s %6d %6d %6d %6d %8lld %+10lld %+10.1f", winds[s], players[s]->spec, st->wins,
+        printf("%-4s %-22.22s %6d %6d %6d %6d %8lld %+10lld %+10.1f", winds[s], players[s], st->wins,
                st->self_draws, st->deal_ins, st->draws, (long long)st->tai, change,
                games ? (double)change / games : 0.0);
         if (riichi)
@@ -140,147 +237,139 @@ static void print_summary(const jong_player *const players[JONG_SEATS], const jo
     }
 }
 
-/* Sums the totals, the games done and the failures of every rank into rank 0's. */
-static void sum_ranks(jong_game_result *total, int *games_done, int *failed)
+/* The run's configuration from the options: a new run's, or what --resume must agree with. */
+static int config_of(const char *cmd, const play_opts *o, int argc, char **argv, play_config *cfg)
 {
-    enum { PER_SEAT = 7, N = JONG_SEATS * PER_SEAT + 4 };
-    int64_t v[N];
-    for (int s = 0; s < JONG_SEATS; s++) {
-        const jong_seat_stats *st = &total->seats[s];
-        int64_t *x = v + s * PER_SEAT;
-        x[0] = st->hands, x[1] = st->wins, x[2] = st->self_draws, x[3] = st->deal_ins, x[4] = st->draws;
-        x[5] = st->tai, x[6] = total->scores[s];
+    memset(cfg, 0, sizeof *cfg);
+    bool rules_given;
+    cli_find_option(argc, argv, "--rules", &rules_given);
+    jong_variant v = rules_given || !o->players ? o->rules : cli_rules_of_players(o->players, o->rules);
+    if (cli_build_ruleset(cmd, "--rule", v, o->rule.v, o->rule.n, o->hands, &cfg->rules))
+        return CLI_USAGE;
+    cfg->games = o->games;
+    cfg->seed = o->seed;
+    cfg->records = o->log_dir != NULL;
+    cfg->check = o->check;
+    if (o->players) { /* made once here for their messages; each thread makes its own */
+        jong_player *players[JONG_SEATS];
+        int rc = cli_make_players(cmd, o->players, v, players);
+        if (rc)
+            return rc;
+        for (int s = 0; s < JONG_SEATS; s++)
+            snprintf(cfg->players[s], sizeof cfg->players[s], "%s", players[s]->spec);
+        cli_free_players(players);
     }
-    v[N - 4] = total->hands, v[N - 3] = total->actions, v[N - 2] = *games_done, v[N - 1] = *failed;
-    arena_mpi_sum(v, N);
-    for (int s = 0; s < JONG_SEATS; s++) {
-        jong_seat_stats *st = &total->seats[s];
-        const int64_t *x = v + s * PER_SEAT;
-        st->hands = (int)x[0], st->wins = (int)x[1], st->self_draws = (int)x[2], st->deal_ins = (int)x[3];
-        st->draws = (int)x[4], st->tai = x[5], total->scores[s] = (int32_t)x[6];
+    return CLI_OK;
+}
+
+/* --resume: the run in the index; the options given again must agree with it. */
+static int resume_log(const char *cmd, const play_opts *o, const play_config *given, play_log *l)
+{
+    int rc = play_log_resume(cmd, o->log_dir, l);
+    if (rc)
+        return rc;
+    play_config want = l->cfg;
+    if (o->given & GIVEN_RULES)
+        want.rules = given->rules;
+    if (o->given & GIVEN_PLAYERS)
+        memcpy(want.players, given->players, sizeof want.players);
+    if (o->given & GIVEN_GAMES)
+        want.games = given->games;
+    if (o->given & GIVEN_SEED)
+        want.seed = given->seed;
+    char why[300];
+    if (!play_config_same(&l->cfg, &want, why, sizeof why))
+        return cli_usage_error(cmd, "--resume: %s was made with %s", l->index_path, why);
+    l->cfg.check = o->check;
+    return CLI_OK;
+}
+
+typedef struct {
+    play_opts o;
+    int argc;
+    char **argv;
+} run_args;
+
+/* The run in the only process, or rank 0's part of it under MPI (ranks > 1). */
+static int run_play(void *ctx, int jobs, int ranks)
+{
+    run_args *a = ctx;
+    const play_opts *o = &a->o;
+    const char *cmd = spec.name;
+    play_config cfg;
+    int rc = config_of(cmd, o, a->argc, a->argv, &cfg);
+    if (rc)
+        return rc;
+    bool resume = o->resume;
+    if (resume && !o->log_dir)
+        return cli_usage_error(cmd, "--resume needs --log DIR (the run to continue)");
+    if (resume && o->players && !play_log_exists(o->log_dir)) {
+        /* a script that always passes --resume starts the run the first time */
+        fprintf(stderr, "jong play: --resume: %s holds no run yet: starting it\n", o->log_dir);
+        resume = false;
     }
-    total->hands = (int)v[N - 4], total->actions = v[N - 3], *games_done = (int)v[N - 2], *failed = (int)v[N - 1];
+    if (!resume && !o->players)
+        return cli_usage_error(cmd, "--players is required");
+    play_log l;
+    rc = resume ? resume_log(cmd, o, &cfg, &l) : play_log_start(cmd, o->log_dir, &cfg, &l);
+    if (rc) {
+        play_log_free(&l);
+        return rc;
+    }
+    cfg = l.cfg;
+    if (ranks > 1)
+        fprintf(stderr, "jong play: seed %llu, %d games, %d ranks of %d jobs (rank 0 also hands the games out)\n",
+                (unsigned long long)cfg.seed, cfg.games, ranks, jobs);
+    else
+        fprintf(stderr, "jong play: seed %llu, %d games, %d jobs\n", (unsigned long long)cfg.seed, cfg.games, jobs);
+    if (resume)
+        fprintf(stderr, "jong play: resuming %s: %d of %d games done\n", o->log_dir, l.ndone, cfg.games);
+
+    /* a signal drops the games under way (--resume plays them again): the log holds only whole games */
+    cli_catch_stop_signals(NULL, NULL, false);
+    progress pr = {.games = cfg.games, .before = l.ndone, .hands_before = l.total.hands, .start = cli_now(),
+                   .quiet = o->quiet};
+    keeper k = {.log = &l, .pr = &pr};
+    pthread_mutex_init(&k.lock, NULL);
+    jong_error err;
+    if (ranks > 1) {
+        char *text = play_header_text(&cfg, true);
+        mpi_handout h = {.text = text, .games = cfg.games, .done = l.done, .jobs = jobs, .interrupt = &cli_stop,
+                         .keep = keep, .ctx = &k};
+        rc = text ? mpi_coordinate(&h, &err) : jong_error_set(&err, JONG_ERR_IO, -1, "out of memory");
+        free(text);
+    } else {
+        play_source src = {.take = local_take, .give = local_give, .on_hand = local_hand, .ctx = &k,
+                           .stop = &cli_stop};
+        rc = play_games(&cfg, jobs, &src, &err);
+    }
+    pthread_mutex_destroy(&k.lock);
+    show_progress(&pr, &l, 0, true);
+    int status = rc ? cli_fail(cmd, "%s", err.msg) : CLI_OK;
+    if (play_log_close(cmd, &l))
+        status = CLI_FAIL;
+    if (l.ndone)
+        print_summary(cfg.players, &l.total, l.ndone, cfg.seed, o->json, cfg.rules.variant == JONG_VARIANT_RIICHI,
+                      cfg.rules.start_score);
+    fflush(stdout);
+    fprintf(stderr, "jong play: %d of %d games done, %.1f s\n", l.ndone, cfg.games, cli_now() - pr.start);
+    if (status == CLI_OK && l.ndone < cfg.games)
+        status = cli_fail(cmd, "interrupted: %d of %d games done%s", l.ndone, cfg.games,
+                          o->log_dir ? "; continue with --resume" : "");
+    play_log_free(&l);
+    return status;
 }
 
 int cmd_play(int argc, char **argv)
 {
-    const char *cmd = spec.name;
     bool human;
     cli_find_option(argc, argv, "--human", &human);
     if (human)
         return play_human(argc, argv);
-    play_opts o = {.hands = -1, .seed = (uint64_t)time(NULL)};
+    play_opts o = {.hands = -1, .jobs = 1, .seed = (uint64_t)time(NULL)};
     int r = cli_parse(&spec, argc, argv, &o);
     if (r != CLI_GO)
         return r;
-    bool rules_given;
-    cli_find_option(argc, argv, "--rules", &rules_given);
-    jong_variant v = rules_given ? o.rules : cli_rules_of_players(o.players, o.rules);
-    const char *log_dir = o.log_dir;
-    int games = o.games;
-    uint64_t seed = o.seed;
-    jong_ruleset rs;
-    if (cli_build_ruleset(cmd, "--rule", v, o.rule.v, o.rule.n, o.hands, &rs))
-        return CLI_USAGE;
-    if (log_dir && cli_make_dirs(log_dir))
-        return cli_fail(cmd, "--log %s: %s", log_dir, strerror(errno));
-    jong_player *players[JONG_SEATS];
-    int rc = cli_make_players(cmd, o.players, v, players);
-    if (rc)
-        return rc;
-    /* under mpirun rank r of N plays the games g = r (mod N); the records are the same files */
-    int rank, ranks = arena_mpi_join(cmd, &rank);
-    if (!ranks) {
-        cli_free_players(players);
-        return CLI_FAIL;
-    }
-    if (ranks > 1 && rank == 0)
-        fprintf(stderr, "jong play: seed %llu, %d ranks (the progress line: rank 0's games)\n",
-                (unsigned long long)seed, ranks);
-    else if (ranks == 1)
-        fprintf(stderr, "jong play: seed %llu\n", (unsigned long long)seed);
-    cli_catch_stop_signals(NULL, NULL, false);
-
-    jong_game_result total;
-    memset(&total, 0, sizeof total);
-    progress pr = {.games = (games - rank + ranks - 1) / ranks, .start = cli_now(), .quiet = o.quiet || rank > 0};
-    int status = CLI_OK;
-    for (int g = rank; g < games && status == CLI_OK; g += ranks) {
-        jong_table t = {.rules = &rs, .seed = seed, .game_number = g, .check = o.check,
-                        .on_hand = on_hand, .on_hand_ctx = &pr, .now_ms = cli_now_ms,
-                        .stop = &cli_stop, .abandon = &cli_stop};
-        memcpy(t.players, players, sizeof players);
-        FILE *f = NULL;
-        jong_record_writer *w = NULL;
-        jong_error err;
-        char path[4096];
-        if (log_dir) {
-            snprintf(path, sizeof path, "%s/game-%06d.jsonl", log_dir, g);
-            f = fopen(path, "w");
-            if (!f) {
-                status = cli_fail(cmd, "%s: %s", path, strerror(errno));
-                break;
-            }
-            const char *specs[JONG_SEATS];
-            for (int s = 0; s < JONG_SEATS; s++)
-                specs[s] = players[s]->spec;
-            if (jong_record_writer_new(f, &rs, seed, g, specs, &w, &err)) {
-                fclose(f);
-                status = cli_fail(cmd, "%s: %s", path, err.msg);
-                break;
-            }
-            t.sink = jong_record_writer_event;
-            t.sink_ctx = w;
-        }
-        jong_game_result res;
-        int prc = jong_table_play(&t, &res, &err);
-        if (w && jong_record_writer_finish(w, prc ? NULL : &err) && !prc)
-            prc = 1;
-        if (f && fclose(f) && !prc)
-            prc = jong_error_set(&err, JONG_ERR_IO, -1, "%s: write failed", path);
-        if (prc == JONG_ERR_STOPPED) { /* a record of part of a game would not replay: gone */
-            if (f)
-                remove(path);
-            break;
-        }
-        if (prc) {
-            status = cli_fail(cmd, "game %d: %s", g, err.msg);
-            break;
-        }
-        for (int s = 0; s < JONG_SEATS; s++) {
-            jong_seat_stats *a = &total.seats[s];
-            const jong_seat_stats *b = &res.seats[s];
-            a->hands += b->hands;
-            a->wins += b->wins;
-            a->self_draws += b->self_draws;
-            a->deal_ins += b->deal_ins;
-            a->draws += b->draws;
-            a->tai += b->tai;
-            total.scores[s] += res.scores[s];
-        }
-        total.hands += res.hands;
-        total.actions += res.actions;
-        pr.games_done++;
-        pr.hands_before = total.hands;
-    }
-    show_progress(&pr, total.hands, true);
-    if (ranks > 1) { /* the totals of every rank on rank 0; only it reports */
-        int failed = status != CLI_OK;
-        sum_ranks(&total, &pr.games_done, &failed);
-        arena_mpi_leave();
-        if (rank > 0) {
-            cli_free_players(players);
-            return status;
-        }
-        if (failed && status == CLI_OK)
-            status = cli_fail(cmd, "a rank failed (its line above)");
-    }
-    if (pr.games_done)
-        print_summary((const jong_player *const *)players, &total, pr.games_done, seed, o.json, v == JONG_VARIANT_RIICHI,
-                      rs.start_score);
-    fflush(stdout);
-    if (status == CLI_OK && pr.games_done < games)
-        status = cli_fail(cmd, "interrupted: %d of %d games done", pr.games_done, games);
-    cli_free_players(players);
-    return status;
+    run_args a = {o, argc, argv};
+    return mpi_games_command(spec.name, argc, argv, o.jobs, run_play, play_rank, &a);
 }

@@ -1,5 +1,5 @@
 /* The MPI job of the program (mpi_internal.h): its state, joining and leaving it, waiting
- * without spinning, and the sums of self-play. */
+ * without spinning. */
 #include <stdlib.h>
 #include <time.h>
 
@@ -11,6 +11,7 @@ MPI_Comm mpi_down;
 bool mpi_joined, mpi_handed, mpi_serialized;
 int mpi_ranks, mpi_rank;
 const char *mpi_command;
+mpi_play_fn mpi_player;
 
 void mpi_idle(int *rounds)
 {
@@ -20,7 +21,7 @@ void mpi_idle(int *rounds)
     nanosleep(&ts, NULL);
 }
 
-int arena_mpi_join(const char *cmd, int *rank)
+int mpi_join(const char *cmd, int *rank)
 {
     *rank = 0;
     /* only under a launcher: MPI_Init alone would start a singleton job, slowly */
@@ -52,27 +53,3 @@ void mpi_finish(void)
     MPI_Finalize();
     mpi_joined = false;
 }
-
-void arena_mpi_sum(int64_t *v, int n)
-{
-    if (!mpi_joined)
-        return;
-    MPI_Request rq;
-    int done = 0, rounds = 0;
-    if (mpi_rank == 0)
-        MPI_Ireduce(MPI_IN_PLACE, v, n, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
-    else
-        MPI_Ireduce(v, NULL, n, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD, &rq);
-    while (MPI_Test(&rq, &done, MPI_STATUS_IGNORE), !done) /* the ranks end at different times */
-        mpi_idle(&rounds);
-}
-
-void arena_mpi_leave(void)
-{
-    if (mpi_joined) {
-        MPI_Comm_free(&mpi_down);
-        MPI_Finalize();
-    }
-    mpi_joined = false;
-}
-

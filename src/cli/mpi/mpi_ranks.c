@@ -1,5 +1,6 @@
 /* The ranks that play (every rank, rank 0's players in a thread beside its hand-out): games
- * asked of rank 0 in chunks, each finished game sent back at once without waiting. */
+ * asked of rank 0 in chunks, each finished game sent back at once without waiting. What a game
+ * is and how its result is packed is the command's (its mpi_play_fn); this is only the link. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,33 +15,31 @@ typedef struct {
     int n, at;
 } chunk;
 
-typedef struct {
+struct mpi_link {
     chunk *chunks;        /* one per thread */
-    int jobs;
+    int jobs, given;      /* threads; games sent to rank 0 */
     bool stopped;         /* rank 0 said TAG_STOP */
     double waited;        /* seconds waited for chunks and for rank 0 to take results (the cost of
                            * spreading the run over ranks) */
-    MPI_Request sends[SENDS];          /* results in flight (MPI_REQUEST_NULL: a free slot) */
-    int32_t out[SENDS][RESULT_MAX];    /* and their numbers, kept until sent */
-} player_rank;
+    MPI_Request sends[SENDS]; /* results in flight (MPI_REQUEST_NULL: a free slot) */
+    char *out[SENDS];         /* and their bytes, kept until sent */
+};
 
-/* The next game of thread w: from its chunk, else a new chunk asked of rank 0; -1 at the end. */
-static int rank_take(void *ctx, int w)
+int mpi_take(mpi_link *l, int w)
 {
-    player_rank *pr = ctx;
-    chunk *c = &pr->chunks[w];
+    chunk *c = &l->chunks[w];
     pthread_mutex_lock(&mpi_lock);
     int flag = 0;
-    if (!pr->stopped && (MPI_Iprobe(0, TAG_STOP, mpi_down, &flag, MPI_STATUS_IGNORE), flag)) {
+    if (!l->stopped && (MPI_Iprobe(0, TAG_STOP, mpi_down, &flag, MPI_STATUS_IGNORE), flag)) {
         MPI_Recv(NULL, 0, MPI_CHAR, 0, TAG_STOP, mpi_down, MPI_STATUS_IGNORE);
-        pr->stopped = true;
+        l->stopped = true;
     }
-    if (pr->stopped || c->at < c->n) {
-        int g = pr->stopped ? -1 : c->games[c->at++];
+    if (l->stopped || c->at < c->n) {
+        int g = l->stopped ? -1 : c->games[c->at++];
         pthread_mutex_unlock(&mpi_lock);
         return g;
     }
-    int ask[2] = {w, pr->jobs};
+    int ask[2] = {w, l->jobs};
     MPI_Request rq;
     MPI_Send(ask, 2, MPI_INT, 0, TAG_ASK, MPI_COMM_WORLD);
     MPI_Irecv(c->games, CHUNK_MAX, MPI_INT, 0, TAG_GAMES + w, mpi_down, &rq);
@@ -59,25 +58,28 @@ static int rank_take(void *ctx, int w)
     MPI_Get_count(&st, MPI_INT, &c->n);
     c->at = 0;
     pthread_mutex_lock(&mpi_lock);
-    pr->waited += cli_now() - start;
+    l->waited += cli_now() - start;
     pthread_mutex_unlock(&mpi_lock);
     return c->n > 0 ? c->games[c->at++] : -1;
 }
 
-/* A finished game to rank 0 at once: a rank killed later loses nothing rank 0 has. */
-static int rank_give(void *ctx, const jong_arena_results *r, int g, jong_error *err)
+int mpi_give(mpi_link *l, const void *bytes, size_t len, jong_error *err)
 {
-    (void)err;
-    player_rank *pr = ctx;
+    if (len > (size_t)1 << 30) /* one MPI message counts in int */
+        return jong_error_set(err, JONG_ERR_ARG, -1, "a game's result of %zu bytes is too long to send", len);
+    char *copy = malloc(len ? len : 1);
+    if (!copy)
+        return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    memcpy(copy, bytes, len);
     int slot = -1, rounds = 0, flag;
     double start = 0;
     pthread_mutex_lock(&mpi_lock);
     for (;;) {
         for (int i = 0; i < SENDS && slot < 0; i++)
-            if (pr->sends[i] == MPI_REQUEST_NULL)
+            if (l->sends[i] == MPI_REQUEST_NULL)
                 slot = i;
         if (slot < 0)
-            MPI_Testany(SENDS, pr->sends, &slot, &flag, MPI_STATUS_IGNORE);
+            MPI_Testany(SENDS, l->sends, &slot, &flag, MPI_STATUS_IGNORE);
         if (slot >= 0 && slot != MPI_UNDEFINED)
             break;
         slot = -1;
@@ -87,27 +89,37 @@ static int rank_give(void *ctx, const jong_arena_results *r, int g, jong_error *
         pthread_mutex_lock(&mpi_lock);
     }
     if (start) /* all SENDS in flight: rank 0 is behind */
-        pr->waited += cli_now() - start;
-    int32_t *buf = pr->out[slot];
-    buf[0] = g;
-    memcpy(buf + 1, jong_arena_results_at(r, g, 0), sizeof(jong_arena_seat) * 4 * (size_t)r->nseatings);
-    MPI_Isend(buf, 1 + r->nseatings * 4 * SEAT_INTS, MPI_INT32_T, 0, TAG_RESULT, MPI_COMM_WORLD, &pr->sends[slot]);
+        l->waited += cli_now() - start;
+    free(l->out[slot]); /* a completed send's bytes */
+    l->out[slot] = copy;
+    MPI_Isend(copy, (int)len, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD, &l->sends[slot]);
+    int given = ++l->given;
     pthread_mutex_unlock(&mpi_lock);
+    if (mpi_rank > 0) /* rank 0's kill point counts the games it keeps (mpi_handout.c) */
+        cli_test_kill(mpi_rank, given);
     return JONG_OK;
 }
 
-/* Waits (polling) until every result in flight has been sent. */
-static void flush_results(player_rank *pr)
+int mpi_link_rank(const mpi_link *link)
+{
+    (void)link;
+    return mpi_rank;
+}
+
+/* Waits (polling) until every result in flight has been sent, and frees their bytes. */
+static void flush_results(mpi_link *l)
 {
     int all = 0, rounds = 0;
     for (;;) {
         pthread_mutex_lock(&mpi_lock);
-        MPI_Testall(SENDS, pr->sends, &all, MPI_STATUSES_IGNORE);
+        MPI_Testall(SENDS, l->sends, &all, MPI_STATUSES_IGNORE);
         pthread_mutex_unlock(&mpi_lock);
         if (all)
             break;
         mpi_idle(&rounds);
     }
+    for (int i = 0; i < SENDS; i++)
+        free(l->out[i]);
 }
 
 void mpi_say_done(const char *msg, double waited)
@@ -136,38 +148,23 @@ static char *receive_text(int tag)
 
 int mpi_play_run(const char *text, int jobs, char *msg, double *waited)
 {
-    jong_arena_results r;
-    jong_error err;
-    long good;
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
-    if (!f)
-        return snprintf(msg, MSG_MAX, "rank %d: out of memory", mpi_rank), CLI_FAIL;
-    int rc = jong_arena_read(f, &r, &good, &err);
-    fclose(f);
-    if (rc)
-        return snprintf(msg, MSG_MAX, "rank %d: the run from rank 0: %.300s", mpi_rank, err.msg), CLI_FAIL;
-    player_rank *pr = calloc(1, sizeof *pr);
-    if (pr) {
-        pr->jobs = jobs;
-        pr->chunks = calloc((size_t)jobs, sizeof(chunk));
+    mpi_link *l = calloc(1, sizeof *l);
+    if (l) {
+        l->jobs = jobs;
+        l->chunks = calloc((size_t)jobs, sizeof(chunk));
     }
-    if (!pr || !pr->chunks) {
-        free(pr);
-        jong_arena_results_free(&r);
-        return snprintf(msg, MSG_MAX, "rank %d: out of memory", mpi_rank), CLI_FAIL;
+    if (!l || !l->chunks) {
+        free(l);
+        return snprintf(msg, MPI_MSG_MAX, "rank %d: out of memory", mpi_rank), CLI_FAIL;
     }
     for (int i = 0; i < SENDS; i++)
-        pr->sends[i] = MPI_REQUEST_NULL;
-    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop,
-                                .take = rank_take, .give = rank_give, .ctx = pr};
-    if ((rc = jong_arena_run(&r, &opts, &err)))
-        snprintf(msg, MSG_MAX, "rank %d: %.350s", mpi_rank, err.msg);
-    flush_results(pr);
-    *waited = pr->waited;
-    free(pr->chunks);
-    free(pr);
-    jong_arena_results_free(&r);
-    return rc ? CLI_FAIL : CLI_OK;
+        l->sends[i] = MPI_REQUEST_NULL;
+    int rc = mpi_player(text, jobs, l, msg);
+    flush_results(l);
+    *waited = l->waited;
+    free(l->chunks);
+    free(l);
+    return rc;
 }
 
 int mpi_play_rank(const char *cmd, int jobs)
@@ -183,7 +180,7 @@ int mpi_play_rank(const char *cmd, int jobs)
         fprintf(stderr, "jong %s: rank %d: this MPI cannot serve threads; playing with --jobs 1\n", cmd, mpi_rank);
         jobs = 1;
     }
-    char msg[MSG_MAX] = "";
+    char msg[MPI_MSG_MAX] = "";
     double waited = 0;
     cli_catch_stop_signals(NULL, NULL, false);
     int rc = mpi_play_run(text, jobs, msg, &waited);
@@ -191,4 +188,3 @@ int mpi_play_rank(const char *cmd, int jobs)
     mpi_say_done(msg, waited);
     return rc;
 }
-

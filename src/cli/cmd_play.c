@@ -146,9 +146,8 @@ static int local_give(void *ctx, const char *bytes, size_t len, jong_error *err)
     keeper *k = ctx;
     pthread_mutex_lock(&k->lock);
     int rc = keep(k, 0, bytes, len, err);
-    int kept = ++k->kept;
+    cli_test_kill(0, ++k->kept); /* under the lock: no other game is kept after the N-th */
     pthread_mutex_unlock(&k->lock);
-    cli_test_kill(0, kept);
     return rc;
 }
 

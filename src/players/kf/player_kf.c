@@ -406,6 +406,7 @@ static int kf_create(kf_kind kind, const char *opts, jong_player *p, jong_error 
     st.def = 2.0;
     st.claim = true;
     st.claim_eager = true; /* measured against the paper's rule: docs/experiments/kf.md */
+    st.above_race = kind != KF_RULE; /* measured against Eq. 9: docs/experiments/taiwanese-strength.md */
     int rc = jong_options_parse(opts, kf_option, &st, kf_name(kind), err);
     if (rc)
         return rc;

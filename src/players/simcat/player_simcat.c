@@ -286,11 +286,12 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
 int jong_simcat_options(const char *opts, jong_simcat_config *cfg, int *max_rounds, jong_error *err)
 {
     simcat_state st = {
-        /* filter=prior, m=5 and claims=eager were chosen by experiment against greedy (issue 23,
-         * docs/experiments/taiwanese-strength.md); the paper's player is filter=off,m=12,claims=on */
+        /* filter=prior, m=5, claims=eager and prior=race were chosen by experiment against greedy
+         * (issue 23, docs/experiments/taiwanese-strength.md); the paper's player is
+         * filter=off,m=12,claims=on (the prior then plays no part) */
         .cfg = {.params = {.model = JONG_SIMCAT_FP, .prune = true, .rd = 3.0, .first = 300, .step = 100},
                 .heuristic = JONG_SIMCAT_H2H1, .budget = 10000, .claims = true, .claims_eager = true,
-                .filter = true, .prior = true, .prior_kind = -1, .prior_race = false},
+                .filter = true, .prior = true, .prior_kind = -1, .prior_race = true},
         .max_rounds = 5,
     };
     int rc = jong_options_parse(opts, simcat_option, &st, "simcat", err);

@@ -42,7 +42,7 @@ static const jong_player_info registry[] = {
     {"kf-tree", "KF-TREE (Taiwanese): game-tree search over combination sets when WN <= search, race (or KF-RULE) above",
      "w=4.5,claim=eager,hs=on,improved=on,search=3,above=race,nodes=400000,ways=paper", jong_player_kf_tree_create, TAIWAN},
     {"kf-v", "KF-V (Taiwanese): KF-TREE with situation analysis, the Monte Carlo opponent model, risk and defence",
-     "w=4.5,claim=eager,hs=on,improved=on,search=3,above=race,nodes=400000,ways=paper,risk=0.375,def=2,late=8,samples=100",
+     "w=4.5,claim=eager,hs=on,improved=on,search=1,above=race,nodes=400000,ways=paper,risk=0.375,def=2,late=8,samples=100",
      jong_player_kf_v_create, TAIWAN},
     {"guard", "greedy's speed with a learned guard (Taiwanese): P(win) after each discard less lambda x P(it deals in), "
               "both learned from self-play (jong train guard)",

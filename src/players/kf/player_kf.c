@@ -407,6 +407,8 @@ static int kf_create(kf_kind kind, const char *opts, jong_player *p, jong_error 
     st.claim = true;
     st.claim_eager = true; /* measured against the paper's rule: docs/experiments/kf.md */
     st.above_race = kind != KF_RULE; /* measured against Eq. 9: docs/experiments/taiwanese-strength.md */
+    if (kind == KF_V)
+        st.o.search_wn = 1; /* with race above it, searching only ready hands did best (same document) */
     int rc = jong_options_parse(opts, kf_option, &st, kf_name(kind), err);
     if (rc)
         return rc;

@@ -43,6 +43,25 @@
 #define JONG_ANALYSIS_DEFAULT_SIMS 2000
 #define JONG_ANALYSIS_MAX_SIMS 10000000L
 #define JONG_ANALYSIS_MAX_DRAWS 40
+/* The exact method's reach by default: rows of at most this shanten after their discard (for
+ * the optimal policies, the lower figure), and the hands it may hold at once for one table. */
+#define JONG_ANALYSIS_REACH_LOWER 3
+#define JONG_ANALYSIS_REACH_OPTIMAL 2
+#define JONG_ANALYSIS_MAX_REACH 8
+#define JONG_ANALYSIS_DEFAULT_STATES 400000L
+
+/* The policy the seat plays on by after the discard (see the model above). */
+typedef enum {
+    JONG_ANALYSIS_POLICY_LOWER = 0, /* keep a draw only when it lowers the shanten */
+    JONG_ANALYSIS_POLICY_WIN,       /* at every draw the allowed choice of most win chance */
+    JONG_ANALYSIS_POLICY_POINTS,    /* at every draw the allowed choice of most expected points */
+} jong_analysis_policy;
+
+typedef enum {
+    JONG_ANALYSIS_METHOD_AUTO = 0,  /* exact up to the reach, simulated beyond */
+    JONG_ANALYSIS_METHOD_SIMULATE,  /* exact only for ready hands and one draw left (the method
+                                       before the exact one; today's policy only) */
+} jong_analysis_method;
 
 typedef struct {
     jong_hand hand;              /* 3N+2 concealed tiles (red fives in hand.red) and declared melds */
@@ -58,6 +77,12 @@ typedef struct {
     uint8_t dora[JONG_RIICHI_MAX_INDICATORS];
     long sims;                   /* simulations per discard, 0 = JONG_ANALYSIS_DEFAULT_SIMS */
     uint64_t seed;
+    jong_analysis_policy policy;
+    jong_analysis_method method;
+    int reach;                   /* exact rows: shanten up to this (0 = the policy's default,
+                                    JONG_ANALYSIS_REACH_*; at most JONG_ANALYSIS_MAX_REACH) */
+    long max_states;             /* the exact method's hands held at once (0 = the default); a row
+                                    that would pass it is simulated instead */
 } jong_analysis_input;
 
 /* A value with its 95% interval; lo == hi == value when exact. */
@@ -69,7 +94,9 @@ typedef struct {
     uint8_t discard;        /* kind discarded */
     int shanten;            /* after the discard (over the forms the rules allow) */
     jong_ukeire ukeire;     /* effective tiles after it, with unseen copies */
-    bool exact;             /* computed by enumeration (else by `samples` simulations) */
+    bool exact;             /* computed exactly for the model (else by `samples` simulations) */
+    jong_analysis_policy policy; /* the policy the figures are for: the input's, or today's
+                                    (LOWER) on a simulated row (the simulation plays only it) */
     bool riichi;            /* riichi rules: the discard leaves a closed ready hand that declares riichi */
     long samples;           /* simulations run for this row (0 when exact) */
     jong_estimate tenpai;   /* P(ready after some discard within the draws), this discard included */
@@ -91,6 +118,9 @@ typedef struct {
     int unseen;             /* unseen tiles the draws come from */
     int draws;              /* draws used after the caps */
     long sims;              /* simulations per simulated row */
+    jong_analysis_policy policy; /* the input's */
+    int reach;              /* the exact method's reach used (-1: the simulation method) */
+    long states;            /* hands the exact method held (its work) */
     uint64_t seed;
     uint64_t signature;     /* FNV-1a of every row's numbers: changes only when the results do */
 } jong_analysis_result;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/analysis_exact.h"
 #include "analysis/analysis_internal.h"
 #include "jong/analysis_sim.h"
 #include "jong/notation.h"
@@ -306,6 +307,15 @@ static int check_input(const jong_analysis_input *in, analysis_setup *su, jong_e
                               JONG_ANALYSIS_DEFAULT_SIMS);
     if (in->draws < 0)
         return jong_error_set(err, JONG_ERR_ARG, -1, "draws must not be negative");
+    if (in->policy < JONG_ANALYSIS_POLICY_LOWER || in->policy > JONG_ANALYSIS_POLICY_POINTS)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the policy must be lower, win or points");
+    if (in->method < JONG_ANALYSIS_METHOD_AUTO || in->method > JONG_ANALYSIS_METHOD_SIMULATE)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the method must be auto or simulate");
+    if (in->reach < 0 || in->reach > JONG_ANALYSIS_MAX_REACH)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the exact method's reach must be 1..%d shanten (0 = the default)",
+                              JONG_ANALYSIS_MAX_REACH);
+    if (in->max_states < 0)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "max_states must not be negative (0 = the default)");
     uint8_t meld[JONG_KINDS];
     jong_hand_meld_counts(&in->hand, meld);
     for (int k = 0; k < JONG_KINDS; k++)
@@ -348,13 +358,28 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
     res.sims = in->sims > 0 ? in->sims : JONG_ANALYSIS_DEFAULT_SIMS;
     res.seed = in->seed;
 
+    res.policy = in->policy;
+    res.reach = -1;
+    analysis_exact *x = NULL;
+    if (in->method == JONG_ANALYSIS_METHOD_AUTO) {
+        res.reach = in->reach > 0 ? in->reach
+                    : in->policy == JONG_ANALYSIS_POLICY_LOWER ? JONG_ANALYSIS_REACH_LOWER : JONG_ANALYSIS_REACH_OPTIMAL;
+        x = analysis_exact_new(&su, in->policy, in->max_states > 0 ? in->max_states : JONG_ANALYSIS_DEFAULT_STATES);
+        if (!x)
+            return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
+
     analysis_row_hand hands[JONG_KINDS];
-    int simulated[JONG_KINDS], nsim = 0;
+    int simulated[JONG_KINDS], nsim = 0, handle[JONG_KINDS];
+    /* the exact method takes the rows by shanten (the evaluator's order): once a row passes the
+     * hands allowed, the rows after it (no nearer) are simulated too */
+    bool exact_open = x != NULL;
     for (int i = 0; i < n; i++) {
         jong_analysis_row *row = &res.rows[i];
         row->discard = opts[i].discard;
         row->shanten = opts[i].shanten;
         row->ukeire = opts[i].ukeire;
+        row->policy = JONG_ANALYSIS_POLICY_LOWER;
         analysis_row_hand *rh = &hands[i];
         rh->h = in->hand;
         rh->discard = row->discard;
@@ -362,12 +387,36 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
         rh->eff = analysis_effective_kinds(&su, &rh->h, &rh->shanten);
         rh->closed = analysis_hand_closed(&rh->h);
         row->riichi = su.v == JONG_VARIANT_RIICHI && rh->closed && rh->shanten == 0 && su.draws >= 1;
-        if (rh->shanten == 0)
+        handle[i] = -1;
+        if (exact_open && rh->shanten <= res.reach) {
+            handle[i] = analysis_exact_add(x, rh);
+            if (handle[i] == -2) {
+                analysis_exact_free(x);
+                return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+            }
+            exact_open = handle[i] >= 0;
+        }
+        if (handle[i] >= 0)
+            continue;
+        if (rh->shanten == 0) {
             exact_ready(&su, rh, row);
-        else if (su.draws <= 1)
+        } else if (su.draws <= 1) {
             exact_short(&su, rh, row);
-        else
+            row->policy = in->policy; /* one draw: every policy keeps exactly the lowering draws */
+        } else {
             simulated[nsim++] = i;
+        }
+    }
+    if (x) {
+        if (!analysis_exact_solve(x)) {
+            analysis_exact_free(x);
+            return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+        }
+        for (int i = 0; i < n; i++)
+            if (handle[i] >= 0)
+                analysis_exact_row(x, handle[i], &res.rows[i]);
+        res.states = analysis_exact_states(x);
+        analysis_exact_free(x);
     }
 
     /* per simulated row: its tally, and the sums of products of two rows' points per draw
@@ -393,17 +442,17 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
             jong_rng_seed(&rng, jong_seed_mix(in->seed, (uint64_t)s));
             for (int i = 0; i <= su.draws; i++) {
                 int j = i + (int)jong_rng_below(&rng, (uint32_t)(m - i));
-                uint8_t x = tiles[i];
+                uint8_t swap = tiles[i];
                 tiles[i] = tiles[j];
-                tiles[j] = x;
+                tiles[j] = swap;
                 seq[i] = tiles[i];
             }
-            double x[JONG_KINDS];
+            double won[JONG_KINDS];
             for (int r = 0; r < nsim; r++)
-                x[r] = simulate_row(&su, &hands[simulated[r]], seq, &t[r]);
+                won[r] = simulate_row(&su, &hands[simulated[r]], seq, &t[r]);
             for (int r = 0; r < nsim; r++)
                 for (int q = r + 1; q < nsim; q++)
-                    cross[r][q] += x[r] * x[q];
+                    cross[r][q] += won[r] * won[q];
         }
         for (int r = 0; r < nsim; r++) {
             finish_simulated(&t[r], &res.rows[simulated[r]]);

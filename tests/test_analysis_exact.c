@@ -279,8 +279,8 @@ static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool 
                     v = m_keep(m, &hk, t + 1, p, NULL);
                 }
             } else {
-                /* every allowed choice: lowering, any discard of least shanten; otherwise a
-                 * discard that keeps the shanten with more effective copies than the draw's */
+                /* every allowed choice: lowering, any discard of least shanten; ready, a discard
+                 * that keeps it ready on more copies than the draw's */
                 int sh[JONG_KINDS], least = 99;
                 for (int d = 0; d < JONG_KINDS; d++) {
                     sh[d] = 99;
@@ -295,7 +295,7 @@ static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool 
                 jong_hand back = *h;
                 int base = m_ukeire(m, &back, w);
                 for (int d = 0; d < JONG_KINDS; d++) {
-                    if (sh[d] != least || d == k || least > s)
+                    if (sh[d] != least || d == k || least > s || (least == s && s > 0))
                         continue;
                     jong_hand h2 = hk;
                     h2.counts[d]--;

@@ -45,7 +45,7 @@
 #define JONG_ANALYSIS_MAX_DRAWS 40
 /* The exact method's reach by default: rows of at most this shanten after their discard (for
  * the optimal policies, the lower figure), and the hands it may hold at once for one table. */
-#define JONG_ANALYSIS_REACH_LOWER 3
+#define JONG_ANALYSIS_REACH_LOWER 5
 #define JONG_ANALYSIS_REACH_OPTIMAL 3
 #define JONG_ANALYSIS_MAX_REACH 8
 #define JONG_ANALYSIS_DEFAULT_STATES 400000L

@@ -33,6 +33,7 @@ typedef struct {
     uint8_t key[KEY_SIZE]; /* counts, red fives per suit, riichi declared */
     uint8_t r[JONG_KINDS]; /* the model's unseen copies of each kind (see the top) */
     int8_t shanten;
+    uint8_t depth;         /* the fewest draws from a row's hand to it (solve's breadth-first pass) */
     bool riichi, leaf;     /* leaf: valued only with no draw left (never expanded) */
     uint64_t prot;         /* the protected kinds */
     double rp, rn;         /* model copies of the protected kinds and of the others */
@@ -487,12 +488,43 @@ bool analysis_exact_solve(analysis_exact *x)
         xval v = {x->nodes[i].shanten == 0, 0, 0, 0};
         prev[2 * i] = prev[2 * i + 1] = v;
     }
+    /* a node first reachable after m draws is needed only with at most D - m draws left: the
+     * fewest draws to each, breadth first from the rows' hands (cur serves as the queue) */
+    int32_t *queue = (int32_t *)cur;
+    size_t head = 0, tail = 0;
+    for (size_t i = 0; i < N; i++)
+        x->nodes[i].depth = UINT8_MAX;
+    for (int r = 0; r < x->nrows; r++)
+        for (int c = 0; c < 2; c++) {
+            int32_t j = x->rows[r][c];
+            if (j >= 0 && x->nodes[j].depth) {
+                x->nodes[j].depth = 0;
+                queue[tail++] = j;
+            }
+        }
+    while (head < tail) {
+        const xnode *n = &x->nodes[queue[head++]];
+        for (int32_t ei = 0; ei < n->n; ei++) {
+            const xentry *e = &x->entries[n->first + ei];
+            for (int32_t oi = 0; oi < e->n; oi++) {
+                const xopt *o = &x->opts[e->first + oi];
+                int32_t to[2] = {o->plain, o->riichi};
+                for (int c = 0; c < 2; c++)
+                    if (to[c] >= 0 && x->nodes[to[c]].depth == UINT8_MAX) {
+                        x->nodes[to[c]].depth = (uint8_t)(n->depth + 1);
+                        queue[tail++] = to[c];
+                    }
+            }
+        }
+    }
     bool lower = x->policy == JONG_ANALYSIS_POLICY_LOWER;
     for (int d = 1; d <= D; d++) {
         int t = D - d;
         double left = U - t;
         for (size_t i = 0; i < N; i++) {
             const xnode *n = &x->nodes[i];
+            if (n->depth > t)
+                continue; /* not reachable with d draws left: never read */
             if (n->leaf) {
                 cur[2 * i] = cur[2 * i + 1] = prev[2 * i];
                 continue;

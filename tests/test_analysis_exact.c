@@ -452,12 +452,80 @@ static void test_model_taiwan(void **state)
     check_model(&tw);
 }
 
+/* ---- against today's simulator on random hands -------------------------------------------- */
+
+/* Every exact row of seeded random hands inside the simulated row's interval widened to 5
+ * standard errors: the model's one approximation (the thrown draws' kinds) stays below the
+ * simulations' noise. */
+static void check_against_simulator(jong_variant v, int n, uint64_t seed0)
+{
+    long checked = 0;
+    for (int i = 0; i < n; i++) {
+        rh_rng rng;
+        rh_seed(&rng, seed0 + (uint64_t)i);
+        jong_analysis_input in;
+        jong_analysis_input_init(&in, v);
+        rh_uniform(&rng, v == JONG_VARIANT_RIICHI ? 14 : 17, in.hand.counts);
+        in.draws = 6 + (int)rh_below(&rng, 7);
+        if (v == JONG_VARIANT_RIICHI) {
+            in.ndora = 1;
+            do
+                in.dora[0] = (uint8_t)rh_below(&rng, JONG_KINDS);
+            while (in.hand.counts[in.dora[0]] == 4);
+        }
+        in.seed = seed0 + (uint64_t)i;
+        in.sims = SANITIZED ? 1000 : 3000;
+        jong_analysis_result ex, sim;
+        run(&in, &ex);
+        in.method = JONG_ANALYSIS_METHOD_SIMULATE;
+        run(&in, &sim);
+        for (int a = 0; a < ex.nrows; a++) {
+            const jong_analysis_row *e = &ex.rows[a];
+            const jong_analysis_row *s = NULL;
+            for (int b = 0; b < sim.nrows; b++)
+                if (sim.rows[b].discard == e->discard)
+                    s = &sim.rows[b];
+            assert_non_null(s);
+            if (!e->exact || s->exact)
+                continue;
+            /* standard errors under the hypothesis that the exact figure is the mean (a rare
+             * win seen once or never would understate them), the simulated one if larger */
+            double m = (double)s->samples;
+            double se_t = sqrt(fmax(e->tenpai.value * (1 - e->tenpai.value), 1e-4) / m);
+            double se_w = sqrt(fmax(e->win.value * (1 - e->win.value), 1e-4) / m);
+            double se_p = fmax((s->points.hi - s->points.value) / 1.96, e->points_per_win * sqrt(e->win.value / m));
+            double half = 5 * se_p;
+            if (fabs(e->tenpai.value - s->tenpai.value) > 5 * se_t || fabs(e->win.value - s->win.value) > 5 * se_w ||
+                fabs(e->points.value - s->points.value) > half + 1)
+                fail_msg("hand %d row %s: tenpai %.4f/%.4f win %.4f/%.4f points %.1f/%.1f (+-%.1f)", i,
+                         jong_kind_name(e->discard, JONG_STYLE_COMPACT), e->tenpai.value, s->tenpai.value,
+                         e->win.value, s->win.value, e->points.value, s->points.value, half);
+            checked++;
+        }
+    }
+    assert_true(checked > n);
+}
+
+static void test_simulator_riichi(void **state)
+{
+    (void)state;
+    check_against_simulator(JONG_VARIANT_RIICHI, SANITIZED ? 6 : 40, 1000);
+}
+
+static void test_simulator_taiwan(void **state)
+{
+    (void)state;
+    check_against_simulator(JONG_VARIANT_TAIWAN, SANITIZED ? 3 : 15, 2000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_riichi),
         cmocka_unit_test(test_model_open_and_pairs),
         cmocka_unit_test(test_model_taiwan),
+        cmocka_unit_test(test_simulator_riichi),
+        cmocka_unit_test(test_simulator_taiwan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

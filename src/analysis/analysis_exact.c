@@ -306,7 +306,8 @@ static int add_entry(analysis_exact *x, int k, bool prot, int win, const xopt *o
     e->win = win;
     e->first = (int32_t)x->nopts;
     e->n = no;
-    memcpy(&x->opts[x->nopts], o, (size_t)no * sizeof *o);
+    if (no > 0)
+        memcpy(&x->opts[x->nopts], o, (size_t)no * sizeof *o);
     x->nopts += (size_t)no;
     return 0;
 }

@@ -58,6 +58,13 @@ typedef struct {
     uint8_t ura[JONG_KINDS]; /* riichi: the ura count an indicator of each kind gives */
 } xwin;
 
+/* Today's policy's choice from a hand of 3N+2 tiles (its counts and red fives): many nodes
+ * reach the same one by different draws, and the choice depends on that hand alone. */
+typedef struct {
+    uint8_t key[JONG_KINDS + 3];
+    xopt opt;
+} xkeep;
+
 /* A node's figures with d draws left. */
 typedef struct {
     double tenpai, win, points, tai;
@@ -80,6 +87,10 @@ struct analysis_exact {
     size_t nwins, cap_wins;
     int32_t *table;        /* open addressing: node index + 1, 0 = empty */
     size_t table_size;
+    xkeep *keeps;          /* today's policy's choices, found by ktable as nodes by table */
+    size_t nkeeps, cap_keeps;
+    int32_t *ktable;
+    size_t ktable_size;
     int32_t rows[JONG_KINDS][2]; /* per handle: plain and riichi start nodes */
     int nrows;
     xval row_val[JONG_KINDS];
@@ -101,12 +112,34 @@ static bool grow(void **p, size_t *cap, size_t need, size_t size)
     return true;
 }
 
-static uint64_t key_hash(const uint8_t *key)
+static uint64_t key_hash_n(const uint8_t *key, int n)
 {
     uint64_t h = 0xcbf29ce484222325ull;
-    for (int i = 0; i < KEY_SIZE; i++)
+    for (int i = 0; i < n; i++)
         h = (h ^ key[i]) * 0x100000001b3ull;
     return h ^ (h >> 29);
+}
+
+static uint64_t key_hash(const uint8_t *key)
+{
+    return key_hash_n(key, KEY_SIZE);
+}
+
+static bool rehash_keeps(analysis_exact *x, size_t size)
+{
+    int32_t *t = calloc(size, sizeof *t);
+    if (!t)
+        return false;
+    for (size_t i = 0; i < x->nkeeps; i++) {
+        size_t j = key_hash_n(x->keeps[i].key, JONG_KINDS + 3) & (size - 1);
+        while (t[j])
+            j = (j + 1) & (size - 1);
+        t[j] = (int32_t)i + 1;
+    }
+    free(x->ktable);
+    x->ktable = t;
+    x->ktable_size = size;
+    return true;
 }
 
 static bool rehash(analysis_exact *x, size_t size)
@@ -138,7 +171,8 @@ analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_polic
     x->riichi_rules = su->v == JONG_VARIANT_RIICHI;
     x->sets = jong_hand_sets_needed(&su->in->hand, su->v);
     memcpy(x->h14, su->in->hand.counts, sizeof x->h14);
-    if (!rehash(x, 1024)) {
+    if (!rehash(x, 1024) || !rehash_keeps(x, 1024)) {
+        free(x->table);
         free(x);
         return NULL;
     }
@@ -154,6 +188,8 @@ void analysis_exact_free(analysis_exact *x)
     free(x->opts);
     free(x->wins);
     free(x->table);
+    free(x->keeps);
+    free(x->ktable);
     free(x);
 }
 
@@ -312,6 +348,34 @@ static int add_entry(analysis_exact *x, int k, bool prot, int win, const xopt *o
     return 0;
 }
 
+/* Today's policy's option from hk (3N+2 tiles), remembered by hand. */
+static int policy_option(analysis_exact *x, jong_hand *hk, const uint8_t *w, xopt *o)
+{
+    uint8_t key[JONG_KINDS + 3];
+    memcpy(key, hk->counts, JONG_KINDS);
+    memcpy(key + JONG_KINDS, hk->red, 3);
+    size_t j = key_hash_n(key, JONG_KINDS + 3) & (x->ktable_size - 1);
+    for (; x->ktable[j]; j = (j + 1) & (x->ktable_size - 1))
+        if (!memcmp(x->keeps[x->ktable[j] - 1].key, key, sizeof key)) {
+            *o = x->keeps[x->ktable[j] - 1].opt;
+            return 0;
+        }
+    int thrown, s2;
+    analysis_policy_discard(x->su, hk, w, &thrown, &s2);
+    int rc = option_of(x, hk, s2, o);
+    if (rc)
+        return rc;
+    if (!grow((void **)&x->keeps, &x->cap_keeps, x->nkeeps + 1, sizeof *x->keeps))
+        return -2;
+    /* option_of may have grown ktable's sibling, never ktable: the slot j is still free */
+    memcpy(x->keeps[x->nkeeps].key, key, sizeof key);
+    x->keeps[x->nkeeps].opt = *o;
+    x->ktable[j] = (int32_t)++x->nkeeps;
+    if (2 * x->nkeeps > x->ktable_size && !rehash_keeps(x, 2 * x->ktable_size))
+        return -2;
+    return 0;
+}
+
 /* The entries of node i. Nodes it leads to are made (and expanded later, breadth first). */
 static int expand(analysis_exact *x, int32_t i)
 {
@@ -382,9 +446,7 @@ static int expand(analysis_exact *x, int32_t i)
         xopt o[JONG_KINDS];
         int no = 0;
         if (lower) {
-            int j, s2;
-            analysis_policy_discard(su, &hk, w, &j, &s2);
-            int rc = option_of(x, &hk, s2, &o[no++]);
+            int rc = policy_option(x, &hk, w, &o[no++]);
             if (rc)
                 return rc;
         } else {
@@ -418,7 +480,7 @@ static int expand(analysis_exact *x, int32_t i)
 
 int analysis_exact_add(analysis_exact *x, const analysis_row_hand *rh)
 {
-    size_t marks[4] = {x->nnodes, x->nentries, x->nopts, x->nwins};
+    size_t marks[5] = {x->nnodes, x->nentries, x->nopts, x->nwins, x->nkeeps};
     xopt start;
     int rc = option_of(x, &rh->h, rh->shanten, &start);
     while (!rc && x->expanded < x->nnodes)
@@ -431,8 +493,9 @@ int analysis_exact_add(analysis_exact *x, const analysis_row_hand *rh)
         x->nentries = marks[1];
         x->nopts = marks[2];
         x->nwins = marks[3];
+        x->nkeeps = marks[4];
         x->expanded = x->nnodes;
-        return rehash(x, x->table_size) ? -1 : -2;
+        return rehash(x, x->table_size) && rehash_keeps(x, x->ktable_size) ? -1 : -2;
     }
     x->rows[x->nrows][0] = start.plain;
     x->rows[x->nrows][1] = start.riichi;

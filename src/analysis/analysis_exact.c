@@ -26,6 +26,13 @@
 #include "analysis/analysis_exact.h"
 #include "jong/riichi_score.h"
 
+/* No fused multiply-adds: the sums must round the same way under every compiler, so that the
+ * tables' signatures (rounded to 1e-6) are the same from gcc (no contraction in ISO C mode, and
+ * it does not know this pragma) and clang (which contracts by default). */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #define KEY_SIZE (JONG_KINDS + 4)
 #define NO_NODE (-1)
 

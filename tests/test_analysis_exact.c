@@ -116,6 +116,14 @@ static void m_unseen(const mref *m, const uint8_t *counts, uint8_t *r)
     }
 }
 
+/* Discard one tile of kind d: a plain copy while there is one (the header: a red five is kept). */
+static void m_discard(jong_hand *h, int d)
+{
+    h->counts[d]--;
+    if (d < JONG_NUMBER_KINDS && d % 9 == 4 && h->red[d / 9] > h->counts[d])
+        h->red[d / 9] = h->counts[d];
+}
+
 static int shanten(const mref *m, const jong_hand *h)
 {
     return jong_hand_shanten(h, m->v, m->forms, NULL);
@@ -275,7 +283,7 @@ static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool 
             m_unseen(m, hk.counts, w);
             if (p == JONG_ANALYSIS_POLICY_LOWER) {
                 if (prot[k]) {
-                    hk.counts[m_policy_discard(m, &hk, w)]--;
+                    m_discard(&hk, m_policy_discard(m, &hk, w));
                     v = m_keep(m, &hk, t + 1, p, NULL);
                 }
             } else {
@@ -298,7 +306,7 @@ static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool 
                     if (sh[d] != least || d == k || least > s || (least == s && s > 0))
                         continue;
                     jong_hand h2 = hk;
-                    h2.counts[d]--;
+                    m_discard(&h2, d);
                     if (least == s && m_ukeire(m, &h2, w) <= base)
                         continue;
                     mval c = m_keep(m, &h2, t + 1, p, &v);
@@ -341,9 +349,7 @@ static mval m_row(const jong_analysis_input *in, int d, bool *riichi)
     }
     m.D = in->draws < m.U - 1 ? in->draws : m.U - 1;
     jong_hand h = in->hand;
-    h.counts[d]--;
-    if (d < JONG_NUMBER_KINDS && d % 9 == 4 && h.red[d / 9] > h.counts[d])
-        h.red[d / 9] = h.counts[d];
+    m_discard(&h, d);
     *riichi = false;
     mval plain = m_value(&m, &h, 0, false, false);
     if (!(m.v == JONG_VARIANT_RIICHI && m.closed && shanten(&m, &h) == 0 && m.D >= 1))
@@ -420,6 +426,22 @@ static void test_model_riichi(void **state)
                 gained |= best.rows[j].points.value > lower.rows[i].points.value + 1e-6;
             }
     assert_true(gained);
+}
+
+/* A red five in the hand (aka dora in the points; kept over a plain five when one goes) and a
+ * dora indicator, for the three policies. */
+static void test_model_red_five(void **state)
+{
+    (void)state;
+    jong_analysis_input in;
+    jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
+    in.hand = hand_of("234m055p789s13s7z2z5p");
+    in.ndora = 1;
+    in.dora[0] = (uint8_t)kind_of("1s");
+    in.draws = 3;
+    short_wall(&in, "2s2s4p6p1z2z3s");
+    assert_int_equal(in.hand.red[1], 1);
+    check_model(&in);
 }
 
 static void test_model_open_and_pairs(void **state)
@@ -522,6 +544,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_riichi),
+        cmocka_unit_test(test_model_red_five),
         cmocka_unit_test(test_model_open_and_pairs),
         cmocka_unit_test(test_model_taiwan),
         cmocka_unit_test(test_simulator_riichi),

@@ -474,6 +474,73 @@ static void test_model_taiwan(void **state)
     check_model(&tw);
 }
 
+/* ---- the reach and the cap on hands held ------------------------------------------------------ */
+
+/* Rows past the reach, or whose hands would pass max_states, are simulated with today's policy
+ * and say so; the rows kept exact have the figures they have without the cap (a row that
+ * passed it left nothing behind), and bad settings are refused. */
+static void test_reach_and_cap(void **state)
+{
+    (void)state;
+    jong_analysis_input in;
+    jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
+    in.hand = hand_of("12368m2478p3569s1z"); /* 3-shanten rows (exact) and 4-shanten ones */
+    in.draws = 8;
+    in.sims = 200;
+    in.policy = JONG_ANALYSIS_POLICY_POINTS;
+    jong_analysis_result full, capped;
+    run(&in, &full);
+    assert_int_equal(full.reach, JONG_ANALYSIS_REACH_OPTIMAL);
+    int exact_full = 0;
+    for (int i = 0; i < full.nrows; i++) {
+        const jong_analysis_row *r = &full.rows[i];
+        assert_true(r->exact == (r->shanten <= JONG_ANALYSIS_REACH_OPTIMAL));
+        assert_int_equal(r->policy, r->exact ? JONG_ANALYSIS_POLICY_POINTS : JONG_ANALYSIS_POLICY_LOWER);
+        assert_true(r->exact || r->samples == 200);
+        exact_full += r->exact;
+    }
+    assert_true(exact_full > 0 && exact_full < full.nrows);
+    /* caps from a tenth of the hands up: each keeps some first rows exact (with the figures they
+     * have without a cap: a row that passed the cap left nothing behind) and simulates the rest;
+     * some cap must split the rows */
+    bool split = false;
+    for (int tenth = 1; tenth <= 9; tenth++) {
+        in.max_states = full.states * tenth / 10;
+        run(&in, &capped);
+        assert_true(capped.states <= in.max_states);
+        int exact_capped = 0;
+        for (int i = 0; i < capped.nrows; i++) {
+            const jong_analysis_row *r = &capped.rows[i];
+            if (!r->exact) {
+                assert_int_equal(r->policy, JONG_ANALYSIS_POLICY_LOWER);
+                continue;
+            }
+            exact_capped++;
+            for (int j = 0; j < full.nrows; j++)
+                if (full.rows[j].discard == r->discard) {
+                    assert_true(full.rows[j].exact);
+                    assert_true(close_to(r->win.value, full.rows[j].win.value));
+                    assert_true(close_to(r->points.value, full.rows[j].points.value));
+                    assert_true(close_to(r->tenpai.value, full.rows[j].tenpai.value));
+                }
+        }
+        split |= exact_capped > 0 && exact_capped < exact_full;
+    }
+    assert_true(split);
+    in.max_states = 0;
+    jong_error err;
+    jong_analysis_result r;
+    in.max_states = -1;
+    assert_int_equal(jong_analysis_run(&in, &r, &err), JONG_ERR_ARG);
+    in.max_states = 0;
+    in.reach = JONG_ANALYSIS_MAX_REACH + 1;
+    assert_int_equal(jong_analysis_run(&in, &r, &err), JONG_ERR_ARG);
+    in.reach = 0;
+    in.policy = (jong_analysis_policy)7;
+    assert_int_equal(jong_analysis_run(&in, &r, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "policy"));
+}
+
 /* ---- against today's simulator on random hands -------------------------------------------- */
 
 /* Every exact row of seeded random hands inside the simulated row's interval widened to 5
@@ -547,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_model_red_five),
         cmocka_unit_test(test_model_open_and_pairs),
         cmocka_unit_test(test_model_taiwan),
+        cmocka_unit_test(test_reach_and_cap),
         cmocka_unit_test(test_simulator_riichi),
         cmocka_unit_test(test_simulator_taiwan),
     };

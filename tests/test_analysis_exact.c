@@ -539,6 +539,10 @@ static void test_reach_and_cap(void **state)
     in.policy = (jong_analysis_policy)7;
     assert_int_equal(jong_analysis_run(&in, &r, &err), JONG_ERR_ARG);
     assert_non_null(strstr(err.msg, "policy"));
+    in.policy = JONG_ANALYSIS_POLICY_WIN;
+    in.method = JONG_ANALYSIS_METHOD_SIMULATE;
+    assert_int_equal(jong_analysis_run(&in, &r, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "only the policy lower"));
 }
 
 /* ---- against today's simulator on random hands -------------------------------------------- */

@@ -86,7 +86,7 @@ typedef enum {
 typedef enum {
     JONG_ANALYSIS_METHOD_AUTO = 0,  /* exact up to the reach, simulated beyond */
     JONG_ANALYSIS_METHOD_SIMULATE,  /* exact only for ready hands and one draw left (the method
-                                       before the exact one; today's policy only) */
+                                       before the exact one; policy LOWER only, others refused) */
 } jong_analysis_method;
 
 typedef struct {

@@ -311,6 +311,8 @@ static int check_input(const jong_analysis_input *in, analysis_setup *su, jong_e
         return jong_error_set(err, JONG_ERR_ARG, -1, "the policy must be lower, win or points");
     if (in->method < JONG_ANALYSIS_METHOD_AUTO || in->method > JONG_ANALYSIS_METHOD_SIMULATE)
         return jong_error_set(err, JONG_ERR_ARG, -1, "the method must be auto or simulate");
+    if (in->method == JONG_ANALYSIS_METHOD_SIMULATE && in->policy != JONG_ANALYSIS_POLICY_LOWER)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the simulation method plays only the policy lower");
     if (in->reach < 0 || in->reach > JONG_ANALYSIS_MAX_REACH)
         return jong_error_set(err, JONG_ERR_ARG, -1, "the exact method's reach must be 1..%d shanten (0 = the default)",
                               JONG_ANALYSIS_MAX_REACH);

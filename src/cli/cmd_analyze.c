@@ -104,7 +104,7 @@ static const cli_option options[] = {
      .names = policy_names, .def = "lower"},
     {"--method", CLI_ENUM(in.method), "M", "auto: the chances exact where the method reaches (shanten up to "
      CLI_TEXT(JONG_ANALYSIS_REACH_LOWER) " for lower, " CLI_TEXT(JONG_ANALYSIS_REACH_OPTIMAL) " for win and points), "
-     "simulated beyond; simulate: simulated but for ready hands and one draw left (lower only)",
+     "simulated beyond; simulate: simulated but for ready hands and one draw left (with --policy lower only)",
      .names = method_names, .def = "auto"},
     {"--search", CLI_ENUM(search), "M", "exact: the targets' exact distances; local: also the distance Loh's "
      "local search finds (jong_loh_local_distance), as a column 'local' (JSON \"local_distance\")",
@@ -678,6 +678,10 @@ static int analyze_run(const analyze_input *in, analysis *a, char *why, size_t n
         return CLI_USAGE;
     }
     a->draws = in->draws >= 0 ? in->draws : total - in->turn;
+    if (in->method == JONG_ANALYSIS_METHOD_SIMULATE && in->policy != JONG_ANALYSIS_POLICY_LOWER) {
+        snprintf(why, n, "%smethod simulate plays only the policy lower", in->api ? "" : "--");
+        return CLI_USAGE;
+    }
     if (in->player && in->sims <= 0) {
         snprintf(why, n, "%splayer: its values come with the chances of each discard (%ssims above 0)",
                  in->api ? "" : "--", in->api ? "" : "--");

@@ -1,25 +1,27 @@
 /* The exact method of the discard analysis (analysis_exact.h): the figures of the model of
- * analysis_sim.h by dynamic programming over (hand, draws left).
+ * analysis_sim.h by dynamic programming over (hand, draws left). This file builds the graph;
+ * analysis_exact_solve.c values it.
  *
  * The graph. A node is a concealed hand of 3N+1 tiles (its counts, its red fives, and whether it
  * declared riichi, which locks it). Its draw entries are the kinds whose draw can change it: a
  * win, or a kept draw with the discards the policy may make then (today's policy: the one of
  * analysis_policy_discard; the optimal ones: every discard of least shanten when the draw lowers
- * the shanten, and the discards that widen the hand when it does not). Every other draw is
- * thrown at once and leaves the node as it was. The graph is built once per table, breadth
- * first from the rows' hands, then valued for d = 0, 1, ..., D draws left, each layer from the
- * one before: V(node, d) = sum over the entries of q(kind) x (the win, or the entry's best
- * option at d - 1) + (1 - their q) x V(node, d - 1).
+ * the shanten, and, when the hand is ready, the discards that keep it ready on more copies).
+ * Every other draw is thrown at once and leaves the node as it was (the optimal policies may
+ * throw any draw). The graph is built once per table, breadth first from the rows' hands, then
+ * valued for d = 0, 1, ..., D draws left, each layer from the one before: V(node, d) = the sum
+ * over the entries of q(kind) x (the win, or the entry's best option at d - 1), plus
+ * (1 - their q) x V(node, d - 1).
  *
  * The draw model (analysis_sim.h states it): the probability q that the next draw is kind k,
- * with t = D - d draws made and r[k] = the unseen copies less those the hand has taken beyond
- * the 14 tiles it started from, is r[k] / (U - t) for the node's protected kinds (those whose
- * draw lowers its shanten, or wins when it is ready): the t tiles drawn and thrown are taken to
- * be of the other kinds, which share the rest in proportion to r. This is the true chance while
- * the hand has not changed since its last thrown draw was of an unprotected kind, and it makes
- * a ready hand's chances the exact hypergeometric ones. When the protected copies outnumber
- * U - t, they share the whole draw instead. The ura indicator of a riichi win is drawn the same
- * way from the U - t - 1 tiles left. */
+ * with t = D - d draws made and r[k] = the unseen copies less those the hand holds beyond the
+ * 3N+2 tiles it started from, is r[k] / (U - t) for the node's protected kinds (those whose
+ * draw lowers its shanten, or wins when it is ready): the tiles drawn and thrown are taken to be
+ * of the other kinds, which share the rest in proportion to r. That is the true chance as long
+ * as no thrown tile was of a kind the present hand protects: always while the hand has not
+ * changed since the discard, so a ready hand's chances are the exact hypergeometric ones. When
+ * the protected copies outnumber U - t, they share the whole draw instead. The ura indicator of
+ * a riichi win is drawn the same way from the U - t - 1 tiles left. */
 #include <stdlib.h>
 #include <string.h>
 

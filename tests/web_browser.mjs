@@ -268,6 +268,12 @@ try {
     red: document.querySelectorAll('#a-out .a-hand img[src="/tile/13r.svg"]').length,
     rows: [...document.querySelectorAll('#a-out table.an')[0].rows].slice(1).filter((r) => r.cells[0].querySelector('img')).length })`);
   if (an.hand !== 14 || an.red !== 1 || an.rows < 5) throw new Error('the analysis tab: ' + JSON.stringify(an));
+  // the chances of each discard on request (issue 31): every row of this hand exact
+  await page.eval(`document.getElementById('a-policy').value = 'points';
+                   document.querySelector('#analyze-form button').click(); true`);
+  await page.waitFor("document.getElementById('a-chances') !== null", 'the chances of each discard');
+  const ch = await page.eval(`[...document.getElementById('a-chances').rows].slice(1).map((r) => r.cells[5].textContent)`);
+  if (ch.length < 5 || !ch.every((c) => c.startsWith('exact'))) throw new Error('the chances: ' + JSON.stringify(ch));
 
   const foreign = cdp.requests.filter((u) => !u.startsWith(base + '/') && !u.startsWith('data:') &&
                                              !u.startsWith('blob:') && u !== 'about:blank');

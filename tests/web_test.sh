@@ -121,6 +121,10 @@ expect 400 "hand: position 3" POST /api/analyze '{"hand":"123x","rules":"riichi"
 expect 200 '"shanten"' POST /api/analyze '{"hand":"123m456p789s1122z","rules":"riichi"}'
 # the analysis tab's targets table (issue 24): the seven targets with their distances
 expect 200 '"name":"seven-pairs","distance":5' POST /api/analyze '{"hand":"123m456p789s1122z","rules":"riichi"}'
+# the chances of each discard on request (issue 31): exact rows, the policy asked for, a bad one refused
+expect 200 '"policy":"points"' POST /api/analyze '{"hand":"123m456p789s1122z5m","rules":"riichi","chances":true,"policy":"points"}'
+expect 200 '"exact":true' POST /api/analyze '{"hand":"123m456p789s1122z5m","rules":"riichi","chances":true}'
+expect 400 "policy: give lower, win or points" POST /api/analyze '{"hand":"123m456p789s1122z5m","chances":true,"policy":"best"}'
 big="$(head -c 20000 /dev/zero | tr '\0' 'x')"
 expect 413 "too large" POST /api/games "{\"x\":\"$big\"}"
 # a body sent in chunks without a length, too large as it arrives

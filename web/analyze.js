@@ -53,9 +53,11 @@ const Analyse = {
     const err = document.getElementById('a-error');
     err.hidden = true;
     try {
-      const a = await api('POST', '/api/analyze', { hand: document.getElementById('a-hand').value,
-                                                     seen: document.getElementById('a-seen').value,
-                                                     rules: document.getElementById('a-rules').value });
+      const policy = document.getElementById('a-policy').value;
+      const req = { hand: document.getElementById('a-hand').value, seen: document.getElementById('a-seen').value,
+                    rules: document.getElementById('a-rules').value };
+      if (policy) Object.assign(req, { chances: true, policy });
+      const a = await api('POST', '/api/analyze', req);
       out.appendChild(this.handPictures(a.hand));
       const p = document.createElement('p');
       p.textContent = a.hand + ': ' + a.tiles + ' tiles, ' + (a.shanten.best <= 0 ? 'ready' : a.shanten.best + ' from ready') +
@@ -85,11 +87,40 @@ const Analyse = {
         q.append('tiles that help: ', this.tiles(a.effective.tiles), ' (' + a.effective.total + ' unseen)');
         out.appendChild(q);
       }
+      if (a.simulation) this.chances(out, a.simulation);
       if (a.targets) this.targets(out, a);
     } catch (e) {
       err.textContent = e.message;
       err.hidden = false;
     }
+  },
+
+  // the chances of each discard (`jong analyze`'s table): exact rows by the model's dynamic
+  // programming, the others simulated with their 95% intervals
+  chances(out, sim) {
+    const cap = document.createElement('p');
+    cap.textContent = 'Chances of each discard, best first by expected points: ' + sim.draws +
+      ' draws left, own draws only, policy ' + sim.policy + '; exact for the model up to shanten ' + sim.reach +
+      ', simulated (' + sim.sims + ' draw sequences) beyond:';
+    out.appendChild(cap);
+    const t = document.createElement('table');
+    t.className = 'an';
+    t.id = 'a-chances';
+    const h = t.insertRow();
+    for (const x of ['discard', 'from ready after', 'tenpai', 'win', 'points', 'how']) this.cell(h, x, 'th');
+    const pct = (e, exact) => (100 * e.value).toFixed(1) + '%' +
+      (exact ? '' : ' [' + (100 * e.lo).toFixed(1) + ', ' + (100 * e.hi).toFixed(1) + ']');
+    for (const r of sim.rows) {
+      const row = t.insertRow();
+      this.cell(row, this.tileOf(r.discard));
+      this.cell(row, r.shanten <= 0 ? 'ready' : r.shanten);
+      this.cell(row, pct(r.tenpai, r.exact));
+      this.cell(row, pct(r.win, r.exact));
+      this.cell(row, r.points.value.toFixed(0) + (r.exact ? '' : ' [' + r.points.lo.toFixed(0) + ', ' +
+        r.points.hi.toFixed(0) + ']'));
+      this.cell(row, (r.exact ? 'exact' : 'simulated, policy ' + r.policy) + (r.riichi ? ', riichi' : ''));
+    }
+    out.appendChild(t);
   },
 
   // what hand to aim for: the same rows as `jong analyze`, best first by chance x points

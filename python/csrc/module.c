@@ -398,22 +398,25 @@ PyObject *jongpy_from_json(const json_t *j)
 }
 
 PyDoc_STRVAR(analyze_doc, "analyze(hand, rules='riichi', seen=None, *, sims=0, dora=None, player=None, turn=1, "
-             "draws=None, seat=None, round='E', dealer=False, seed=1, search='exact', restarts=5, **options) -> dict\n\n"
+             "draws=None, seat=None, round='E', dealer=False, seed=1, search='exact', restarts=5, policy='lower', "
+             "method='auto', **options) -> dict\n\n"
              "The object `jong analyze HAND --json` prints with the same inputs: shanten per form, blocks, MTW, "
              "waits or effective tiles, readings, the discard table and the targets; with sims > 0 the chances "
-             "of each discard ('simulation'), and with player an engine's own values of each discard ('player'). "
-             "Every other keyword is a ruleset option by name.");
+             "of each discard ('simulation': exact where the method reaches, else sims simulations; policy "
+             "'lower', 'win' or 'points'; method 'auto' or 'simulate'), and with player an engine's own values "
+             "of each discard ('player'). Every other keyword is a ruleset option by name.");
 
 static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    enum { HAND, RULES, SEEN, SIMS, DORA, PLAYER, TURN, DRAWS, SEAT, ROUND, DEALER, SEED, SEARCH, RESTARTS, N };
+    enum { HAND, RULES, SEEN, SIMS, DORA, PLAYER, TURN, DRAWS, SEAT, ROUND, DEALER, SEED, SEARCH, RESTARTS, POLICY,
+           METHOD, N };
     static const char *const names[] = {"hand", "rules", "seen", "sims", "dora", "player", "turn", "draws", "seat",
-                                        "round", "dealer", "seed", "search", "restarts", NULL};
+                                        "round", "dealer", "seed", "search", "restarts", "policy", "method", NULL};
     PyObject *v[N], *options;
     if (jongpy_split_args(args, kw, "analyze", names, 3, v, &options))
         return NULL;
-    const char *rules, *search = "exact";
+    const char *rules, *search = "exact", *policy = "lower", *method = "auto";
     jong_ruleset rs;
     analyze_input in;
     analyze_input_init(&in, NULL, &rs);
@@ -423,6 +426,7 @@ static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
           jongpy_ruleset(rules, options, &rs) || jongpy_str_arg(v[SEEN], "seen", &in.seen) ||
           jongpy_str_arg(v[DORA], "dora", &in.dora) || jongpy_str_arg(v[PLAYER], "player", &in.player) ||
           jongpy_str_arg(v[SEARCH], "search", &search) || jongpy_bool_arg(v[DEALER], "dealer", &in.dealer) ||
+          jongpy_str_arg(v[POLICY], "policy", &policy) || jongpy_str_arg(v[METHOD], "method", &method) ||
           (v[SIMS] && jongpy_int_arg(v[SIMS], "sims", 0, JONG_ANALYSIS_MAX_SIMS, &sims)) ||
           (v[TURN] && jongpy_int_arg(v[TURN], "turn", 1, 30, &turn)) ||
           (v[DRAWS] && v[DRAWS] != Py_None && jongpy_int_arg(v[DRAWS], "draws", 0, JONG_ANALYSIS_MAX_DRAWS, &draws)) ||
@@ -435,6 +439,20 @@ static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (!bad && strcmp(search, "exact") && strcmp(search, "local")) {
         PyErr_Format(jongpy_error, "search: 'exact' or 'local', not %R", v[SEARCH]);
+        bad = 1;
+    }
+    static const char *const policies[] = {"lower", "win", "points"};
+    in.policy = -1;
+    for (int i = 0; i < 3 && !bad; i++)
+        if (!strcmp(policy, policies[i]))
+            in.policy = i;
+    if (!bad && in.policy < 0) {
+        PyErr_Format(jongpy_error, "policy: 'lower', 'win' or 'points', not %R", v[POLICY]);
+        bad = 1;
+    }
+    in.method = !bad && !strcmp(method, "simulate");
+    if (!bad && !in.method && strcmp(method, "auto")) {
+        PyErr_Format(jongpy_error, "method: 'auto' or 'simulate', not %R", v[METHOD]);
         bad = 1;
     }
     Py_DECREF(options);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/analysis_exact.h"
+#include "analysis/analysis_internal.h"
 #include "jong/analysis_sim.h"
 #include "jong/notation.h"
 #include "jong/rng.h"
@@ -14,147 +16,7 @@
 
 #define Z95 1.959963984540054
 
-/* Everything a row's computation needs that is the same for every row. */
-typedef struct {
-    const jong_analysis_input *in;
-    jong_ruleset rules;
-    jong_variant v;
-    jong_forms forms;
-    uint8_t pool[JONG_KINDS];   /* unseen copies the draws come from */
-    uint8_t visible[JONG_KINDS]; /* seen + dora indicators (each row adds its discard) */
-    int unseen, draws;
-} setup;
-
-/* One row's hand after its discard and what the policy keeps about it. */
-typedef struct {
-    jong_hand h;          /* 3N+1 concealed tiles */
-    int shanten;
-    uint64_t eff;         /* kinds whose draw lowers the shanten (the winning kinds when ready) */
-    bool closed;          /* no open meld (concealed kongs allowed) */
-    int discard;          /* the row's discard, face up from now on */
-} row_hand;
-
 /* ---- small pieces ---------------------------------------------------------------------------- */
-
-static bool hand_closed(const jong_hand *h)
-{
-    for (int i = 0; i < h->nmelds; i++)
-        if (h->melds[i].type != JONG_MELD_CONCEALED_KONG)
-            return false;
-    return true;
-}
-
-/* Remove one tile of kind k, a plain copy when the hand holds one (a red five is worth keeping). */
-static void remove_tile(jong_hand *h, int k)
-{
-    h->counts[k]--;
-    if (k < JONG_NUMBER_KINDS && k % 9 == 4) {
-        int s = k / 9;
-        if (h->red[s] > h->counts[k])
-            h->red[s] = h->counts[k];
-    }
-}
-
-static bool is_orphan(int k)
-{
-    return k >= 27 || k % 9 == 0 || k % 9 == 8;
-}
-
-/* The kinds whose draw lowers the shanten over the allowed forms: the union of the lowering
- * draws of the forms that reach the least shanten. Without declared melds (no lowered copy
- * limits) the standard form's come from the incremental evaluator and a special form is looked
- * at only when it leads; otherwise the evaluator's full count. */
-static uint64_t effective_kinds(const setup *su, const jong_hand *h, int *shanten)
-{
-    jong_ukeire u;
-    if (h->nmelds) {
-        *shanten = jong_effective_tiles(h, su->v, su->forms, NULL, &u);
-        return u.kinds;
-    }
-    int sets = jong_hand_sets_needed(h, su->v);
-    int dist;
-    uint64_t std = jong_lowering_draws(h->counts, sets, (1ull << JONG_KINDS) - 1, &dist);
-    int best = dist - 1;
-    bool special = (su->forms & (JONG_FORMS_CHIITOI | JONG_FORMS_KOKUSHI)) && sets == 4;
-    int c = special && (su->forms & JONG_FORMS_CHIITOI) ? jong_shanten_chiitoi(h->counts) : 99;
-    int x = special && (su->forms & JONG_FORMS_KOKUSHI) ? jong_shanten_kokushi(h->counts) : 99;
-    if (c < best)
-        best = c;
-    if (x < best)
-        best = x;
-    uint64_t kinds = dist - 1 == best ? std : 0;
-    if (c == best || x == best) {
-        /* seven pairs: 6 - pairs + max(0, 7 - kinds held), so a single becoming a pair lowers
-         * it, and a new kind while fewer than 7 are held; thirteen orphans: 13 - orphan kinds
-         * held - (a pair among them), so a new orphan lowers it, and a second copy of one while
-         * there is no pair */
-        int held = 0;
-        for (int k = 0; k < JONG_KINDS; k++)
-            held += h->counts[k] > 0;
-        bool pair = false;
-        for (int k = 0; k < JONG_KINDS; k++)
-            pair |= is_orphan(k) && h->counts[k] >= 2;
-        for (int k = 0; k < JONG_KINDS; k++) {
-            int n = h->counts[k];
-            if (c == best && (n == 1 || (n == 0 && held < 7)))
-                kinds |= 1ull << k;
-            if (x == best && is_orphan(k) && (n == 0 || (n == 1 && !pair)))
-                kinds |= 1ull << k;
-        }
-    }
-    *shanten = best;
-    return kinds;
-}
-
-/* Points (and tai) of a self-drawn win of hand h (3N+1 tiles) on kind k; false when the rules do
- * not let it win (riichi: no yaku). ura < 0: no ura indicator. */
-static bool win_points(const setup *su, const jong_hand *h, int k, bool riichi, bool ippatsu, int ura,
-                       int *points, int *tai)
-{
-    jong_error err;
-    jong_error_clear(&err);
-    const jong_analysis_input *in = su->in;
-    *tai = 0;
-    if (su->v == JONG_VARIANT_RIICHI) {
-        jong_riichi_context c;
-        memset(&c, 0, sizeof c);
-        c.hand = *h;
-        c.hand.counts[k]++;
-        c.win_tile = k;
-        c.tsumo = true;
-        c.dealer = in->dealer;
-        c.seat_wind = in->seat_wind;
-        c.round_wind = in->round_wind;
-        c.flags = (riichi ? JONG_RIICHI_WIN_RIICHI : 0u) | (ippatsu ? JONG_RIICHI_WIN_IPPATSU : 0u);
-        c.ndora = in->ndora;
-        memcpy(c.dora, in->dora, sizeof c.dora);
-        if (riichi && ura >= 0) {
-            c.nura = 1;
-            c.ura[0] = (uint8_t)ura;
-        }
-        jong_riichi_result r;
-        if (jong_riichi_score(&su->rules, &c, &r, &err) != JONG_OK)
-            return false;
-        *points = r.pay.points;
-        return true;
-    }
-    jong_win_context c;
-    memset(&c, 0, sizeof c);
-    c.hand = *h;
-    c.hand.counts[k]++;
-    c.win_tile = k;
-    c.winner = 0;
-    c.discarder = -1;
-    c.dealer = in->dealer ? 0 : 1;
-    c.seat_wind = in->seat_wind;
-    c.round_wind = in->round_wind;
-    jong_tai_result r;
-    if (jong_tai_score(&su->rules, &c, &r, &err) != JONG_OK)
-        return false;
-    *points = r.deltas[0];
-    *tai = r.tai;
-    return true;
-}
 
 /* Wilson score interval of x successes in n. */
 static jong_estimate proportion(long x, long n)
@@ -184,7 +46,7 @@ static jong_estimate exact(double x)
  * chance that the first j draws miss all W winning tiles. Given that, the ura indicator is
  * uniform over the U - i tiles not drawn: another winning kind j keeps its pool[j] copies, k
  * one fewer, and a losing kind j the expected pool[j] (1 - (i-1)/(U-W)). */
-static void exact_ready(const setup *su, const row_hand *rh, jong_analysis_row *row)
+static void exact_ready(const analysis_setup *su, const analysis_row_hand *rh, jong_analysis_row *row)
 {
     const int U = su->unseen, D = su->draws;
     bool riichi = row->riichi;
@@ -196,7 +58,7 @@ static void exact_ready(const setup *su, const row_hand *rh, jong_analysis_row *
         if (!(rh->eff >> k & 1) || !su->pool[k])
             continue;
         int p, t;
-        if (!win_points(su, &rh->h, k, riichi, false, riichi ? 0 : -1, &p, &t))
+        if (!analysis_win_points(su, &rh->h, k, riichi, false, riichi ? 0 : -1, &p, &t))
             continue;
         wins |= 1ull << k;
         W += su->pool[k];
@@ -207,7 +69,7 @@ static void exact_ready(const setup *su, const row_hand *rh, jong_analysis_row *
                 if (!riichi) {
                     pts[k][ip][j] = p;
                 } else if (su->pool[j]) {
-                    win_points(su, &rh->h, k, true, ip == 1, j, &pts[k][ip][j], &t);
+                    analysis_win_points(su, &rh->h, k, true, ip == 1, j, &pts[k][ip][j], &t);
                 }
             }
     }
@@ -247,7 +109,7 @@ static void exact_ready(const setup *su, const row_hand *rh, jong_analysis_row *
 }
 
 /* At most one draw left and not ready: no win; tenpai when the one draw lowers a 1-shanten hand. */
-static void exact_short(const setup *su, const row_hand *rh, jong_analysis_row *row)
+static void exact_short(const analysis_setup *su, const analysis_row_hand *rh, jong_analysis_row *row)
 {
     double t = 0;
     if (su->draws >= 1 && rh->shanten == 1 && su->unseen > 0) {
@@ -272,79 +134,8 @@ typedef struct {
     double points2;
 } tally;
 
-/* The policy's discard from a hand of 3N+2 tiles whose last draw lowered its shanten: least
- * shanten, then most effective tiles the seat has not seen, then the highest kind. Leaves the
- * 3N+1 hand in *h and returns its new effective kinds and shanten.
- * Fast path: the standard form's shanten and effective tiles after every discard come from the
- * incremental evaluator (jong_discard_effective); the special forms (closed riichi hands) only
- * need their own shanten per discard, and a full count when one of them is strictly better. */
-static uint64_t policy_discard(const setup *su, jong_hand *h, uint8_t seen[JONG_KINDS], int *shanten)
-{
-    uint8_t meld[JONG_KINDS], weight[JONG_KINDS];
-    jong_hand_meld_counts(h, meld);
-    for (int k = 0; k < JONG_KINDS; k++) {
-        int left = 4 - seen[k] - h->counts[k] - meld[k];
-        weight[k] = (uint8_t)(left > 0 ? left : 0);
-    }
-    int sets = jong_hand_sets_needed(h, su->v);
-    int sh[JONG_KINDS], eff[JONG_KINDS];
-    int best_s = jong_discard_effective(h->counts, sets, weight, sh, eff);
-    int best_k = -1;
-    bool special = (su->forms & (JONG_FORMS_CHIITOI | JONG_FORMS_KOKUSHI)) && h->nmelds == 0 && sets == 4;
-    /* the 3N+2 hand's own special shanten bounds every discard's: skip them when they cannot lead */
-    if (special && jong_shanten_chiitoi(h->counts) >= best_s && jong_shanten_kokushi(h->counts) >= best_s)
-        special = false;
-    if (special) {
-        int sp[JONG_KINDS], sp_best = 99;
-        for (int k = 0; k < JONG_KINDS; k++) {
-            sp[k] = 99;
-            if (!h->counts[k])
-                continue;
-            h->counts[k]--;
-            int c = (su->forms & JONG_FORMS_CHIITOI) ? jong_shanten_chiitoi(h->counts) : 99;
-            int x = (su->forms & JONG_FORMS_KOKUSHI) ? jong_shanten_kokushi(h->counts) : 99;
-            h->counts[k]++;
-            sp[k] = c < x ? c : x;
-            if (sp[k] < sp_best)
-                sp_best = sp[k];
-        }
-        if (sp_best < best_s) {
-            /* a special form leads: count its effective tiles in full */
-            int best_u = -1;
-            for (int k = JONG_KINDS - 1; k >= 0; k--) {
-                if (sp[k] != sp_best)
-                    continue;
-                h->counts[k]--;
-                int sk;
-                uint64_t kinds = effective_kinds(su, h, &sk);
-                int total = 0;
-                for (int j = 0; j < JONG_KINDS; j++)
-                    if (kinds >> j & 1)
-                        total += weight[j];
-                h->counts[k]++;
-                if (total > best_u) {
-                    best_u = total;
-                    best_k = k;
-                }
-            }
-            best_s = sp_best;
-        }
-    }
-    if (best_k < 0) {
-        int best_u = -1;
-        for (int k = JONG_KINDS - 1; k >= 0; k--)
-            if (h->counts[k] && sh[k] == best_s && eff[k] > best_u) {
-                best_u = eff[k];
-                best_k = k;
-            }
-    }
-    remove_tile(h, best_k);
-    seen[best_k]++;
-    return effective_kinds(su, h, shanten);
-}
-
 /* One simulation of one row on the draw sequence seq[0..D] (seq[D]: the ura indicator). */
-static int simulate_row(const setup *su, const row_hand *start, const uint8_t *seq, tally *t)
+static int simulate_row(const analysis_setup *su, const analysis_row_hand *start, const uint8_t *seq, tally *t)
 {
     int won = 0;
     jong_hand h = start->h;
@@ -360,7 +151,7 @@ static int simulate_row(const setup *su, const row_hand *start, const uint8_t *s
         int k = seq[i];
         if (s == 0 && (eff >> k & 1)) {
             int p, tai;
-            if (win_points(su, &h, k, riichi, riichi && riichi_at == i - 1, seq[su->draws], &p, &tai)) {
+            if (analysis_win_points(su, &h, k, riichi, riichi && riichi_at == i - 1, seq[su->draws], &p, &tai)) {
                 t->wins++;
                 t->points += p;
                 t->points2 += (double)p * p;
@@ -376,7 +167,15 @@ static int simulate_row(const setup *su, const row_hand *start, const uint8_t *s
             continue;
         }
         h.counts[k]++;
-        eff = policy_discard(su, &h, seen, &s);
+        uint8_t meld[JONG_KINDS], weight[JONG_KINDS];
+        jong_hand_meld_counts(&h, meld);
+        for (int j = 0; j < JONG_KINDS; j++) {
+            int left = 4 - seen[j] - h.counts[j] - meld[j];
+            weight[j] = (uint8_t)(left > 0 ? left : 0);
+        }
+        int thrown;
+        eff = analysis_policy_discard(su, &h, weight, &thrown, &s);
+        seen[thrown]++;
         if (s == 0) {
             tenpai = true;
             if (riichi_rules && start->closed && i + 1 < su->draws) {
@@ -480,7 +279,7 @@ void jong_analysis_input_init(jong_analysis_input *in, jong_variant v)
     in->seat_wind = 1;
 }
 
-static int check_input(const jong_analysis_input *in, setup *su, jong_error *err)
+static int check_input(const jong_analysis_input *in, analysis_setup *su, jong_error *err)
 {
     memset(su, 0, sizeof *su);
     su->in = in;
@@ -508,6 +307,17 @@ static int check_input(const jong_analysis_input *in, setup *su, jong_error *err
                               JONG_ANALYSIS_DEFAULT_SIMS);
     if (in->draws < 0)
         return jong_error_set(err, JONG_ERR_ARG, -1, "draws must not be negative");
+    if (in->policy < JONG_ANALYSIS_POLICY_LOWER || in->policy > JONG_ANALYSIS_POLICY_POINTS)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the policy must be lower, win or points");
+    if (in->method < JONG_ANALYSIS_METHOD_AUTO || in->method > JONG_ANALYSIS_METHOD_SIMULATE)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the method must be auto or simulate");
+    if (in->method == JONG_ANALYSIS_METHOD_SIMULATE && in->policy != JONG_ANALYSIS_POLICY_LOWER)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the simulation method plays only the policy lower");
+    if (in->reach < 0 || in->reach > JONG_ANALYSIS_MAX_REACH)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "the exact method's reach must be 1..%d shanten (0 = the default)",
+                              JONG_ANALYSIS_MAX_REACH);
+    if (in->max_states < 0)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "max_states must not be negative (0 = the default)");
     uint8_t meld[JONG_KINDS];
     jong_hand_meld_counts(&in->hand, meld);
     for (int k = 0; k < JONG_KINDS; k++)
@@ -536,7 +346,7 @@ static int check_input(const jong_analysis_input *in, setup *su, jong_error *err
 
 int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, jong_error *err)
 {
-    setup su;
+    analysis_setup su;
     int rc = check_input(in, &su, err);
     if (rc != JONG_OK)
         return rc;
@@ -550,26 +360,65 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
     res.sims = in->sims > 0 ? in->sims : JONG_ANALYSIS_DEFAULT_SIMS;
     res.seed = in->seed;
 
-    row_hand hands[JONG_KINDS];
-    int simulated[JONG_KINDS], nsim = 0;
+    res.policy = in->policy;
+    res.reach = -1;
+    analysis_exact *x = NULL;
+    if (in->method == JONG_ANALYSIS_METHOD_AUTO) {
+        res.reach = in->reach > 0 ? in->reach
+                    : in->policy == JONG_ANALYSIS_POLICY_LOWER ? JONG_ANALYSIS_REACH_LOWER : JONG_ANALYSIS_REACH_OPTIMAL;
+        x = analysis_exact_new(&su, in->policy, in->max_states > 0 ? in->max_states : JONG_ANALYSIS_DEFAULT_STATES);
+        if (!x)
+            return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+    }
+
+    analysis_row_hand hands[JONG_KINDS];
+    int simulated[JONG_KINDS], nsim = 0, handle[JONG_KINDS];
+    /* the exact method takes the rows by shanten (the evaluator's order): once a row passes the
+     * hands allowed, the rows after it (no nearer) are simulated too */
+    bool exact_open = x != NULL;
     for (int i = 0; i < n; i++) {
         jong_analysis_row *row = &res.rows[i];
         row->discard = opts[i].discard;
         row->shanten = opts[i].shanten;
         row->ukeire = opts[i].ukeire;
-        row_hand *rh = &hands[i];
+        row->policy = JONG_ANALYSIS_POLICY_LOWER;
+        analysis_row_hand *rh = &hands[i];
         rh->h = in->hand;
         rh->discard = row->discard;
-        remove_tile(&rh->h, row->discard);
-        rh->eff = effective_kinds(&su, &rh->h, &rh->shanten);
-        rh->closed = hand_closed(&rh->h);
+        analysis_remove_tile(&rh->h, row->discard);
+        rh->eff = analysis_effective_kinds(&su, &rh->h, &rh->shanten);
+        rh->closed = analysis_hand_closed(&rh->h);
         row->riichi = su.v == JONG_VARIANT_RIICHI && rh->closed && rh->shanten == 0 && su.draws >= 1;
-        if (rh->shanten == 0)
+        handle[i] = -1;
+        if (exact_open && rh->shanten <= res.reach) {
+            handle[i] = analysis_exact_add(x, rh);
+            if (handle[i] == -2) {
+                analysis_exact_free(x);
+                return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+            }
+            exact_open = handle[i] >= 0;
+        }
+        if (handle[i] >= 0)
+            continue;
+        if (rh->shanten == 0) {
             exact_ready(&su, rh, row);
-        else if (su.draws <= 1)
+        } else if (su.draws <= 1) {
             exact_short(&su, rh, row);
-        else
+            row->policy = in->policy; /* one draw: every policy keeps exactly the lowering draws */
+        } else {
             simulated[nsim++] = i;
+        }
+    }
+    if (x) {
+        if (!analysis_exact_solve(x)) {
+            analysis_exact_free(x);
+            return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
+        }
+        for (int i = 0; i < n; i++)
+            if (handle[i] >= 0)
+                analysis_exact_row(x, handle[i], &res.rows[i]);
+        res.states = analysis_exact_states(x);
+        analysis_exact_free(x);
     }
 
     /* per simulated row: its tally, and the sums of products of two rows' points per draw
@@ -595,17 +444,17 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
             jong_rng_seed(&rng, jong_seed_mix(in->seed, (uint64_t)s));
             for (int i = 0; i <= su.draws; i++) {
                 int j = i + (int)jong_rng_below(&rng, (uint32_t)(m - i));
-                uint8_t x = tiles[i];
+                uint8_t swap = tiles[i];
                 tiles[i] = tiles[j];
-                tiles[j] = x;
+                tiles[j] = swap;
                 seq[i] = tiles[i];
             }
-            double x[JONG_KINDS];
+            double won[JONG_KINDS];
             for (int r = 0; r < nsim; r++)
-                x[r] = simulate_row(&su, &hands[simulated[r]], seq, &t[r]);
+                won[r] = simulate_row(&su, &hands[simulated[r]], seq, &t[r]);
             for (int r = 0; r < nsim; r++)
                 for (int q = r + 1; q < nsim; q++)
-                    cross[r][q] += x[r] * x[q];
+                    cross[r][q] += won[r] * won[q];
         }
         for (int r = 0; r < nsim; r++) {
             finish_simulated(&t[r], &res.rows[simulated[r]]);

@@ -18,7 +18,10 @@ typedef struct {
     const char *dora;          /* riichi dora indicators, counted as seen too; NULL: none */
     int turn;                  /* the seat's turn: draws left = 18 - turn in riichi, 16 - turn in Taiwanese */
     int draws;                 /* the draws left, directly; -1: from turn */
-    int sims;                  /* simulations per discard for the chances of each discard; 0: none */
+    int sims;                  /* simulations per simulated discard for the chances of each discard; 0: no
+                                  chances at all */
+    int policy;                /* jong_analysis_policy: lower (0), win, points */
+    int method;                /* jong_analysis_method: auto (0, exact where it reaches), simulate */
     uint64_t seed;             /* of the simulations and of the local search's reshuffles */
     int seat_wind;             /* 0..3; -1: South, or East for the dealer */
     int round_wind;

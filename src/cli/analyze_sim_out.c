@@ -30,8 +30,16 @@ void analyze_sim_print_text(const jong_analysis_result *r, jong_variant v, const
 {
     printf("%-10sown draws only (opponents never win or call), %d draw%s left from %d unseen tiles,\n", "chances",
            r->draws, r->draws == 1 ? "" : "s", r->unseen);
-    printf("%-10s%ld simulations per row not marked exact, same draws for every row, seed %llu\n", "",
-           r->sims, (unsigned long long)r->seed);
+    static const char *const policies[] = {"lower: keep a draw only when it lowers the shanten",
+                                           "win: the choice of most win chance at every draw",
+                                           "points: the choice of most expected points at every draw"};
+    printf("%-10spolicy %s\n", "", policies[r->policy]);
+    if (r->reach >= 0)
+        printf("%-10sexact for the model up to shanten %d (%ld hands held), ", "", r->reach, r->states);
+    else
+        printf("%-10sexact for ready hands and one draw left, ", "");
+    printf("%ld simulations of policy lower per row not\n%-10smarked exact, same draws for every row, seed %llu\n",
+           r->sims, "", (unsigned long long)r->seed);
     printf("  discard  shanten  tenpai               win                  points               behind best  "
            "per win%s%s%s\n",
            v == JONG_VARIANT_TAIWAN ? "  tai" : "", p && p->have ? "  " : "",
@@ -85,6 +93,10 @@ void analyze_sim_add_json(json_t *root, const jong_analysis_result *r, jong_vari
     json_object_set_new(sim, "draws", json_integer(r->draws));
     json_object_set_new(sim, "unseen", json_integer(r->unseen));
     json_object_set_new(sim, "sims", json_integer(r->sims));
+    static const char *const policies[] = {"lower", "win", "points"};
+    json_object_set_new(sim, "policy", json_string(policies[r->policy]));
+    json_object_set_new(sim, "method", json_string(r->reach >= 0 ? "auto" : "simulate"));
+    json_object_set_new(sim, "reach", json_integer(r->reach));
     json_object_set_new(sim, "seed", json_integer((json_int_t)r->seed));
     char sig[32];
     snprintf(sig, sizeof sig, "%016llx", (unsigned long long)r->signature);
@@ -99,6 +111,7 @@ void analyze_sim_add_json(json_t *root, const jong_analysis_result *r, jong_vari
         json_object_set_new(o, "unseen", json_integer(row->ukeire.total));
         json_object_set_new(o, "exact", json_boolean(row->exact));
         json_object_set_new(o, "samples", json_integer(row->samples));
+        json_object_set_new(o, "policy", json_string(policies[row->policy]));
         json_object_set_new(o, "tenpai", estimate(&row->tenpai));
         json_object_set_new(o, "win", estimate(&row->win));
         json_object_set_new(o, "points", estimate(&row->points));

@@ -32,6 +32,8 @@ typedef struct {
 
 enum { SEARCH_EXACT = 0, SEARCH_LOCAL };
 static const char *const search_names[] = {"exact", "local", NULL};
+static const char *const policy_names[] = {"lower", "win", "points", NULL};
+static const char *const method_names[] = {"auto", "simulate", NULL};
 
 typedef struct {
     jong_hand hand;
@@ -97,6 +99,13 @@ static const cli_option options[] = {
     {"--sims", CLI_INT(in.sims), "N", "simulations per discard, 0 for no chances", .lo = 0,
      .hi = JONG_ANALYSIS_MAX_SIMS, .def = CLI_TEXT(JONG_ANALYSIS_DEFAULT_SIMS)},
     {"--seed", CLI_SEED(in.seed), "S", "seed of the simulations and of --search local's reshuffles", .def = "1"},
+    {"--policy", CLI_ENUM(in.policy), "P", "the chances' policy after the discard: lower (keep a draw only when it "
+     "lowers the shanten), win or points (the optimal policy for the win chance or the expected points)",
+     .names = policy_names, .def = "lower"},
+    {"--method", CLI_ENUM(in.method), "M", "auto: the chances exact where the method reaches (shanten up to "
+     CLI_TEXT(JONG_ANALYSIS_REACH_LOWER) " for lower, " CLI_TEXT(JONG_ANALYSIS_REACH_OPTIMAL) " for win and points), "
+     "simulated beyond; simulate: simulated but for ready hands and one draw left (with --policy lower only)",
+     .names = method_names, .def = "auto"},
     {"--search", CLI_ENUM(search), "M", "exact: the targets' exact distances; local: also the distance Loh's "
      "local search finds (jong_loh_local_distance), as a column 'local' (JSON \"local_distance\")",
      .names = search_names, .def = "exact"},
@@ -116,7 +125,8 @@ static const cli_command spec = {
     .usage = "jong analyze HAND [--rules riichi|taiwan] [--melds M] [--seen TILES] [--json]\n"
              "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
              "                    [--seat W] [--round W] [--dealer] [--player NAME] [--rule NAME=VALUE]...\n"
-             "                    [--search exact|local] [--restarts R]",
+             "                    [--search exact|local] [--restarts R] [--policy lower|win|points]\n"
+             "                    [--method auto|simulate]",
     .about = "Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
              "then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
              "and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
@@ -136,8 +146,9 @@ static const cli_command spec = {
              "For a hand about to discard, also the chances of each discard (jong/analysis_sim.h):\n"
              "P(tenpai) and P(win) within the draws left and the expected points of the\n"
              "win (riichi: yaku, dora, riichi, ippatsu, ura; Taiwanese: tai), counting only\n"
-             "the seat's own draws; exact when the discard leaves the hand ready or one draw\n"
-             "is left, else simulated with 95% intervals. The best row is marked '*'.\n",
+             "the seat's own draws, under --policy; exact for the model by dynamic programming\n"
+             "where the method reaches, else simulated (today's policy) with 95% intervals, each\n"
+             "row saying which. The best row is marked '*'.\n",
     .options = options,
     .pos = {CLI_POS_WORDS_AT(hand_text), .metavar = "HAND", .min = 1,
             .help = "any notation, e.g. 123m456p789s1122z, '445w1267t1144888999s', "
@@ -622,6 +633,8 @@ static int run_chances(const analyze_input *ai, analysis *a, char *why, size_t n
     in.round_wind = ai->round_wind;
     in.sims = ai->sims;
     in.seed = ai->seed;
+    in.policy = (jong_analysis_policy)ai->policy;
+    in.method = (jong_analysis_method)ai->method;
     jong_error err;
     jong_error_clear(&err);
     /* the indicators are in a->seen for the evaluator's table; the analysis counts them itself */
@@ -665,6 +678,10 @@ static int analyze_run(const analyze_input *in, analysis *a, char *why, size_t n
         return CLI_USAGE;
     }
     a->draws = in->draws >= 0 ? in->draws : total - in->turn;
+    if (in->method == JONG_ANALYSIS_METHOD_SIMULATE && in->policy != JONG_ANALYSIS_POLICY_LOWER) {
+        snprintf(why, n, "%smethod simulate plays only the policy lower", in->api ? "" : "--");
+        return CLI_USAGE;
+    }
     if (in->player && in->sims <= 0) {
         snprintf(why, n, "%splayer: its values come with the chances of each discard (%ssims above 0)",
                  in->api ? "" : "--", in->api ? "" : "--");

@@ -62,6 +62,9 @@ ANALYZE_OPTIONS = [
     ("445w1267t1144888999s", ["--rules", "taiwan", "--rule", "special_hands=seven-pairs-pong", "--sims", "0"],
      dict(rules="taiwan", special_hands="seven-pairs-pong")),
     ("123m406p789s1122z5m", ["--rule", "red_fives=0", "--sims", "200"], dict(red_fives=0, sims=200)),
+    # the chances' policy and method (issue 31)
+    ("123m456p78s1122z59m", ["--sims", "200", "--policy", "points"], dict(sims=200, policy="points")),
+    ("123m456p78s1122z59m", ["--sims", "200", "--method", "simulate"], dict(sims=200, method="simulate")),
     # Loh's local search beside the exact distances
     ("123m456p78s1122z59m", ["--search", "local", "--restarts", "3", "--sims", "0"],
      dict(search="local", restarts=3)),
@@ -105,6 +108,9 @@ def test_analyze_options_change_the_answer():
     (dict(turn=0), "turn: an int from 1 to 30"),
     (dict(seat="Q"), "seat: a seat or wind"),
     (dict(search="deep"), "search: 'exact' or 'local'"),
+    (dict(policy="best", sims=10), "policy: 'lower', 'win' or 'points'"),
+    (dict(method="exact", sims=10), "method: 'auto' or 'simulate'"),
+    (dict(method="simulate", policy="win", sims=10), "method simulate plays only the policy lower"),
     (dict(dealer=1), "dealer: True or False"),
     (dict(dealer=True, seat="S", sims=10), "the dealer's seat wind is East"),
 ])

@@ -109,8 +109,11 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
     const char *hand = json_string_value(json_object_get(req, "hand"));
     const char *seen = json_string_value(json_object_get(req, "seen"));
     const char *rules = json_string_value(json_object_get(req, "rules"));
+    const char *policy = json_string_value(json_object_get(req, "policy"));
+    bool chances = json_is_true(json_object_get(req, "chances"));
     if (!hand)
-        return send_error(c, 400, "give {\"hand\": \"123m456p...\", \"rules\": \"riichi\"|\"taiwan\", \"seen\": \"...\"}");
+        return send_error(c, 400, "give {\"hand\": \"123m456p...\", \"rules\": \"riichi\"|\"taiwan\", \"seen\": \"...\", "
+                                  "\"chances\": true|false, \"policy\": \"lower\"|\"win\"|\"points\"}");
     jong_variant v = rules && cli_rules_parse(rules) == JONG_VARIANT_TAIWAN ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
     if (rules && cli_rules_parse(rules) < 0)
         return send_error(c, 400, "rules: give riichi or taiwan");
@@ -120,6 +123,19 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
     analyze_input_init(&in, hand, &rs);
     in.seen = seen && *seen ? seen : NULL;
     in.api = true;
+    /* the chances of each discard (analysis_sim.h), exact where the method reaches: a few
+     * milliseconds for most hands, so the tab can ask for them */
+    if (chances)
+        in.sims = JONG_ANALYSIS_DEFAULT_SIMS;
+    static const char *const policies[] = {"lower", "win", "points"};
+    if (policy) {
+        in.policy = -1;
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(policy, policies[i]))
+                in.policy = i;
+        if (in.policy < 0)
+            return send_error(c, 400, "policy: give lower, win or points");
+    }
     char why[512];
     json_t *out = analyze_json(&in, why, sizeof why);
     return out ? send_json(c, 200, out) : send_error(c, 400, why);

@@ -46,7 +46,7 @@ typedef struct {
 
 static enum MHD_Result respond(struct MHD_Connection *c, int status, const char *type, const void *data, size_t len)
 {
-    web_deadlines_arrived(c); /* every answer comes through here: the request came in time */
+    web_deadlines_arrived(c); /* every answer comes through here (a refusal may come before the body) */
     struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_MUST_COPY);
     if (!r)
         return MHD_NO;
@@ -316,6 +316,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         *upload_size = 0;
         return MHD_YES;
     }
+    /* the whole request is in: the deadline stops here, not when the answer is ready, or an
+     * answer that takes long to make (a review under load) would be cut as a trickling client */
+    web_deadlines_arrived(c);
     return route(c, ws, url, method, b);
 }
 

@@ -1,6 +1,7 @@
 /* The `kf-rule`, `kf-tree` and `kf-v` players. All three win whenever they may and declare a
  * concealed or added kong that does not raise the WN. A discard comes from KF-RULE (Eq. 9), or
- * from the search (WN <= search) with KF-RULE above it; KF-V adds the situation analysis: from
+ * from the search (WN <= search) with the race player's choice above it (above=race; KF-RULE
+ * with above=rule, the paper's); KF-V adds the situation analysis: from
  * round `late` on (its own discards) the opponent model gives T_self-mo and RT, the discards are
  * weighed by Drisk, and a hand whose WN is `def` above the round's mean in self-play gives up and
  * discards the tile of least risk. A claim that brings the hand nearer a win is taken by default

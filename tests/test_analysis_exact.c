@@ -24,6 +24,7 @@
 #include "support/parse_or_fail.h"
 #include "support/random_hands.h"
 #include "support/sanitized.h"
+#include "support/selfdraw_points.h"
 
 static void run(const jong_analysis_input *in, jong_analysis_result *out)
 {
@@ -66,44 +67,10 @@ typedef struct {
 
 static bool m_score(const mref *m, const jong_hand *h13, int k, bool riichi, bool ippatsu, int ura, double *pts)
 {
-    const jong_analysis_input *in = m->in;
-    jong_error err;
-    if (m->v == JONG_VARIANT_RIICHI) {
-        jong_riichi_context c;
-        memset(&c, 0, sizeof c);
-        c.hand = *h13;
-        c.hand.counts[k]++;
-        c.win_tile = k;
-        c.tsumo = true;
-        c.dealer = in->dealer;
-        c.seat_wind = in->seat_wind;
-        c.round_wind = in->round_wind;
-        c.flags = (riichi ? JONG_RIICHI_WIN_RIICHI : 0u) | (ippatsu ? JONG_RIICHI_WIN_IPPATSU : 0u);
-        c.ndora = in->ndora;
-        memcpy(c.dora, in->dora, sizeof c.dora);
-        if (riichi) {
-            c.nura = 1;
-            c.ura[0] = (uint8_t)ura;
-        }
-        jong_riichi_result r;
-        if (jong_riichi_score(&m->rs, &c, &r, &err) != JONG_OK)
-            return false;
-        *pts = r.pay.points;
-        return true;
-    }
-    jong_win_context c;
-    memset(&c, 0, sizeof c);
-    c.hand = *h13;
-    c.hand.counts[k]++;
-    c.win_tile = k;
-    c.discarder = -1;
-    c.dealer = in->dealer ? 0 : 1;
-    c.seat_wind = in->seat_wind;
-    c.round_wind = in->round_wind;
-    jong_tai_result r;
-    if (jong_tai_score(&m->rs, &c, &r, &err) != JONG_OK)
+    int p;
+    if (!selfdraw_points(&m->rs, m->v, m->in, h13, k, riichi, ippatsu, ura, &p))
         return false;
-    *pts = r.deltas[0];
+    *pts = p;
     return true;
 }
 
@@ -263,7 +230,7 @@ static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool 
                 double share = rn > 0 && left > rp ? (left - rp) / rn : 0, total = 0;
                 for (int j = 0; j < JONG_KINDS; j++) {
                     double rem = prot[j] ? r[j] - (j == k) : r[j] * share;
-                    double pj;
+                    double pj = 0;
                     if (rem <= 0)
                         continue;
                     assert_true(m_score(m, h, k, true, ippatsu, j, &pj));

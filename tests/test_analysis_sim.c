@@ -21,6 +21,7 @@
 #include "players/simcat/simcat.h"
 #include "support/parse_or_fail.h"
 #include "support/sanitized.h"
+#include "support/selfdraw_points.h"
 
 static const jong_analysis_row *row_of(const jong_analysis_result *r, int kind)
 {
@@ -159,45 +160,7 @@ typedef struct {
 
 static bool ref_score(const ref_run *rr, const jong_hand *h13, int k, bool riichi, bool ippatsu, int ura, int *pts)
 {
-    const jong_analysis_input *in = rr->in;
-    jong_error err;
-    if (rr->v == JONG_VARIANT_RIICHI) {
-        jong_riichi_context c;
-        memset(&c, 0, sizeof c);
-        c.hand = *h13;
-        c.hand.counts[k]++;
-        c.win_tile = k;
-        c.tsumo = true;
-        c.dealer = in->dealer;
-        c.seat_wind = in->seat_wind;
-        c.round_wind = in->round_wind;
-        c.flags = (riichi ? JONG_RIICHI_WIN_RIICHI : 0u) | (ippatsu ? JONG_RIICHI_WIN_IPPATSU : 0u);
-        c.ndora = in->ndora;
-        memcpy(c.dora, in->dora, sizeof c.dora);
-        if (riichi) {
-            c.nura = 1;
-            c.ura[0] = (uint8_t)ura;
-        }
-        jong_riichi_result r;
-        if (jong_riichi_score(&rr->rs, &c, &r, &err) != JONG_OK)
-            return false;
-        *pts = r.pay.points;
-        return true;
-    }
-    jong_win_context c;
-    memset(&c, 0, sizeof c);
-    c.hand = *h13;
-    c.hand.counts[k]++;
-    c.win_tile = k;
-    c.discarder = -1;
-    c.dealer = in->dealer ? 0 : 1;
-    c.seat_wind = in->seat_wind;
-    c.round_wind = in->round_wind;
-    jong_tai_result r;
-    if (jong_tai_score(&rr->rs, &c, &r, &err) != JONG_OK)
-        return false;
-    *pts = r.deltas[0];
-    return true;
+    return selfdraw_points(&rr->rs, rr->v, rr->in, h13, k, riichi, ippatsu, ura, pts);
 }
 
 static bool closed(const jong_hand *h)

@@ -128,7 +128,7 @@ static void test_react_lines(void **state)
     (void)state;
     char in[] = "/tmp/jong-react-in-XXXXXX", spec[1600];
     make_temp(in);
-    snprintf(spec, sizeof spec, "ext:cmd='tee %s | %s react',proto=react,timeout=60000", in, bot);
+    snprintf(spec, sizeof spec, "ext:cmd='%s react,log=%s',proto=react,timeout=60000", bot, in);
     jong_game_result r = ext_game(spec, 1);
     assert_no_faults(&r, spec);
     FILE *f = fopen(in, "r");

@@ -7,12 +7,13 @@ win or pass), from the Observation's feature planes, with the illegal actions ma
 
 RECORDS is a record file or a directory of them (Jong's own, mjai, mjlog or tenhou.net/6, gzipped
 or not), e.g. games of Jong's players written by `jong play --log DIR`, or real Tenhou games.
-Games are split into training and held-out by a hash of (file, game), so no held-out game is
+Games are split into training and held-out by a hash of (file name, game), so no held-out game is
 ever trained on; each epoch prints the training loss and the held-out top-1 agreement with the
 recorded actions, against the agreement of always choosing the most common legal action.
 It needs Debian's python3-torch (training only: Jong plays nothing through Python).
 """
 import argparse
+import os
 import sys
 import zlib
 
@@ -49,7 +50,9 @@ def held_out(files, file_index, game, share=5):
     key = file_index.astype(np.int64) << 32 | game.astype(np.int64)
     out = np.zeros(len(key), dtype=bool)
     for k in np.unique(key):
-        if zlib.crc32(f"{files[k >> 32]}#{k & 0xFFFFFFFF}".encode()) % share == 0:
+        # the file's own name, not its path: the split must not depend on where the records are
+        name = os.path.basename(files[k >> 32])
+        if zlib.crc32(f"{name}#{k & 0xFFFFFFFF}".encode()) % share == 0:
             out |= key == k
     return out
 

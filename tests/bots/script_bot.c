@@ -16,7 +16,11 @@
  *   twice     every answer is sent twice
  *   late=MS   its third discard comes MS milliseconds late
  *   slow=MS   its first discard comes MS milliseconds late (a bot loading its model: slow,
- *             not faulty, with a time limit of its own) */
+ *             not faulty, with a time limit of its own)
+ * and one that only records:
+ *   log=FILE  every line read is appended to FILE and flushed before it is answered (a test
+ *             reads what the bot was sent; a `tee` in front could still be writing a line when
+ *             the game ends and the bot is stopped) */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdbool.h>
@@ -31,6 +35,7 @@ typedef struct {
     enum { STDIO, BATCHED, REACT } proto;
     bool where, twice;
     int late_ms, slow_ms;
+    FILE *log; /* log=FILE: every line read, written and flushed before it is answered */
 } rules;
 
 /* The end of the JSON value that starts at p: an object, an array, a string or a bare word. */
@@ -127,6 +132,10 @@ static int play(FILE *in, FILE *out, const rules *r, const char *name)
     int seat = -1, discards = 0;
     char answer[200];
     while (getline(&line, &cap, in) > 0) {
+        if (r->log) {
+            fputs(line, r->log);
+            fflush(r->log);
+        }
         const char *ev = last_event(line, &seat);
         if (!ev)
             continue;
@@ -186,7 +195,7 @@ static int connect_to(const char *where)
 int main(int argc, char **argv)
 {
     rules r = {0};
-    char words[200];
+    char words[1200];
     snprintf(words, sizeof words, "%s", argc > 1 ? argv[1] : "");
     bool bad = argc < 2 || argc > 3;
     for (char *w = strtok(words, ","); w; w = strtok(NULL, ",")) {
@@ -200,11 +209,13 @@ int main(int argc, char **argv)
             r.late_ms = atoi(w + 5);
         else if (!strncmp(w, "slow=", 5))
             r.slow_ms = atoi(w + 5);
-        else
+        else if (!strncmp(w, "log=", 4) && !r.log && !(r.log = fopen(w + 4, "a")))
+            bad = true;
+        else if (strncmp(w, "log=", 4))
             bad = true;
     }
     if (bad) {
-        fprintf(stderr, "usage: script_bot stdio|batched|react[,where][,twice][,late=MS][,slow=MS] [HOST:PORT]\n");
+        fprintf(stderr, "usage: script_bot stdio|batched|react[,where][,twice][,late=MS][,slow=MS][,log=FILE] [HOST:PORT]\n");
         return 2;
     }
     const char *names[] = {"script-stdio", "script-batched", "script-react"};

@@ -60,6 +60,9 @@ void jong_ruleset_default(jong_ruleset *rs, jong_variant v);
  * (written into buf). Returns the name, or NULL when i is out of range. */
 int jong_ruleset_option_count(const jong_ruleset *rs);
 const char *jong_ruleset_option(const jong_ruleset *rs, int i, char *buf, size_t n);
+/* Do two rulesets play the same (variant and every named option)? When not, the first
+ * difference in why ("rules taiwan, not riichi", "rule NAME=A, not B"). */
+bool jong_ruleset_same(const jong_ruleset *a, const jong_ruleset *b, char *why, size_t n);
 /* Set one option by name from text; an unknown name or a bad value is a JONG_ERR_ARG naming it. */
 int jong_ruleset_set(jong_ruleset *rs, const char *name, const char *value, jong_error *err);
 /* Apply "name=value,name=value"; stops at the first bad one (rs unchanged on error). */

@@ -283,15 +283,8 @@ int jong_arena_read(FILE *f, jong_arena_results *r, long *good_bytes, jong_error
 
 bool jong_arena_config_same(const jong_arena_config *a, const jong_arena_config *b, char *why, size_t n)
 {
-    if (a->rules.variant != b->rules.variant)
-        return snprintf(why, n, "rules %s, not %s", variant_name(a->rules.variant), variant_name(b->rules.variant)), false;
-    for (int i = 0; i < jong_ruleset_option_count(&a->rules); i++) {
-        char va[64], vb[64];
-        const char *name = jong_ruleset_option(&a->rules, i, va, sizeof va);
-        jong_ruleset_option(&b->rules, i, vb, sizeof vb);
-        if (strcmp(va, vb))
-            return snprintf(why, n, "rule %s=%s, not %s", name, va, vb), false;
-    }
+    if (!jong_ruleset_same(&a->rules, &b->rules, why, n))
+        return false;
     if (a->mode != b->mode)
         return snprintf(why, n, "mode %s, not %s", jong_arena_mode_name(a->mode), jong_arena_mode_name(b->mode)), false;
     bool players = a->nplayers == b->nplayers;

@@ -98,15 +98,8 @@ int play_header_parse(const char *line, play_config *cfg, char *why, size_t n)
 
 bool play_config_same(const play_config *a, const play_config *b, char *why, size_t n)
 {
-    if (a->rules.variant != b->rules.variant)
-        return snprintf(why, n, "rules %s, not %s", variant_name(a->rules.variant), variant_name(b->rules.variant)), false;
-    for (int i = 0; i < jong_ruleset_option_count(&a->rules); i++) {
-        char va[64], vb[64];
-        const char *name = jong_ruleset_option(&a->rules, i, va, sizeof va);
-        jong_ruleset_option(&b->rules, i, vb, sizeof vb);
-        if (strcmp(va, vb))
-            return snprintf(why, n, "rule %s=%s, not %s", name, va, vb), false;
-    }
+    if (!jong_ruleset_same(&a->rules, &b->rules, why, n))
+        return false;
     for (int s = 0; s < JONG_SEATS; s++)
         if (strcmp(a->players[s], b->players[s]))
             return snprintf(why, n, "player %d = %.100s, not %.100s", s, a->players[s], b->players[s]), false;

@@ -370,3 +370,19 @@ int jong_ruleset_seat_wind(const jong_ruleset *rs, int seat, int dealer)
         return (seat - dealer + 4) % 4;
     return seat;  /* the seat that broke the wall at the start of the game (seat 0) stays East */
 }
+
+bool jong_ruleset_same(const jong_ruleset *a, const jong_ruleset *b, char *why, size_t n)
+{
+    if (a->variant != b->variant)
+        return snprintf(why, n, "rules %s, not %s", a->variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi",
+                        b->variant == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi"),
+               false;
+    for (int i = 0; i < jong_ruleset_option_count(a); i++) {
+        char va[64], vb[64];
+        const char *name = jong_ruleset_option(a, i, va, sizeof va);
+        jong_ruleset_option(b, i, vb, sizeof vb);
+        if (strcmp(va, vb))
+            return snprintf(why, n, "rule %s=%s, not %s", name, va, vb), false;
+    }
+    return true;
+}

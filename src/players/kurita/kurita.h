@@ -85,6 +85,7 @@ typedef struct {
     int8_t *shanten;           /* standard-form shanten of the concealed tiles (sets - melds) */
     uint8_t *dist;             /* tiles acquired beyond the current hand (exchange distance) */
     uint64_t *waits;           /* kinds that complete the hand (standard form), 0 unless tenpai */
+    uint64_t *keys;            /* each state's hash key (kurita_space.c) */
     uint8_t *nmelds;           /* melds revealed in the search */
     uint8_t (*melds)[JONG_KU_MAX_CALLS];
     int *total;                /* the closed member holding the same tiles (itself when closed) */

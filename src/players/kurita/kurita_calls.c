@@ -48,7 +48,7 @@ static bool add_closure(jong_ku_space *s, int T, uint8_t c[JONG_KINDS], uint8_t 
             continue;
         meld_take(c, m, 1);
         melds[nm] = (uint8_t)m;
-        int i = ku_space_add_state(s, c, melds, nm + 1, T, s->sets, s->dist[T], max_hands);
+        int i = ku_space_add_state(s, c, melds, nm + 1, ku_space_key(c, melds, nm + 1), T, s->sets, s->dist[T], max_hands);
         bool ok = i >= 0 || s->truncated;
         if (ok && nm + 1 < k)
             ok = add_closure(s, T, c, melds, nm + 1, m, k, max_hands);

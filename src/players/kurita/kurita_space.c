@@ -12,23 +12,40 @@
 #include "kurita.h"
 #include "kurita_space_internal.h"
 
-static uint64_t hand_hash(const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm)
+/* The key of a state: a sum of one random word per tile held and per meld slot. A sum, so that
+ * an exchange updates it in two additions (the expansion below never rehashes a whole hand);
+ * equal keys are still compared tile by tile, so a collision costs time, never a wrong state. */
+static const uint64_t tile_key[JONG_KINDS + JONG_KU_MAX_CALLS] = {
+    0x910a2dec89025cc1ull, 0x21f1c19d970458caull, 0xa5c14a6d8fb81df5ull, 0x5f58ef558d2a35abull,
+    0x7bad98e0681eec4aull, 0x608cdc743d605d33ull, 0x5df3d3dc67a5fae9ull, 0xb8a8f8f4c7dd1283ull,
+    0xa95b32e6ea29fe40ull, 0xf4603320bf4d9481ull, 0xf9ec761b1a662761ull, 0xe26cf6efc83e2eaaull,
+    0x25226b0335e7f195ull, 0x3fa01305a5e0454dull, 0x05174c9fc8e2fdaaull, 0x090fb731aba30e2cull,
+    0xdb20e2e8057a3e03ull, 0xe1a888689331f18full, 0x1a18dbf7b9dc7cbcull, 0x872a82fb4aeb633eull,
+    0x97915cc2c8d79e78ull, 0x44a0e02eff6810fdull, 0x6a3251c7e0b4ace1ull, 0x7ce88233d824c6d0ull,
+    0xd59f36ebfbc10c4aull, 0xca158eddaea5ae6dull, 0x95c7afb1e10cc083ull, 0xe56120af29492f46ull,
+    0x1ff76aab584dbe6bull, 0x91a641002e1ee2d4ull, 0x10d8850c48cfd084ull, 0xc2d4c6205bb37733ull,
+    0x37a83c95f6495526ull, 0x8ab236c3651588e9ull, 0x170c17677123f426ull, 0xdc007d2824790936ull,
+    0x714786a8b1bb6d41ull, 0x41f03aad3c24e34aull,
+};
+
+uint64_t ku_space_key(const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm)
 {
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = 0;
     for (int k = 0; k < JONG_KINDS; k++)
-        h = (h ^ c[k]) * 1099511628211ull;
+        h += c[k] * tile_key[k];
     for (int m = 0; m < nm; m++)
-        h = (h ^ (uint64_t)(melds[m] + 1) << 8) * 1099511628211ull;
-    return h ^ h >> 29;
+        h += (uint64_t)(melds[m] + 1) * tile_key[JONG_KINDS + m];
+    return h;
 }
 
-/* The slot of the state (counts, melds), holding its index + 1, or 0 when the slot is free. */
-static uint32_t *probe(const jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm)
+/* The slot of the state (counts, melds; key its ku_space_key), holding its index + 1, or 0 when
+ * the slot is free. */
+static uint32_t *probe(const jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm, uint64_t key)
 {
     uint32_t mask = s->nslots - 1;
-    for (uint32_t i = (uint32_t)hand_hash(c, melds, nm) & mask;; i = (i + 1) & mask) {
+    for (uint32_t i = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;; i = (i + 1) & mask) {
         uint32_t v = s->slots[i];
-        if (!v || (s->nmelds[v - 1] == nm && !memcmp(s->counts[v - 1], c, JONG_KINDS) &&
+        if (!v || (s->keys[v - 1] == key && s->nmelds[v - 1] == nm && !memcmp(s->counts[v - 1], c, JONG_KINDS) &&
                    (!nm || !memcmp(s->melds[v - 1], melds, (size_t)nm))))
             return &s->slots[i];
     }
@@ -36,7 +53,7 @@ static uint32_t *probe(const jong_ku_space *s, const uint8_t c[JONG_KINDS], cons
 
 int jong_ku_space_find_open(const jong_ku_space *s, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds)
 {
-    return (int)*probe(s, counts, melds, nmelds) - 1;
+    return (int)*probe(s, counts, melds, nmelds, ku_space_key(counts, melds, nmelds)) - 1;
 }
 
 int jong_ku_space_find(const jong_ku_space *s, const uint8_t counts[JONG_KINDS])
@@ -53,10 +70,10 @@ static bool grow(void *p, size_t n, size_t sz)
     return a != NULL;
 }
 
-int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm, int total,
-                       int sets, int d, int max_hands)
+int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint8_t *melds, int nm, uint64_t key,
+                       int total, int sets, int d, int max_hands)
 {
-    uint32_t *slot = probe(s, c, melds, nm);
+    uint32_t *slot = probe(s, c, melds, nm, key);
     if (*slot)
         return (int)*slot - 1;
     if (s->n >= max_hands) {
@@ -70,7 +87,8 @@ int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint
             c2 = max_hands;
         size_t z = (size_t)c2;
         if (!grow(&s->counts, z, JONG_KINDS) || !grow(&s->shanten, z, 1) || !grow(&s->dist, z, 1) ||
-            !grow(&s->waits, z, sizeof *s->waits) || !grow(&s->nmelds, z, 1) ||
+            !grow(&s->waits, z, sizeof *s->waits) || !grow(&s->keys, z, sizeof *s->keys) ||
+            !grow(&s->nmelds, z, 1) ||
             !grow(&s->melds, z, JONG_KU_MAX_CALLS) || !grow(&s->total, z, sizeof *s->total) ||
             !grow(&s->edge_start, z + 1, sizeof *s->edge_start) ||
             (s->call_start && !grow(&s->call_start, z + 1, sizeof *s->call_start)))
@@ -82,6 +100,7 @@ int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint
     if (nm)
         memcpy(s->melds[n], melds, (size_t)nm);
     s->nmelds[n] = (uint8_t)nm;
+    s->keys[n] = key;
     s->total[n] = total < 0 ? n : total;
     int sh = jong_shanten_standard(c, sets - nm);
     s->shanten[n] = (int8_t)sh;
@@ -97,10 +116,10 @@ int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint
     return n;
 }
 
-/* A closed hand (shanten sh, dist d), inserted when new; -1 when full or out of memory. */
-static int find_or_add(jong_ku_space *s, const uint8_t c[JONG_KINDS], int sets, int d, int max_hands)
+/* A closed hand (its key, dist d), inserted when new; -1 when full or out of memory. */
+static int find_or_add(jong_ku_space *s, const uint8_t c[JONG_KINDS], uint64_t key, int sets, int d, int max_hands)
 {
-    return ku_space_add_state(s, c, NULL, 0, -1, sets, d, max_hands);
+    return ku_space_add_state(s, c, NULL, 0, key, -1, sets, d, max_hands);
 }
 
 int ku_space_add_edge(jong_ku_space *s, int u, int x, int to)
@@ -144,6 +163,7 @@ void jong_ku_space_free(jong_ku_space *s)
     free(s->shanten);
     free(s->dist);
     free(s->waits);
+    free(s->keys);
     free(s->nmelds);
     free(s->melds);
     free(s->total);
@@ -184,7 +204,7 @@ int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int set
     for (int k = 0; k < JONG_KINDS; k++)
         tiles += c14[k];
     if (tiles % 3 == 1) { /* a hand between turns: itself is the one root */
-        if (find_or_add(s, c, sets, 0, max_hands) < 0)
+        if (find_or_add(s, c, ku_space_key(c, NULL, 0), sets, 0, max_hands) < 0)
             goto oom;
         s->root_kind[s->nroots++] = JONG_NO_TILE;
     }
@@ -192,7 +212,7 @@ int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int set
         if (!c14[x])
             continue;
         c[x]--;
-        int i = find_or_add(s, c, sets, 0, max_hands);
+        int i = find_or_add(s, c, ku_space_key(c, NULL, 0), sets, 0, max_hands);
         c[x]++;
         if (i < 0)
             goto oom;
@@ -210,6 +230,7 @@ int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int set
             if (h[u] >= top[u])
                 continue;
             h[u]++;
+            uint64_t key_u = s->keys[i] + tile_key[u];
             int sh[JONG_KINDS];
             jong_discard_shanten(h, sets, sh, NULL);
             int du = d + (h[u] > c14[u]);
@@ -220,7 +241,7 @@ int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int set
                 if (nd + sh[x] > l)
                     continue;
                 h[x]--;
-                int j = find_or_add(s, h, sets, nd, max_hands);
+                int j = find_or_add(s, h, key_u - tile_key[x], sets, nd, max_hands);
                 h[x]++;
                 if (j < 0) {
                     if (s->truncated)

@@ -301,6 +301,17 @@ static void check_tiny(rh_rng *r, int c, bool reduced)
         pr.r_tenpai = win_mdp ? 0 : 1;
         pr.r_noten = 0;
     }
+    static jong_ku_layer_risk lr; /* risk=turn: each layer's own deal-in chances (every third case) */
+    if (c % 3 == 1 && c % 5 != 4) {
+        rh_rng lr_rng;
+        rh_seed(&lr_rng, 1000 + (uint64_t)c); /* its own stream: the other cases draw as before */
+        for (int n = 1; n < pr.horizon; n++)
+            for (int k = 0; k < JONG_KINDS; k++) {
+                lr.p_lose[n][k] = kt_unit(&lr_rng) * 0.4;
+                lr.lose_ev[n][k] = -lr.p_lose[n][k] * (2000 + 6000 * kt_unit(&lr_rng));
+            }
+        pr.layer_risk = &lr;
+    }
     uint8_t c14[JONG_KINDS], avail[JONG_KINDS];
     kt_wall(r, &pr, kinds, c14, avail);
     int drawn = -1;

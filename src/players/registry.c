@@ -64,7 +64,7 @@ static const jong_player_info registry[] = {
     {"kurita", "Kurita-Hoki (riichi): solitary-mahjong MDPs over a reduced hand set, retrograde analysis, folding MDP, "
                "Eq. 17; payoff=points|rank|result: the hand's points, the expected uma+oka of the final rank, or the "
                "expected game result; k=0|1|2: melds its search may reveal by chi and pon (0: never calls)",
-     "l=auto,k=1,mdp=3,states=50000,time=0,fold=on,eq17=off,params=opp,payoff=points", jong_player_kurita_create, RIICHI},
+     "l=auto,k=1,mdp=3,states=50000,time=0,fold=on,eq17=off,params=opp,payoff=points,risk=now", jong_player_kurita_create, RIICHI},
     {"neural", "a policy network (riichi) trained on Houou games: the legal action it rates highest, or (temp > 0) one "
                "drawn from its softmax; model=FILE plays another network file (.jnn); search=mc values the network's likely "
                "discards (up to mass of its probability, at most top) by mizukami's simulations with opponent models",

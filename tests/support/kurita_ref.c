@@ -113,16 +113,28 @@ static double win(const kr_ctx *x, const kr_state *st, int t, bool tsumo, bool r
     return pr->win(pr->win_ctx, st->c, t, tsumo, riichi);
 }
 
+/* The deal-in chance and expected loss of p's discard at layer n (risk=turn's row n, else the
+ * decision's). */
+static const double *p_lose_at(const jong_ku_params *pr, int n)
+{
+    return pr->layer_risk ? pr->layer_risk->p_lose[n] : pr->p_lose;
+}
+static const double *lose_ev_at(const jong_ku_params *pr, int n)
+{
+    return pr->layer_risk ? pr->layer_risk->lose_ev[n] : pr->lose_ev;
+}
+
 /* D(state, u, n): p holds the state and drew u. */
 static double ref_D(kr_ctx *x, const kr_state *st, int u, int n, bool riichi)
 {
     const jong_ku_params *pr = x->pr;
+    const double *p_lose = p_lose_at(pr, n), *lose_ev = lose_ev_at(pr, n);
     double best = -INFINITY;
     double w = win(x, st, u, true, riichi);
     if (w >= 0)
         best = w;
     if (riichi) {
-        double v = pr->lose_ev[u] - pr->p_lose[u] * pr->riichi_cost + (1 - pr->p_lose[u]) * kr_A(x, st, n + 1, true);
+        double v = lose_ev[u] - p_lose[u] * pr->riichi_cost + (1 - p_lose[u]) * kr_A(x, st, n + 1, true);
         return v > best ? v : best;
     }
     bool may_riichi = pr->riichi && n + 1 < pr->horizon && st->nm == 0;
@@ -150,7 +162,7 @@ static double ref_D(kr_ctx *x, const kr_state *st, int u, int n, bool riichi)
                 next = vr;
         }
         nx.c[d]++;
-        double v = pr->lose_ev[d] + (1 - pr->p_lose[d]) * next;
+        double v = lose_ev[d] + (1 - p_lose[d]) * next;
         if (v > best)
             best = v;
     }
@@ -161,6 +173,7 @@ static double ref_D(kr_ctx *x, const kr_state *st, int u, int n, bool riichi)
 static double ref_call(kr_ctx *x, const kr_state *st, int t, bool chi, int n)
 {
     const jong_ku_params *pr = x->pr;
+    const double *p_lose = p_lose_at(pr, n), *lose_ev = lose_ev_at(pr, n);
     double best = -INFINITY;
     uint8_t T[JONG_KINDS];
     total_of(st, T);
@@ -190,7 +203,7 @@ static double ref_call(kr_ctx *x, const kr_state *st, int t, bool chi, int n)
             if (!allowed(x, T, T2, true))
                 continue;
             nx.c[d]--;
-            double v = pr->lose_ev[d] + (1 - pr->p_lose[d]) * kr_A(x, &nx, n + 1, false);
+            double v = lose_ev[d] + (1 - p_lose[d]) * kr_A(x, &nx, n + 1, false);
             nx.c[d]++;
             if (v > best)
                 best = v;

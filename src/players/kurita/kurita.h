@@ -144,6 +144,14 @@ typedef double (*jong_ku_win_fn)(void *ctx, const uint8_t counts13[JONG_KINDS], 
 typedef double (*jong_ku_win_open_fn)(void *ctx, const uint8_t counts[JONG_KINDS], const uint8_t *melds, int nmelds,
                                       int tile, bool tsumo);
 
+/* risk=turn: the deal-in chance and payoff of p's discard at each future layer n (1..horizon-1),
+ * as the others' tenpai chances rise with the turn (kurita_setup.c, jong_ku_setup_layers) */
+typedef struct {
+    double p_lose[JONG_KU_MAX_HORIZON][JONG_KINDS];
+    double lose_ev[JONG_KU_MAX_HORIZON][JONG_KINDS];
+    double lose_ev_riichi[JONG_KU_MAX_HORIZON][JONG_KINDS];
+} jong_ku_layer_risk;
+
 typedef struct {
     int horizon;                          /* N: discards p makes at most, counting the current one */
     double draw_w[JONG_KINDS];            /* unseen copies at the decision (weights of draws) */
@@ -162,6 +170,9 @@ typedef struct {
     bool riichi_payoffs;
     double r_tenpai_riichi, r_other_riichi;   /* R_T, R_O with the stick on the table */
     double lose_ev_riichi[JONG_KINDS];        /* P_L(x) R_L(x) with the stick on the table */
+    /* NULL: every future discard has the decision's p_lose, lose_ev, lose_ev_riichi (the risk
+     * frozen, as in the paper); else layer n's discards take row n of these tables */
+    const jong_ku_layer_risk *layer_risk;
     jong_ku_win_fn win;
     jong_ku_win_open_fn win_open;         /* open states' wins (NULL: they cannot win) */
     void *win_ctx;

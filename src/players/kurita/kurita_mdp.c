@@ -11,8 +11,9 @@
  * players win less often (they fold). States with melds revealed in the search (jong_ku_space_add_calls)
  * have no riichi copy, win by the open hand's yaku (pr->win_open), and, like closed ones that may
  * still call, see a call stage before the ron and draw stage: three discards of the others, pon on
- * each, chi on the left player's (with_calls; M7). Layer n only needs layer n+1, so two layers
- * are kept. */
+ * each, chi on the left player's (with_calls; M7). P_L and R_L of p's discards are the decision's
+ * at every layer, or layer n's own with pr->layer_risk (risk=turn). Layer n only needs layer
+ * n+1, so two layers are kept. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,14 +56,15 @@ static double with_rons(double pass, const win_entry *e, const win_entry *end, b
  * t drawn with weight w(t) from the unseen tiles; p may call (then discards: layer n+1) or pass.
  * `after` is the value once the three have passed (the ron and draw stage). A[j] holds layer n+1. */
 static double with_calls(double after, const jong_ku_space *s, int i, const double *A, double *callv,
-                         const jong_ku_params *pr, const uint8_t h[JONG_KINDS], const uint8_t c14[JONG_KINDS], double W)
+                         const jong_ku_params *pr, const double *p_lose, const double *lose_ev,
+                         const uint8_t h[JONG_KINDS], const uint8_t c14[JONG_KINDS], double W)
 {
     double *pon = callv, *any = callv + JONG_KINDS;
     for (int t = 0; t < 2 * JONG_KINDS; t++)
         callv[t] = -INFINITY;
     for (int e = s->call_start[i]; e < s->call_start[i + 1]; e++) {
         int t = s->call_taken[e], x = s->call_discard[e];
-        double v = pr->lose_ev[x] + (1 - pr->p_lose[x]) * A[s->call_to[e]];
+        double v = lose_ev[x] + (1 - p_lose[x]) * A[s->call_to[e]];
         if (v > any[t])
             any[t] = v;
         if (!JONG_KU_MELD_IS_CHI(s->call_meld[e]) && v > pon[t])
@@ -162,6 +164,10 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         if (por > 1)
             por = 1;
         bool riichi_now = pr->riichi && layer + 1 < N;
+        /* the risk of this layer's discards: the decision's, or the turn's (risk=turn) */
+        const jong_ku_layer_risk *lr = pr->layer_risk;
+        const double *p_lose = lr ? lr->p_lose[layer] : pr->p_lose, *lose_ev = lr ? lr->lose_ev[layer] : pr->lose_ev;
+        const double *lose_ev_riichi = lr ? lr->lose_ev_riichi[layer] : pr->lose_ev_riichi;
         for (int i = 0; i < n; i++) {
             const uint8_t *h = TOTAL(s, i);
             double W = wsum[i];
@@ -174,7 +180,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                 tsumo_at[wins[e].tile] = wins[e].tsumo;
             double keep = A[i], keep_r = riichi_now && tenpai ? AR[i] : -INFINITY;
             for (int u = 0; u < JONG_KINDS; u++) {
-                double v = pr->lose_ev[u] + (1 - pr->p_lose[u]) * (keep > keep_r ? keep : keep_r);
+                double v = lose_ev[u] + (1 - p_lose[u]) * (keep > keep_r ? keep : keep_r);
                 D[u] = tsumo_at[u] >= 0 && tsumo_at[u] > v ? tsumo_at[u] : v;
             }
             for (int e = s->edge_start[i]; e < s->edge_start[i + 1]; e++) {
@@ -182,7 +188,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                 double next = A[j];
                 if (riichi_now && s->shanten[j] == 0 && AR[j] > next)
                     next = AR[j];
-                double v = pr->lose_ev[x] + (1 - pr->p_lose[x]) * next;
+                double v = lose_ev[x] + (1 - p_lose[x]) * next;
                 if (v > D[u])
                     D[u] = v;
             }
@@ -194,7 +200,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
             }
             double cont = with_rons(dbar, wins + win_start[i], wins + win_start[i + 1], false, pr, h, c14, W);
             if (s->call_start && s->call_start[i] < s->call_start[i + 1] && W > 0)
-                cont = with_calls(cont, s, i, A, callv, pr, h, c14, W);
+                cont = with_calls(cont, s, i, A, callv, pr, p_lose, lose_ev, h, c14, W);
             B[i] = po * pr->r_other + (1 - po) * cont;
             /* the riichi copy */
             BR[i] = -INFINITY;
@@ -205,9 +211,8 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                         double w = draw_weight(pr, h, c14, u);
                         if (w <= 0)
                             continue;
-                        double lr = pr->riichi_payoffs ? pr->lose_ev_riichi[u]
-                                                       : pr->lose_ev[u] - pr->p_lose[u] * pr->riichi_cost;
-                        double v = lr + (1 - pr->p_lose[u]) * AR[i];
+                        double lv = pr->riichi_payoffs ? lose_ev_riichi[u] : lose_ev[u] - p_lose[u] * pr->riichi_cost;
+                        double v = lv + (1 - p_lose[u]) * AR[i];
                         for (int e = win_start[i]; e < win_start[i + 1]; e++)
                             if (wins[e].tile == u && wins[e].tsumo_r >= 0 && wins[e].tsumo_r > v)
                                 v = wins[e].tsumo_r;

@@ -138,6 +138,18 @@ double jong_ku_paper_p_tenpai(const jong_ku_paper_model *pm, const jong_opp_obs 
     return 1 / (1 + exp(-(ab[0] + ab[1] * s->ndiscards)));
 }
 
+double jong_ku_paper_still_noten(const jong_ku_paper_model *pm, const jong_opp_obs *o, int seat, int n)
+{
+    const jong_opp_seat *s = &o->seats[seat];
+    if (s->riichi || n <= 0)
+        return 1;
+    const double *ab = pm->tenpai[calls_class(s)];
+    /* S(d) = 1 - P(tenpai | d discards) = 1 / (1 + exp(a + b d)) */
+    double now = 1 / (1 + exp(ab[0] + ab[1] * s->ndiscards)), then = 1 / (1 + exp(ab[0] + ab[1] * (s->ndiscards + n)));
+    double r = now > 0 ? then / now : 1;
+    return r < 1 ? r : 1; /* a curve that falls with the turn would make tenpai seats noten again */
+}
+
 void jong_ku_paper_p_wintile(const jong_ku_paper_model *pm, const jong_ku_tenpai_table tables[3],
                              const jong_opp_obs *o, int seat, int observer, double out[JONG_KINDS])
 {

@@ -65,6 +65,9 @@ long jong_ku_enum_wintile(const jong_ku_tenpai_table *t, const uint8_t avail[JON
  * (no calls: the histogram; calls: the enumeration over min(2, 4 - calls) sets, the paper's "ignore
  * one mentsu" after one call; 0 for kinds in his river). */
 double jong_ku_paper_p_tenpai(const jong_ku_paper_model *pm, const jong_opp_obs *o, int seat);
+/* The chance that seat, not tenpai after his discards so far, is still not tenpai after n more:
+ * the regression's S(d + n) / S(d), S = 1 - P(tenpai) (at most 1; 1 for a seat in riichi). */
+double jong_ku_paper_still_noten(const jong_ku_paper_model *pm, const jong_opp_obs *o, int seat, int n);
 void jong_ku_paper_p_wintile(const jong_ku_paper_model *pm, const jong_ku_tenpai_table tables[3],
                              const jong_opp_obs *o, int seat, int observer, double out[JONG_KINDS]);
 

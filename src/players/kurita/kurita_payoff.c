@@ -165,7 +165,8 @@ static double deal_in(const jong_ku_payoff *pay, const jong_ku_setup *su, int i,
     return other_win(pay, su->opp[i], pay->seat, (int)(points / 100 + 0.5) * 100, riichi);
 }
 
-/* A washout with p tenpai or not: over the others' tenpai, independent with chances q. */
+/* A washout with p tenpai or not: over the others' tenpai when the wall runs out, independent
+ * with chances q_end. */
 static double washout_payoff(const jong_ku_payoff *pay, const jong_ku_setup *su, bool p_tenpai, bool riichi)
 {
     int dealer = dealer_of(pay);
@@ -175,7 +176,7 @@ static double washout_payoff(const jong_ku_payoff *pay, const jong_ku_setup *su,
         unsigned bits = p_tenpai ? 1u << pay->seat : 0;
         for (int i = 0; i < 3; i++) {
             bool t = mask >> i & 1;
-            pr *= t ? su->q[i] : 1 - su->q[i];
+            pr *= t ? su->q_end[i] : 1 - su->q_end[i];
             if (t)
                 bits |= 1u << su->opp[i];
         }
@@ -237,6 +238,12 @@ void jong_ku_setup_payoff(jong_ku_setup *su, jong_ku_payoff *pay, const jong_ku_
         pr->lose_ev[k] = w > 0 ? pr->p_lose[k] * v / w : 0;
         pr->lose_ev_riichi[k] = w > 0 ? pr->p_lose[k] * vr / w : 0;
     }
+    for (int i = 0; su->turn_risk && i < 3; i++) /* the later layers' deal-ins (jong_ku_setup_layers) */
+        for (int k = 0; k < JONG_KINDS; k++)
+            if (su->deal_pts[i][k] > 0) {
+                su->deal_v[i][k] = deal_in(pay, su, i, su->deal_pts[i][k], false);
+                su->deal_vr[i][k] = deal_in(pay, su, i, su->deal_pts[i][k], true);
+            }
     double l17 = 0;
     for (int i = 0; i < 3; i++)
         l17 += deal_in(pay, su, i, -km->r_lose, false) / 3;

@@ -111,6 +111,59 @@ static void finish_setup(jong_ku_setup *su, const jong_ku_model *km, const doubl
     jong_ku_setup_fold(su);
 }
 
+/* Deal-ins below this chance are left out (their hand scores are not even looked up). */
+#define KU_DEAL_MIN 1e-4
+
+void jong_ku_setup_turn(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o)
+{
+    int N = su->pr.horizon;
+    for (int i = 0; i < 3; i++) {
+        int s = su->opp[i];
+        for (int n = 0; n <= N; n++)
+            su->q_at[i][n] = 1 - (1 - su->q[i]) * jong_ku_paper_still_noten(&km->paper, o, s, n);
+        su->q_end[i] = su->q_at[i][N];
+        /* the hand scores of kinds that were too unlikely now but not at the end */
+        for (int k = 0; k < JONG_KINDS; k++)
+            if (su->deal_p[i][k] <= 0 && su->q_end[i] * su->wait_p[i][k] >= KU_DEAL_MIN)
+                su->deal_pts[i][k] = jong_opp_hand_score(om, o, s, k, false);
+        for (int k = 0; k < JONG_KINDS; k++) { /* points: the loss, and the stick when p declared */
+            su->deal_v[i][k] = -su->deal_pts[i][k];
+            su->deal_vr[i][k] = -su->deal_pts[i][k] - su->pr.riichi_cost;
+        }
+    }
+    washout_values(su->q_end, &su->pr.r_tenpai, &su->pr.r_noten);
+    su->turn_risk = true;
+    jong_ku_setup_fold(su);
+}
+
+void jong_ku_setup_layers(jong_ku_setup *su)
+{
+    jong_ku_params *pr = &su->pr;
+    jong_ku_layer_risk *t = &su->layers;
+    for (int n = 1; n < pr->horizon; n++)
+        for (int k = 0; k < JONG_KINDS; k++) {
+            double keep = 1, w = 0, v = 0, vr = 0;
+            for (int i = 0; i < 3; i++) {
+                double lp = su->q_at[i][n] * su->wait_p[i][k];
+                if (lp < KU_DEAL_MIN || (su->deal_p[i][k] <= 0 && su->deal_pts[i][k] == 0))
+                    continue;
+                keep *= 1 - lp;
+                w += lp;
+                v += lp * su->deal_v[i][k];
+                vr += lp * su->deal_vr[i][k];
+            }
+            t->p_lose[n][k] = 1 - keep;
+            if (pr->riichi_payoffs) { /* rank payoffs: P_L times the mean payoff given a deal-in */
+                t->lose_ev[n][k] = w > 0 ? t->p_lose[n][k] * v / w : 0;
+                t->lose_ev_riichi[n][k] = w > 0 ? t->p_lose[n][k] * vr / w : 0;
+            } else { /* points: as the decision's lose_ev, the sum of each seat's expected loss */
+                t->lose_ev[n][k] = v;
+                t->lose_ev_riichi[n][k] = vr;
+            }
+        }
+    pr->layer_risk = t;
+}
+
 void jong_ku_setup_fold(jong_ku_setup *su)
 {
     const jong_ku_params *pr = &su->pr;
@@ -179,7 +232,10 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
             jong_opp_p_wintile(om, o, s, seat, pt);
         for (int k = 0; k < JONG_KINDS; k++) {
             double lp = pw * pt[k];
-            if (lp < 1e-4 || !jong_opp_can_ron(o, s, k))
+            if (!jong_opp_can_ron(o, s, k))
+                continue;
+            su->wait_p[oi][k] = pt[k];
+            if (lp < 1e-4)
                 continue;
             keep[k] *= 1 - lp;
             double pts = jong_opp_hand_score(om, o, s, k, false);
@@ -191,6 +247,7 @@ void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jo
     for (int k = 0; k < JONG_KINDS; k++)
         pr->p_lose[k] = 1 - keep[k];
     memcpy(su->q, q, sizeof q);
+    memcpy(su->q_end, q, sizeof q);
     su->turn = me->ndiscards;
     finish_setup(su, km, q, o->wall_left, me->nmelds == 0 && !me->riichi && score >= 1000);
 }
@@ -201,6 +258,7 @@ int jong_ku_eq17_features(jong_ku_setup *su, const jong_ku_space *s, const uint8
     /* the winning MDP (points, then 1 per win) and the tenpai MDP: nothing but p's own play ends
      * the hand before the wall does */
     jong_ku_params w = su->pr;
+    w.layer_risk = NULL;
     memset(w.p_lose, 0, sizeof w.p_lose);
     memset(w.lose_ev, 0, sizeof w.lose_ev);
     memset(w.p_other, 0, sizeof w.p_other);

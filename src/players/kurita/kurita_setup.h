@@ -31,6 +31,15 @@ typedef struct {
     int opp[3];
     double q[3];
     double deal_p[3][JONG_KINDS], deal_pts[3][JONG_KINDS];
+    double wait_p[3][JONG_KINDS]; /* P(kind is his winning tile | tenpai), 0 where he cannot ron it */
+    double q_end[3];          /* tenpai chances when the wall runs out (the washout's): q, or risk=turn's */
+    /* risk=turn (jong_ku_setup_turn): each other's tenpai chance at p's n-th future discard, the
+     * deal-in payoffs of each kind (deal_v: dama, deal_vr: with p's stick out) and the tables
+     * the search reads (jong_ku_setup_layers) */
+    bool turn_risk;
+    double q_at[3][JONG_KU_MAX_HORIZON + 1];
+    double deal_v[3][JONG_KINDS], deal_vr[3][JONG_KINDS];
+    jong_ku_layer_risk layers;
     double r_lose17;          /* Eq. 17's lose payoff (points: the records' mean deal-in) */
     struct jong_ku_payoff *pay; /* payoff=rank|result: the win values go through it; NULL: points */
 } jong_ku_setup;
@@ -42,6 +51,14 @@ typedef struct {
 void jong_ku_setup_from_obs(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o,
                             int seat, const jong_ruleset *rs, int32_t score, const jong_ku_tenpai_table *paper);
 
+/* risk=turn, after jong_ku_setup_from_obs (and before the payoff setup): each other seat not in
+ * riichi, not tenpai now, becomes tenpai as the paper's regression of tenpai on the number of his
+ * discards says (its survival ratio), so his tenpai chance rises from q now to q_at[n] at p's
+ * n-th discard and q_end when the wall runs out; the washout payments take q_end. */
+void jong_ku_setup_turn(jong_ku_setup *su, const jong_oppmodel *om, const jong_ku_model *km, const jong_opp_obs *o);
+/* risk=turn, after the payoff setup: the per-layer deal-in tables (p_lose and the payoffs of
+ * jong_ku_layer_risk from q_at, wait_p and the deal-in payoffs), pointed at by su->pr. */
+void jong_ku_setup_layers(jong_ku_setup *su);
 /* The folding MDP's parameters from su->pr (the same chance player; R_L capped at R_O). */
 void jong_ku_setup_fold(jong_ku_setup *su);
 /* The riichi scoring of a win of the concealed tiles counts completed by tile (no ura, no red

@@ -30,6 +30,7 @@ typedef struct {
     bool fold;
     bool eq17;          /* Eq. 17 at shanten 2-3 instead of the inclusive MDP */
     bool paper;         /* params=paper: the others' tenpai and deal-in chances by the paper's forms */
+    bool risk_turn;     /* risk=turn: the others' tenpai and deal-in chances rise with the search's turn */
     int payoff;         /* jong_ku_payoff_mode: the MDPs' terminal values (points, rank, result) */
     jong_ku_payoff *pay; /* the rank payoffs' tables of the current decision */
     jong_ku_tenpai_table tables[3]; /* with params=paper: tenpai hands of 1, 4, 7 concealed tiles */
@@ -45,12 +46,17 @@ typedef struct {
 
 static bool obs_matches(const ku_state *st, const jong_view *v) { return jong_opp_obs_matches(&st->obs, st->obs_ok, v); }
 
-/* payoff=rank|result: the terminals of the decision's MDPs become expected rank payoffs. */
-static void finish_setup(ku_state *st, jong_ku_setup *su, const jong_decision *d)
+/* After jong_ku_setup_from_obs(o): risk=turn's rising tenpai chances; payoff=rank|result: the
+ * terminals of the decision's MDPs become expected rank payoffs; then risk=turn's tables. */
+static void finish_setup(ku_state *st, jong_ku_setup *su, const jong_decision *d, const jong_opp_obs *o)
 {
+    if (st->risk_turn)
+        jong_ku_setup_turn(su, &st->om, &st->km, o);
     jong_ku_situation now;
     jong_ku_situation_of_view(d->view, d->rules, &now);
     jong_ku_setup_payoff(su, st->pay, &st->km, d->rules, &now, d->view->seat, st->payoff);
+    if (st->risk_turn)
+        jong_ku_setup_layers(su);
     su->pr.stop = d->stop; /* a stopped solve falls back to the rule-based choice */
 }
 
@@ -168,7 +174,7 @@ static int claim_choice(ku_state *st, const jong_decision *d, int pass)
         return pass;
     jong_ku_setup_from_obs(su, &st->om, &st->km, &st->obs, v->seat, d->rules, v->scores[v->seat],
                                st->paper ? st->tables : NULL);
-    finish_setup(st, su, d);
+    finish_setup(st, su, d, &st->obs);
     jong_ku_result res;
     int pick = pass;
     if (solve_hand(st, su, v->own.counts, sets, sh, st->k, &res)) {
@@ -267,7 +273,7 @@ static int ku_choose(jong_player *p, const jong_decision *d)
     jong_opp_obs rebuilt;
     const jong_opp_obs *o = jong_opp_obs_for(&st->obs, st->obs_ok, v, &rebuilt);
     jong_ku_setup_from_obs(su, &st->om, &st->km, o, v->seat, d->rules, v->scores[v->seat], st->paper ? st->tables : NULL);
-    finish_setup(st, su, d);
+    finish_setup(st, su, d, o);
     int pick = pick_discard(st, d, su, c, sets, sh, best, allowed, riichi_ok);
     free(su);
     return pick;
@@ -493,13 +499,20 @@ static int ku_option(void *ctx, const char *key, const char *val, jong_error *er
                                   "kurita: payoff wants points (the hand's points), rank (expected uma+oka of the final "
                                   "rank) or result (expected game result), not '%s'", val);
         st->payoff = m;
+    } else if (!strcmp(key, "risk")) {
+        if (strcmp(val, "now") && strcmp(val, "turn"))
+            return jong_error_set(err, JONG_ERR_ARG, -1,
+                                  "kurita: risk wants now (the decision's deal-in chances at every future turn) or turn "
+                                  "(rising with the turn), not '%s'", val);
+        st->risk_turn = !strcmp(val, "turn");
     } else if (!strcmp(key, "fold")) {
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: fold wants on or off, not '%s'", val);
         st->fold = !strcmp(val, "on");
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17, params, payoff)", key);
+                              "kurita: unknown option '%s' (options: l, k, mdp, states, time, fold, eq17, params, payoff, "
+                              "risk)", key);
     }
     return JONG_OK;
 }

@@ -169,15 +169,21 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         const double *p_lose = lr ? lr->p_lose[layer] : pr->p_lose, *lose_ev = lr ? lr->lose_ev[layer] : pr->lose_ev;
         const double *lose_ev_riichi = lr ? lr->lose_ev_riichi[layer] : pr->lose_ev_riichi;
         for (int i = 0; i < n; i++) {
+            /* a state that holds d tiles beyond the 14 is d exchanges (or calls) from every root,
+             * so layer `layer` reaches it only when d < layer: its value there is never read */
+            if (s->dist[i] >= layer)
+                continue;
             const uint8_t *h = TOTAL(s, i);
             double W = wsum[i];
             bool tenpai = s->shanten[i] == 0 && !s->nmelds[i]; /* riichi needs a closed tenpai hand */
             double D[JONG_KINDS];
-            double tsumo_at[JONG_KINDS];
+            double tsumo_at[JONG_KINDS], tsumo_r_at[JONG_KINDS];
             for (int u = 0; u < JONG_KINDS; u++)
-                tsumo_at[u] = -1;
-            for (int e = win_start[i]; e < win_start[i + 1]; e++)
+                tsumo_at[u] = tsumo_r_at[u] = -1;
+            for (int e = win_start[i]; e < win_start[i + 1]; e++) {
                 tsumo_at[wins[e].tile] = wins[e].tsumo;
+                tsumo_r_at[wins[e].tile] = wins[e].tsumo_r;
+            }
             double keep = A[i], keep_r = riichi_now && tenpai ? AR[i] : -INFINITY;
             for (int u = 0; u < JONG_KINDS; u++) {
                 double v = lose_ev[u] + (1 - p_lose[u]) * (keep > keep_r ? keep : keep_r);
@@ -213,9 +219,8 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                             continue;
                         double lv = pr->riichi_payoffs ? lose_ev_riichi[u] : lose_ev[u] - p_lose[u] * pr->riichi_cost;
                         double v = lv + (1 - p_lose[u]) * AR[i];
-                        for (int e = win_start[i]; e < win_start[i + 1]; e++)
-                            if (wins[e].tile == u && wins[e].tsumo_r >= 0 && wins[e].tsumo_r > v)
-                                v = wins[e].tsumo_r;
+                        if (tsumo_r_at[u] >= 0 && tsumo_r_at[u] > v)
+                            v = tsumo_r_at[u];
                         dr += w * v;
                     }
                     dr /= W;

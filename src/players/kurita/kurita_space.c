@@ -4,7 +4,8 @@
  * exchanges, then on to the nearest tenpai hand). Because shanten changes by at most one per
  * exchange, every hand on a shortest walk to h satisfies the bound as well, so a breadth-first
  * expansion that only expands hands within the bound finds them all. Each expansion of a hand
- * tries every draw u and reads the shanten of every discard from one jong_discard_shanten call. */
+ * tries every draw u and every discard x, their shanten read from one jong_discard_shanten and
+ * one jong_discard_draws call on the hand. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +117,10 @@ int ku_space_add_state(jong_ku_space *s, const uint8_t c[JONG_KINDS], const uint
     return n;
 }
 
+/* Values of a shanten less an extra copy, plus one (kurita_space_build): 0..KU_BASES-1, the last
+ * one meaning "that or more" (far beyond any bound l <= 6). */
+#define KU_BASES 16
+
 /* A closed hand (its key, dist d), inserted when new; -1 when full or out of memory. */
 static int find_or_add(jong_ku_space *s, const uint8_t c[JONG_KINDS], uint64_t key, int sets, int d, int max_hands)
 {
@@ -226,20 +231,42 @@ int jong_ku_space_build(jong_ku_space *s, const uint8_t c14[JONG_KINDS], int set
             continue;
         uint8_t h[JONG_KINDS];
         memcpy(h, s->counts[i], sizeof h);
+        /* shanten(h + u - x) for every draw u and held x from two calls: the shanten of h - x,
+         * less one when u lowers it (one more tile lowers the distance by one at most). With
+         * base[x] = that shanten less x's own extra copy, x stays within the bound after draw u
+         * iff base[x] <= l - du, or base[x] = l - du + 1 and u lowers h - x: the kinds that do
+         * are found as bitsets, in ascending order as the edges are listed. */
+        int sh_less[JONG_KINDS];
+        uint64_t lowers[JONG_KINDS], held = 0, draws = 0;
+        jong_discard_shanten(h, sets, sh_less, NULL);
+        for (int k = 0; k < JONG_KINDS; k++) {
+            held |= (uint64_t)(h[k] > 0) << k;
+            draws |= (uint64_t)(h[k] < top[k]) << k;
+        }
+        jong_discard_draws(h, sets, held, draws, lowers);
+        uint64_t with_base[KU_BASES] = {0}, lowered_by[JONG_KINDS] = {0};
+        for (uint64_t m = held; m; m &= m - 1) {
+            int x = __builtin_ctzll(m);
+            int b = sh_less[x] - (h[x] > c14[x]) + 1; /* >= 1: 3 sets tiles are 1-shanten at best */
+            with_base[b < KU_BASES ? b : KU_BASES - 1] |= 1ull << x;
+            for (uint64_t w = lowers[x]; w; w &= w - 1)
+                lowered_by[__builtin_ctzll(w)] |= 1ull << x;
+        }
         for (int u = 0; u < JONG_KINDS; u++) {
             if (h[u] >= top[u])
                 continue;
             h[u]++;
             uint64_t key_u = s->keys[i] + tile_key[u];
-            int sh[JONG_KINDS];
-            jong_discard_shanten(h, sets, sh, NULL);
             int du = d + (h[u] > c14[u]);
-            for (int x = 0; x < JONG_KINDS; x++) {
-                if (x == u || !h[x] || sh[x] == JONG_UNDEFINED)
-                    continue;
+            int lim = l - du + 1; /* in base + 1 units */
+            uint64_t within = 0;
+            for (int b = 0; b <= lim && b < KU_BASES; b++)
+                within |= with_base[b];
+            if (lim + 1 >= 0 && lim + 1 < KU_BASES)
+                within |= with_base[lim + 1] & lowered_by[u];
+            for (uint64_t m = within & ~(1ull << u); m; m &= m - 1) {
+                int x = __builtin_ctzll(m);
                 int nd = du - (h[x] > c14[x]);
-                if (nd + sh[x] > l)
-                    continue;
                 h[x]--;
                 int j = find_or_add(s, h, key_u - tile_key[x], sets, nd, max_hands);
                 h[x]++;

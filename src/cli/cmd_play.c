@@ -244,8 +244,8 @@ static int config_of(const char *cmd, const play_opts *o, int argc, char **argv,
     memset(cfg, 0, sizeof *cfg);
     bool rules_given;
     cli_find_option(argc, argv, "--rules", &rules_given);
-    jong_variant v = rules_given ? o->rules
-                     : cli_rules_of_preset(o->preset, o->players ? cli_rules_of_players(o->players, o->rules) : o->rules);
+    jong_variant v = o->players ? cli_rules_of_players(o->players, o->rules) : o->rules;
+    v = rules_given ? o->rules : cli_rules_of_preset(o->preset, v);
     if (cli_build_ruleset(cmd, o->preset, "--rule", v, o->rule.v, o->rule.n, o->hands, &cfg->rules))
         return CLI_USAGE;
     cfg->games = o->games;

@@ -481,7 +481,8 @@ int score_riichi(int argc, char **argv)
     if (r != CLI_GO)
         return r;
     jong_ruleset rs;
-    if ((r = cli_build_ruleset(CMD, o.preset, "--option", JONG_VARIANT_RIICHI, o.options.v, o.options.n, 0, &rs)) != CLI_OK)
+    r = cli_build_ruleset(CMD, o.preset, "--option", JONG_VARIANT_RIICHI, o.options.v, o.options.n, 0, &rs);
+    if (r != CLI_OK)
         return r;
     riichi_score s;
     char why[512];

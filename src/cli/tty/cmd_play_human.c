@@ -247,7 +247,8 @@ int play_human(int argc, char **argv)
         return r;
     bool rules_given;
     cli_find_option(argc, argv, "--rules", &rules_given);
-    jong_variant variant = rules_given ? o.rules : cli_rules_of_preset(o.preset, cli_rules_of_players(o.players_text, o.rules));
+    jong_variant variant =
+        rules_given ? o.rules : cli_rules_of_preset(o.preset, cli_rules_of_players(o.players_text, o.rules));
     jong_ruleset rs;
     if (cli_build_ruleset(CMD, o.preset, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))
         return CLI_USAGE;

@@ -640,8 +640,11 @@ static void every_option_prints_and_parses_back(void **state)
     assert_true(rs.kuitan && rs.double_ron && !rs.kiriage && !rs.double_yakuman);
     assert_int_equal(jong_ruleset_apply(&rs, "length=tonpuu,red_fives=4,kuitan=off,double_ron=off,"
                                              "abortive_draws=off,nagashi=off,kiriage=on,double_yakuman=on,"
-                                             "tobi=off,agari_yame=off,uma=15/5/-5/-15",
+                                             "tobi=off,agari_yame=off,uma=15/5/-5/-15,tenpai_yame=off,"
+                                             "extension_rounds=2",
                                         NULL), JONG_OK);
+    assert_int_equal(jong_ruleset_apply(&rs, "extension_rounds=3", NULL), JONG_ERR_ARG);
+    assert_int_equal(jong_ruleset_apply(&rs, "tenpai_yame=maybe", NULL), JONG_ERR_ARG);
     assert_int_equal(jong_ruleset_apply(&rs, "uma=20,10,-10,-10", NULL), JONG_ERR_ARG);
     assert_int_equal(jong_ruleset_apply(&rs, "flowers=on", NULL), JONG_ERR_ARG);
     assert_int_equal(jong_ruleset_apply(&rs, "three_player=on", NULL), JONG_ERR_ARG);
@@ -653,6 +656,61 @@ static void every_option_prints_and_parses_back(void **state)
         assert_int_equal(jong_ruleset_set(&back, name, buf, NULL), JONG_OK);
     }
     assert_memory_equal(&rs, &back, sizeof rs);
+}
+
+/* The presets: the variant's defaults with their options; later options override them; a bad
+ * name, or a preset of the other variant, is one line naming it and leaves the ruleset as it was. */
+static void presets_by_name(void **state)
+{
+    (void)state;
+    jong_ruleset rs, want, copy;
+    jong_error err;
+    assert_true(jong_ruleset_preset_count() >= 3);
+    assert_null(jong_ruleset_preset_name(jong_ruleset_preset_count()));
+    assert_null(jong_ruleset_preset_name(-1));
+    /* tenhou: the defaults themselves (applied over changed options, it resets them) */
+    jong_ruleset_default(&want, JONG_VARIANT_RIICHI);
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.kiriage = true;
+    assert_int_equal(jong_ruleset_preset(&rs, "tenhou", &err), JONG_OK);
+    assert_memory_equal(&rs, &want, sizeof rs);
+    assert_true(rs.tenpai_yame && rs.agari_yame);
+    assert_int_equal(rs.extension_rounds, 1);
+    /* tenhou2009: no tenpai-yame, two rounds of extension, the rest today's */
+    assert_int_equal(jong_ruleset_preset(&rs, "tenhou2009", &err), JONG_OK);
+    want.tenpai_yame = false;
+    want.extension_rounds = 2;
+    assert_memory_equal(&rs, &want, sizeof rs);
+    /* mahjongsoul: what the options express today */
+    assert_int_equal(jong_ruleset_preset(&rs, "mahjongsoul", &err), JONG_OK);
+    jong_ruleset_default(&want, JONG_VARIANT_RIICHI);
+    want.double_yakuman = true;
+    assert_memory_equal(&rs, &want, sizeof rs);
+    /* every listed preset applies, its options are those of its table, and a later option wins */
+    for (int i = 0; i < jong_ruleset_preset_count(); i++) {
+        const char *name = jong_ruleset_preset_name(i);
+        assert_int_equal(jong_ruleset_preset_variant(name), JONG_VARIANT_RIICHI);
+        jong_ruleset_default(&want, JONG_VARIANT_RIICHI);
+        assert_int_equal(jong_ruleset_apply(&want, jong_ruleset_preset_options(i), &err), JONG_OK);
+        assert_int_equal(jong_ruleset_preset(&rs, name, &err), JONG_OK);
+        assert_memory_equal(&rs, &want, sizeof rs);
+    }
+    assert_int_equal(jong_ruleset_preset(&rs, "tenhou2009", &err), JONG_OK);
+    assert_int_equal(jong_ruleset_apply(&rs, "tenpai_yame=on", &err), JONG_OK);
+    assert_true(rs.tenpai_yame);
+    assert_int_equal(rs.extension_rounds, 2);
+    /* bad names and the other variant: one line, the ruleset unchanged */
+    copy = rs;
+    assert_int_equal(jong_ruleset_preset(&rs, "tenhou2010", &err), JONG_ERR_ARG);
+    assert_string_equal(err.msg, "unknown rule preset 'tenhou2010' (presets: tenhou, tenhou2009, mahjongsoul)");
+    assert_int_equal(jong_ruleset_preset_variant("tenhou2010"), -1);
+    assert_int_equal(jong_ruleset_preset(&rs, "", &err), JONG_ERR_ARG);
+    assert_memory_equal(&rs, &copy, sizeof rs);
+    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
+    copy = rs;
+    assert_int_equal(jong_ruleset_preset(&rs, "tenhou", &err), JONG_ERR_ARG);
+    assert_string_equal(err.msg, "rule preset 'tenhou' is for riichi rules");
+    assert_memory_equal(&rs, &copy, sizeof rs);
 }
 
 /* ---- self-play ---- */
@@ -829,6 +887,7 @@ int main(void)
         cmocka_unit_test(bad_actions_leave_the_state_unchanged),
         cmocka_unit_test(bad_walls_and_options),
         cmocka_unit_test(every_option_prints_and_parses_back),
+        cmocka_unit_test(presets_by_name),
         cmocka_unit_test(same_seed_same_events),
         cmocka_unit_test(riichi_wall_red_fives),
         cmocka_unit_test(full_game_and_hand_match),

@@ -3,7 +3,8 @@
  * .mjson (plain and gzipped) round trips, bad input with its one-line error, the limits on
  * reading (a gzip bomb made here, nested layers, the event cap) and byte order marks, and (when
  * ../shared is there) the real fixture pairs: each mjlog against Tenhou's own tenhou.net/6
- * conversion of the same game, event by event. */
+ * conversion of the same game, event by event, and the Houou games of March 2009 replayed under
+ * today's rules and the preset tenhou2009. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -1319,6 +1320,76 @@ static void test_fixture_replay(void **state)
     assert_true(equal >= 35);
 }
 
+/* Replays every four-player game of a directory (recursively) under rules; counts the games. */
+static void replay_dir(const char *dir, const jong_ruleset *rules, int *games, int *equal)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            replay_dir(path, rules, games, equal);
+            continue;
+        }
+        jong_mjai_log log;
+        jong_mjai_log_init(&log);
+        jong_error err;
+        if (jong_mjai_read_file(path, &log, &err)) {
+            if (log.players != 3)
+                fail_msg("%s", err.msg);
+            jong_mjai_log_free(&log);
+            continue;
+        }
+        jong_mjai_replay_stats st;
+        (*games)++;
+        *equal += jong_mjai_replay_rules(&log, rules, NULL, &st, &err) == JONG_OK && !st.cut;
+        jong_mjai_log_free(&log);
+    }
+    closedir(d);
+}
+
+/* The Houou games of March 2009 (../shared's archive, unpacked into a fresh directory under
+ * /tmp): 8 of the 701 four-player games differ under today's rules (6 by tenpai-yame, 2 by the
+ * extension into West), none under the preset tenhou2009; 2 still differ with either of its two
+ * options alone. */
+static void test_march_2009_replay(void **state)
+{
+    (void)state;
+    char archive[512];
+    snprintf(archive, sizeof archive, "%s/data/gamerecords/tenhou-houou-200903-202201/mjlog-200903.tar.xz",
+             shared_dir());
+    struct stat sb;
+    if (stat(archive, &sb))
+        skip(); /* needs ../shared/data/gamerecords */
+    char dir[] = "/tmp/jong-test-200903-XXXXXX", cmd[1200];
+    assert_non_null(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "tar -xJf '%s' -C '%s'", archive, dir);
+    assert_int_equal(system(cmd), 0);
+    const char *const rules[] = {"", "tenpai_yame=off", "extension_rounds=2", NULL};
+    const int want[] = {693, 699, 695, 701};
+    for (int k = 0; k < 4; k++) {
+        jong_ruleset rs;
+        jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+        if (rules[k])
+            assert_int_equal(jong_ruleset_apply(&rs, rules[k], NULL), JONG_OK);
+        else
+            assert_int_equal(jong_ruleset_preset(&rs, "tenhou2009", NULL), JONG_OK);
+        int games = 0, equal = 0;
+        replay_dir(dir, &rs, &games, &equal);
+        print_message("March 2009, %s: %d of %d games equal\n",
+                      !rules[k] ? "preset tenhou2009" : *rules[k] ? rules[k] : "today's rules", equal, games);
+        assert_int_equal(games, 701);
+        assert_int_equal(equal, want[k]);
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* Every fixture reads: the cut-down mjx scenarios, the tenhou.net/6 edge cases. */
 static void test_fixtures_read(void **state)
 {
@@ -1368,6 +1439,7 @@ int main(void)
         cmocka_unit_test(test_read_limits),    cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_fixture_pairs),  cmocka_unit_test(test_fixtures_read),
         cmocka_unit_test(test_replay_selfplay), cmocka_unit_test(test_fixture_replay),
+        cmocka_unit_test(test_march_2009_replay),
         cmocka_unit_test(test_live_views),
         cmocka_unit_test(test_bot_dialects),    cmocka_unit_test(test_bot_bad_lines),
         cmocka_unit_test(test_bot_tcp),         cmocka_unit_test(test_ext_players),

@@ -1,6 +1,6 @@
 /* The riichi table's rules. So far the pure rules the engine will use: the kuikae ban after a
- * call, the concealed kan allowed after riichi, tenpai payments, kyuushu kyuuhai, the final
- * ranking and result. */
+ * call, the concealed kan allowed after riichi, tenpai payments, kyuushu kyuuhai, the next hand
+ * or the game's end (with tenpai_yame and extension_rounds), the final ranking and result. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -268,6 +268,58 @@ static void next_hand_and_game_end(void **state)
     assert_int_equal(next_of(true, true, true, 7, 0, false, false, 29000, 29000, 29000, 13000, 3), -1);
 }
 
+/* riichi_next_hand under the options of March 2009 and their neighbours: -1 when the game is
+ * over, else kyoku * 100 + honba */
+static int next_with(const char *options, int kyoku, bool keeps, bool draw, int32_t a, int32_t b, int32_t c,
+                     int32_t d)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    if (jong_ruleset_apply(&rs, options, NULL))
+        fail_msg("bad options %s", options);
+    const int32_t scores[4] = {a, b, c, d};
+    int k = -5, h = -5;
+    if (riichi_next_hand(&rs, kyoku, 0, keeps, draw, false, scores, kyoku % 4, &k, &h))
+        return -1;
+    return k * 100 + h;
+}
+
+static void tenpai_yame_and_extension_rounds(void **state)
+{
+    (void)state;
+    /* tonpuu East 4, the dealer (seat 3) first with 39500 and tenpai at the draw: today's Tenhou
+     * ends the game (tenpai-yame); March 2009 (2009030821gm-00e1-0000-b6b68d37) played East 4
+     * honba 1 */
+    assert_int_equal(next_with("length=tonpuu", 3, true, true, 15200, 19400, 24900, 39500), -1);
+    assert_int_equal(next_with("length=tonpuu,tenpai_yame=off", 3, true, true, 15200, 19400, 24900, 39500), 301);
+    /* without tenpai-yame a dealer's win there still ends it (agari-yame), and without agari-yame
+     * tenpai_yame does nothing */
+    assert_int_equal(next_with("length=tonpuu,tenpai_yame=off", 3, true, false, 15200, 19400, 24900, 39500), -1);
+    assert_int_equal(next_with("length=tonpuu,agari_yame=off", 3, true, true, 15200, 19400, 24900, 39500), 301);
+    assert_int_equal(next_with("length=tonpuu,agari_yame=off", 3, true, false, 15200, 19400, 24900, 39500), 301);
+    /* the extension's hands alike: South 1 (dealer seat 0 first with 30800, tenpai), as
+     * 2009030921gm-00e1-0000-95e6fe14 went on to South 1 honba 1 */
+    assert_int_equal(next_with("length=tonpuu", 4, true, true, 30800, 26400, 20700, 21100), -1);
+    assert_int_equal(next_with("length=tonpuu,tenpai_yame=off", 4, true, true, 30800, 26400, 20700, 21100), 401);
+    /* tonpuu South 4 with nobody at 30000 (2009030812gm-00e1-0000-270195f3): one round of
+     * extension ends the game; two go on into West 1, where a win to 30000 ends it */
+    assert_int_equal(next_with("length=tonpuu", 7, false, true, 16400, 27700, 26200, 28700), -1);
+    assert_int_equal(next_with("length=tonpuu,extension_rounds=2", 7, false, true, 16400, 27700, 26200, 28700), 801);
+    assert_int_equal(next_with("length=tonpuu,extension_rounds=2", 8, false, false, 15800, 27300, 25800, 31100), -1);
+    assert_int_equal(next_with("length=tonpuu,extension_rounds=2", 8, false, false, 15800, 27300, 29800, 27100), 900);
+    /* and end after West 4 whatever the scores */
+    assert_int_equal(next_with("length=tonpuu,extension_rounds=2", 11, false, false, 29000, 29000, 29000, 13000), -1);
+    /* a hanchan with two rounds goes on into the North round, over after North 4 */
+    assert_int_equal(next_with("extension_rounds=2", 11, false, false, 29000, 29000, 29000, 13000), 1200);
+    assert_int_equal(next_with("extension_rounds=2", 15, false, false, 29000, 29000, 29000, 13000), -1);
+    /* no extension: the last hand ends the game once the deal moves, whatever the scores; a
+     * dealer who keeps it below first place plays on */
+    assert_int_equal(next_with("length=tonpuu,extension_rounds=0", 3, false, false, 29000, 29000, 29000, 13000), -1);
+    assert_int_equal(next_with("extension_rounds=0", 7, false, true, 29000, 29000, 29000, 13000), -1);
+    assert_int_equal(next_with("extension_rounds=0", 7, true, true, 29000, 29000, 29000, 13000), 701);
+    assert_int_equal(next_with("extension_rounds=0", 6, false, false, 29000, 29000, 29000, 13000), 700);
+}
+
 static void nagashi_mangan(void **state)
 {
     (void)state;
@@ -303,6 +355,7 @@ int main(void)
         cmocka_unit_test(tenpai_at_the_exhaustive_draw),
         cmocka_unit_test(calls_with_red_fives_and_kuikae),
         cmocka_unit_test(next_hand_and_game_end),
+        cmocka_unit_test(tenpai_yame_and_extension_rounds),
         cmocka_unit_test(nagashi_mangan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

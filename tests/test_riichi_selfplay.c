@@ -107,7 +107,8 @@ static void every_option_under_checking(void **state)
     (void)state;
     static const char *const options[] = {
         "red_fives=0", "red_fives=4", "double_ron=off", "abortive_draws=off", "nagashi=off", "kuitan=off",
-        "kiriage=on", "double_yakuman=on", "tobi=off", "agari_yame=off", "length=tonpuu", "hands=3",
+        "kiriage=on", "double_yakuman=on", "tobi=off", "agari_yame=off", "tenpai_yame=off", "extension_rounds=2",
+        "extension_rounds=0", "length=tonpuu", "hands=3",
         "start_score=1000,return_score=1000",
     };
     tally t;
@@ -116,6 +117,46 @@ static void every_option_under_checking(void **state)
     /* red_fives=0: no red five anywhere */
     play_checked("red_fives=0", randoms, 5, 200, &t);
     assert_int_equal(t.red_calls, 0);
+}
+
+static void last_round(void *ctx, const jong_event *ev)
+{
+    int *round = ctx;
+    if (ev->type == JONG_EV_START_HAND && ev->round_wind > *round)
+        *round = ev->round_wind;
+}
+
+/* The extension's length through the engine: with a return_score nobody reaches (and no tobi),
+ * a game plays the length's rounds and extension_rounds more, under checking; tenpai_yame=off
+ * too. Each game ends in the last round that extension_rounds allows, never after. */
+static void extension_rounds_under_checking(void **state)
+{
+    (void)state;
+    static const struct { const char *options; int last; } cases[] = {
+        {"return_score=200000,tobi=off,extension_rounds=0", 1},
+        {"return_score=200000,tobi=off", 2},
+        {"return_score=200000,tobi=off,extension_rounds=2,tenpai_yame=off", 3},
+        {"return_score=200000,tobi=off,length=tonpuu,extension_rounds=2", 2},
+        {"return_score=200000,tobi=off,length=tonpuu,extension_rounds=0", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jong_ruleset rs = rules_of(JONG_VARIANT_RIICHI, cases[i].options);
+        jong_player *players[JONG_SEATS];
+        for (int s = 0; s < JONG_SEATS; s++)
+            assert_int_equal(jong_player_create(mixed[s], &players[s], NULL), JONG_OK);
+        int round = -1;
+        jong_table tb = {.rules = &rs, .seed = 4242, .game_number = (int)i, .check = true, .sink = last_round,
+                         .sink_ctx = &round};
+        memcpy(tb.players, players, sizeof players);
+        jong_game_result res;
+        jong_error err;
+        assert_int_equal(jong_table_play(&tb, &res, &err), JONG_OK);
+        assert_int_equal(res.scores[0] + res.scores[1] + res.scores[2] + res.scores[3], 4 * rs.start_score);
+        print_message("%s: %d hands, last round %c\n", cases[i].options, res.hands, "ESWN"[round & 3]);
+        assert_int_equal(round, cases[i].last);
+        for (int s = 0; s < JONG_SEATS; s++)
+            jong_player_free(players[s]);
+    }
 }
 
 static void same_seed_same_game(void **state)
@@ -201,6 +242,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(checking_mode_ten_thousand_hands),
         cmocka_unit_test(every_option_under_checking),
+        cmocka_unit_test(extension_rounds_under_checking),
         cmocka_unit_test(same_seed_same_game),
         cmocka_unit_test(records_replay),
     };

@@ -230,6 +230,11 @@ int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_
  * event the engine emits (see record.h). */
 int jong_mjai_replay_observe(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
                              jong_error *err);
+/* The same under the caller's riichi rules (NULL: jong_ruleset_default, today's Tenhou rules;
+ * hooks may be NULL): the length and the red fives are always the record's, every other option
+ * (tenpai_yame, extension_rounds, ... of a preset such as "tenhou2009") the caller's. */
+int jong_mjai_replay_rules(const jong_mjai_log *log, const jong_ruleset *rules, const jong_replay_hooks *hooks,
+                           jong_mjai_replay_stats *st, jong_error *err);
 
 /* A seat's decision in a game in progress, from the events it has seen (other seats' tiles
  * "?"): the game so far is replayed through the engine (hidden tiles placed where they are

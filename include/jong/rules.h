@@ -46,6 +46,9 @@ typedef struct {
     bool double_yakuman;      /* double yakuman for the four "pure" yakuman (see scoring) */
     bool tobi;                /* the game ends when a score goes below zero */
     bool agari_yame;          /* the all-last dealer may stop when first */
+    bool tenpai_yame;         /* with agari_yame: the dealer's tenpai at an exhaustive draw stops it too */
+    int extension_rounds;     /* rounds the game may go on past its length with nobody at return_score:
+                                 1 (Tenhou: tonpuu into South, hanchan into West), 0 or 2 */
     bool pao;                 /* responsibility payment for big three dragons / big four winds (Tenhou) */
     int uma[4];               /* rank bonuses in thousands: +20 +10 -10 -20 */
     int return_score;         /* the reference score of the final result (30000) */
@@ -67,6 +70,18 @@ bool jong_ruleset_same(const jong_ruleset *a, const jong_ruleset *b, char *why, 
 int jong_ruleset_set(jong_ruleset *rs, const char *name, const char *value, jong_error *err);
 /* Apply "name=value,name=value"; stops at the first bad one (rs unchanged on error). */
 int jong_ruleset_apply(jong_ruleset *rs, const char *list, jong_error *err);
+/* Rule presets: a named set of the options above, applied to the variant's defaults (later
+ * options override it). jong_ruleset_preset_count / _name / _options list them (name NULL past
+ * the end; options as "name=value,..." for jong_ruleset_apply, "" for the defaults themselves);
+ * jong_ruleset_preset sets rs to the defaults of its variant with the preset's options. An
+ * unknown name, or a preset of the other variant, is a JONG_ERR_ARG naming it (and the presets
+ * there are); rs is unchanged then. */
+int jong_ruleset_preset_count(void);
+const char *jong_ruleset_preset_name(int i);
+const char *jong_ruleset_preset_options(int i);
+int jong_ruleset_preset(jong_ruleset *rs, const char *name, jong_error *err);
+/* The variant a preset is for (a jong_variant), -1 for an unknown name. */
+int jong_ruleset_preset_variant(const char *name);
 /* Tiles in the wall: 144 with flowers, 136 without. */
 int jong_ruleset_tiles(const jong_ruleset *rs);
 /* Seat wind (0 E .. 3 N) of a seat, given the hand's dealer (the game's first dealer is seat 0). */

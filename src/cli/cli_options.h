@@ -148,6 +148,15 @@ typedef struct {
     {"--max-gzip-layers", CLI_INT(max_gzip_layers), "N", "refuse a record wrapped in more than N layers of "    \
      "gzip (a .gz file is one; 0 refuses gzip)", .lo = 0, .hi = 1000, .def = CLI_TEXT(JONG_RECORD_MAX_GZIP_LAYERS)}
 
+/* The rule preset, an option of every command that builds a riichi ruleset from --rule (or
+ * --option) settings, for a table whose OPTS has the field const char *preset (passed to
+ * cli_build_ruleset, which applies it before those settings); the arguments, if any, are more
+ * fields of the entry (.given = ...). */
+#define CLI_RULE_PRESET_OPTION(...)                                                                              \
+    {"--preset", CLI_STRING(preset), "NAME", "start from the riichi rule preset NAME: tenhou (the defaults), "   \
+     "tenhou2009 (Tenhou's rules of March 2009) or mahjongsoul (docs/rules.md lists their options); --rule "    \
+     "options given too override it", __VA_ARGS__}
+
 /* The end of a table of options or sub-commands. */
 #define CLI_END {.name = NULL}
 

@@ -163,12 +163,21 @@ int cli_make_dirs(const char *path)
     return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
 }
 
-int cli_build_ruleset(const char *cmd, const char *opt, jong_variant v, const char *const *settings, int n,
-                      int hands, jong_ruleset *rs)
+jong_variant cli_rules_of_preset(const char *preset, jong_variant v)
 {
+    int pv = preset ? jong_ruleset_preset_variant(preset) : -1;
+    return pv >= 0 ? (jong_variant)pv : v;
+}
+
+int cli_build_ruleset(const char *cmd, const char *preset, const char *opt, jong_variant v,
+                      const char *const *settings, int n, int hands, jong_ruleset *rs)
+{
+    jong_error err;
+    jong_error_clear(&err);
     jong_ruleset_default(rs, v);
+    if (preset && jong_ruleset_preset(rs, preset, &err))
+        return cli_usage_error(cmd, "--preset %s: %s", preset, err.msg);
     for (int k = 0; k < n; k++) {
-        jong_error err;
         jong_error_clear(&err);
         if (jong_ruleset_apply(rs, settings[k], &err))
             return cli_usage_error(cmd, "%s %s: %s", opt, settings[k], err.msg);

@@ -78,10 +78,15 @@ int cli_print_json(const char *cmd, json_t *json);
 /* mkdir -p: a directory and any missing parents (0 or -1 with errno). */
 int cli_make_dirs(const char *path);
 
-/* A table's ruleset: the defaults of the variant, then each "name=value" given with the option
- * `opt` (--rule, --option), then --hands N when hands > 0. A bad option is a usage error (returns
+/* The rule family of a command given no --rules: the preset's when --preset names one (all are
+ * riichi today), else v. */
+jong_variant cli_rules_of_preset(const char *preset, jong_variant v);
+
+/* A table's ruleset: the defaults of the variant, then the rule preset (--preset NAME, NULL for
+ * none; CLI_RULE_PRESET_OPTION), then each "name=value" given with the option `opt` (--rule,
+ * --option), then --hands N when hands > 0. A bad preset or option is a usage error (returns
  * CLI_USAGE, else 0). */
-int cli_build_ruleset(const char *cmd, const char *opt, jong_variant v, const char *const *settings, int n,
-                      int hands, jong_ruleset *rs);
+int cli_build_ruleset(const char *cmd, const char *preset, const char *opt, jong_variant v,
+                      const char *const *settings, int n, int hands, jong_ruleset *rs);
 
 #endif

@@ -26,6 +26,7 @@ typedef struct {
     analyze_input in;              /* the rest of the inputs (analyze_json.h) */
     jong_variant rules;
     cli_list rule;                 /* --rule NAME=VALUE */
+    const char *preset;            /* --preset NAME */
     bool json;
     int search;                    /* SEARCH_EXACT, or SEARCH_LOCAL: also Loh's local search */
 } analyze_opts;
@@ -91,6 +92,7 @@ static const cli_option options[] = {
      "tiles (give indicators in --dora instead, which counts them as seen too)"},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable), e.g. --rule "
      "special_hands=seven-pairs-pong+thirteen-orphans for the Taiwanese special hands as targets"},
+    CLI_RULE_PRESET_OPTION(),
     {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
     {"--turn", CLI_INT(in.turn), "N", "the seat's turn in the hand: draws left = 18 - N in riichi, 16 - N in "
      "Taiwanese", .lo = 1, .hi = 30, .def = "1"},
@@ -749,8 +751,9 @@ int cmd_analyze(int argc, char **argv)
     bool given;
     cli_find_option(argc, argv, "--rules", &given);
     int by_size = given ? -1 : cli_rules_of_hand(o.hand_text);
+    jong_variant v = by_size >= 0 ? (jong_variant)by_size : given ? o.rules : cli_rules_of_preset(o.preset, o.rules);
     jong_ruleset rs;
-    if (cli_build_ruleset(CMD, "--rule", by_size >= 0 ? (jong_variant)by_size : o.rules, o.rule.v, o.rule.n, 0, &rs))
+    if (cli_build_ruleset(CMD, o.preset, "--rule", v, o.rule.v, o.rule.n, 0, &rs))
         return CLI_USAGE;
     o.in.rules = &rs;
     o.in.local = o.search == SEARCH_LOCAL;

@@ -27,6 +27,7 @@ typedef struct {
     jong_variant rules;
     const char *players, *out;
     cli_list rule;
+    const char *preset;
     int mode, games, matches, match_hands, game_hands, jobs, time_ms;
     uint64_t seed;
     bool resume, json, progress, run_stored_commands;
@@ -63,6 +64,7 @@ static const cli_option options[] = {
      .hi = 3600000,
      .def_text = "none, 10 s hang limit", .given = GIVEN_TIME},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)", .given = GIVEN_RULES},
+    CLI_RULE_PRESET_OPTION(.given = GIVEN_RULES),
     {"--out", CLI_STRING(out), "DIR", "write DIR/results.jsonl (one line per game), summary.json, "
      "summary.svg"},
     {"--resume", CLI_FLAG(resume), NULL, "continue the run in --out DIR (its options come from its results "
@@ -423,8 +425,8 @@ static int run_arena(arena_opts o, int argc, char **argv, int ranks)
     bool rules_given;
     cli_find_option(argc, argv, "--rules", &rules_given);
     if (!rules_given && !resume)
-        o.rules = cli_rules_of_players(o.players, o.rules);
-    if (cli_build_ruleset(cmd, "--rule", o.rules, o.rule.v, o.rule.n, 0, &cfg.rules))
+        o.rules = cli_rules_of_preset(o.preset, cli_rules_of_players(o.players, o.rules));
+    if (cli_build_ruleset(cmd, o.preset, "--rule", o.rules, o.rule.v, o.rule.n, 0, &cfg.rules))
         return CLI_USAGE;
     /* a whole Taiwanese game can last thousands of hands (a draw keeps the deal): one hand each */
     if (o.game_hands)

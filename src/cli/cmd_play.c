@@ -26,6 +26,7 @@ typedef struct {
     int games, hands, human, jobs;
     uint64_t seed;
     cli_list rule;
+    const char *preset;
     bool check, json, quiet, resume;
     unsigned given; /* GIVEN_*: what --resume must check against the run's index */
 } play_opts;
@@ -44,6 +45,7 @@ static const cli_option options[] = {
      .lo = 1, .hi = 100000000, .given = GIVEN_RULES},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option, e.g. --rule multiple_winners=on "
      "(repeatable)", .given = GIVEN_RULES},
+    CLI_RULE_PRESET_OPTION(.given = GIVEN_RULES),
     {"--log", CLI_STRING(log_dir), "DIR", "write each game's record to DIR/game-NNNNNN.jsonl (DIR is "
      "created) and the run's index to DIR/" PLAY_INDEX " (what --resume reads)"},
     {"--resume", CLI_FLAG(resume), NULL, "continue the run in --log DIR: its options come from its index; "
@@ -242,8 +244,9 @@ static int config_of(const char *cmd, const play_opts *o, int argc, char **argv,
     memset(cfg, 0, sizeof *cfg);
     bool rules_given;
     cli_find_option(argc, argv, "--rules", &rules_given);
-    jong_variant v = rules_given || !o->players ? o->rules : cli_rules_of_players(o->players, o->rules);
-    if (cli_build_ruleset(cmd, "--rule", v, o->rule.v, o->rule.n, o->hands, &cfg->rules))
+    jong_variant v = o->players ? cli_rules_of_players(o->players, o->rules) : o->rules;
+    v = rules_given ? o->rules : cli_rules_of_preset(o->preset, v);
+    if (cli_build_ruleset(cmd, o->preset, "--rule", v, o->rule.v, o->rule.n, o->hands, &cfg->rules))
         return CLI_USAGE;
     cfg->games = o->games;
     cfg->seed = o->seed;

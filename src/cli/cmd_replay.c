@@ -20,6 +20,8 @@ typedef struct {
     cli_args files;
     bool verify, json, quiet, allow_cut;
     int max_record_mb, max_gzip_layers;
+    cli_list rule;
+    const char *preset;
 } replay_opts;
 
 #define OPTS replay_opts
@@ -33,6 +35,9 @@ static const cli_option options[] = {
     {"--allow-cut", CLI_FLAG(allow_cut), NULL, "an imported record that stops before its game's end (equal "
      "as far as it goes) is no failure; without it, it fails the run"},
     CLI_RECORD_LIMIT_OPTIONS,
+    {"--rule", CLI_LIST(rule), "NAME=VALUE", "a riichi rule option for the imported games (repeatable); "
+     "a Jong record's rules are its header's"},
+    CLI_RULE_PRESET_OPTION(),
     CLI_END,
 };
 
@@ -55,7 +60,9 @@ static const cli_command spec = {
              "scores). Each game that differs prints \"jong replay: FILE: event N: what differs\"; the end\n"
              "prints \"imported: N games checked, E equal, D different, S three-player skipped, U\n"
              "unreadable; C cut short (equal up to their end), M starting after East 1 (not replayed)\".\n"
-             "A record cut short fails the run unless --allow-cut is given.\n"
+             "A record cut short fails the run unless --allow-cut is given. Imported games replay under\n"
+             "today's Tenhou rules with the record's length and red fives; --preset and --rule change\n"
+             "the other options (--preset tenhou2009 for the games of March 2009, docs/mjai.md).\n"
              "Progress goes to stderr every 1000 files.\n",
     .options = options,
     .pos = {CLI_POS_LIST_AT(files), .metavar = "FILE...", .min = 1,
@@ -81,6 +88,7 @@ typedef struct {
     long files, checked, equal, different, skipped, unreadable, cut, midgame;
     bool quiet, allow_cut;
     jong_record_limits lim;
+    const jong_ruleset *rules; /* of the imported games */
     json_t *diffs; /* the first 100 differences (--json) */
 } import_stats;
 
@@ -116,7 +124,7 @@ static void import_one(const char *path, import_stats *st)
     }
     st->checked++;
     jong_mjai_replay_stats rs;
-    int rc = jong_mjai_replay(&log, &rs, &err);
+    int rc = jong_mjai_replay_rules(&log, st->rules, NULL, &rs, &err);
     if (rc == JONG_OK && rs.cut) {
         st->checked--;
         st->cut++; /* cut short: equal as far as it goes, not counted as a game */
@@ -190,13 +198,16 @@ int cmd_replay(int argc, char **argv)
     int r = cli_parse(&spec, argc, argv, &opt);
     if (r != CLI_GO)
         return r;
+    jong_ruleset rules; /* of the imported games: Tenhou's, or the preset and --rule options */
+    if (cli_build_ruleset(CMD, opt.preset, "--rule", JONG_VARIANT_RIICHI, opt.rule.v, opt.rule.n, 0, &rules))
+        return CLI_USAGE;
     if (!opt.verify) {
         if (opt.json || opt.quiet)
             return cli_usage_error(CMD, "--json and --quiet go with --verify");
         jong_record_limits lim = cli_record_limits(opt.max_record_mb, opt.max_gzip_layers);
         for (int i = 0; i < opt.files.n; i++) {
             char why[512];
-            if (replay_print(opt.files.v[i], &lim, stdout, why, sizeof why))
+            if (replay_print(opt.files.v[i], &lim, &rules, stdout, why, sizeof why))
                 return cli_fail(CMD, "%s", why);
         }
         return CLI_OK;
@@ -209,6 +220,7 @@ int cmd_replay(int argc, char **argv)
     imp.quiet = quiet;
     imp.allow_cut = opt.allow_cut;
     imp.lim = cli_record_limits(opt.max_record_mb, opt.max_gzip_layers);
+    imp.rules = &rules;
     imp.diffs = json ? json_array() : NULL;
     for (int i = 0; i < opt.files.n; i++) {
         const char *path = opt.files.v[i];

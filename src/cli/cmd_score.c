@@ -380,7 +380,7 @@ int cmd_score(int argc, char **argv)
     if (r != CLI_GO)
         return r;
     jong_ruleset rs;
-    if ((r = cli_build_ruleset(CMD, "--option", JONG_VARIANT_TAIWAN, o.options.v, o.options.n, 0, &rs)) != CLI_OK)
+    if ((r = cli_build_ruleset(CMD, NULL, "--option", JONG_VARIANT_TAIWAN, o.options.v, o.options.n, 0, &rs)) != CLI_OK)
         return r;
     score s;
     char why[512];

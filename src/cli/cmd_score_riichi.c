@@ -20,6 +20,7 @@ typedef struct {
     char hand_text[HAND_TEXT_MAX];
     score_input in; /* seats as winds 0..3 */
     cli_list options;
+    const char *preset;
     jong_variant rules;
     bool json;
 } riichi_opts;
@@ -65,6 +66,7 @@ static const cli_option options[] = {
     {"--melds", CLI_STRING(in.melds), "MELDS", "declared melds, as in HAND"},
     {"--option", CLI_LIST(options), "N=V", "a rule option (kuitan, kiriage, double_yakuman, red_fives, ...), "
      "repeatable or comma-separated"},
+    CLI_RULE_PRESET_OPTION(),
     {"--json", CLI_FLAG(json), NULL, "one JSON object on one line"},
     CLI_END,
 };
@@ -479,7 +481,8 @@ int score_riichi(int argc, char **argv)
     if (r != CLI_GO)
         return r;
     jong_ruleset rs;
-    if ((r = cli_build_ruleset(CMD, "--option", JONG_VARIANT_RIICHI, o.options.v, o.options.n, 0, &rs)) != CLI_OK)
+    r = cli_build_ruleset(CMD, o.preset, "--option", JONG_VARIANT_RIICHI, o.options.v, o.options.n, 0, &rs);
+    if (r != CLI_OK)
         return r;
     riichi_score s;
     char why[512];

@@ -18,6 +18,7 @@ typedef struct {
     jong_mjai_serve_opts s;
     int type, proto;
     cli_list rule;
+    const char *preset;
     bool json;
 } serve_opts;
 
@@ -62,6 +63,7 @@ static const cli_option options[] = {
     {"--out", CLI_STRING(s.out_dir), "DIR", "write each game's record to DIR/game-NNNNNN.mjson",
      .def = "serve-games"},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option, e.g. --rule red_fives=0 (repeatable)"},
+    CLI_RULE_PRESET_OPTION(),
     {"--json", CLI_FLAG(json), NULL, "one JSON object per game on stdout instead of a text line (games are "
      "reported as they end, which with several tables is not their order)"},
     CLI_END,
@@ -174,8 +176,8 @@ int cmd_serve(int argc, char **argv)
     serve_out out = {so.json, 0, 0};
     if (so.type == TONPU && cli_list_add(CMD, "--rule", &so.rule, "length=tonpuu"))
         return CLI_USAGE;
-    if (cli_build_ruleset(CMD, "--rule", JONG_VARIANT_RIICHI, so.rule.v, so.rule.n, so.type == ONE_KYOKU ? 1 : 0,
-                          &o.rules))
+    if (cli_build_ruleset(CMD, so.preset, "--rule", JONG_VARIANT_RIICHI, so.rule.v, so.rule.n,
+                          so.type == ONE_KYOKU ? 1 : 0, &o.rules))
         return CLI_USAGE;
     for (int s = 0; s < 4; s++) { /* a bad spec is a usage error now, not a failed table later */
         jong_player *p;

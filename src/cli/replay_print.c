@@ -75,7 +75,8 @@ static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
     }
 }
 
-int replay_print(const char *path, const jong_record_limits *lim, FILE *out, char *why, size_t n)
+int replay_print(const char *path, const jong_record_limits *lim, const jong_ruleset *rules, FILE *out, char *why,
+                 size_t n)
 {
     printer p = {out};
     jong_replay_hooks hooks = {no_decision, on_event, &p};
@@ -101,7 +102,7 @@ int replay_print(const char *path, const jong_record_limits *lim, FILE *out, cha
         rc = jong_mjai_read_file_limited(path, lim, &log, &err);
         jong_mjai_replay_stats st;
         if (rc == JONG_OK)
-            rc = jong_mjai_replay_observe(&log, &hooks, &st, &err);
+            rc = jong_mjai_replay_rules(&log, rules, &hooks, &st, &err);
         jong_mjai_log_free(&log);
     }
     if (rc != JONG_OK) {

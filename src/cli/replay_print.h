@@ -7,8 +7,12 @@
 #include <stdio.h>
 
 #include "jong/record.h"
+#include "jong/rules.h"
 
-/* Prints the record at path (a Jong record or any imported format) to out: 0, or -1 with why. */
-int replay_print(const char *path, const jong_record_limits *lim, FILE *out, char *why, size_t n);
+/* Prints the record at path (a Jong record or any imported format) to out: 0, or -1 with why.
+ * An imported game is replayed under rules (NULL: the defaults; see jong_mjai_replay_rules), a
+ * Jong record under its header's. */
+int replay_print(const char *path, const jong_record_limits *lim, const jong_ruleset *rules, FILE *out, char *why,
+                 size_t n);
 
 #endif

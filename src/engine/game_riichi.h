@@ -63,15 +63,16 @@ void riichi_nagashi_payments(int seat, int dealer, int32_t deltas[4]);
 bool riichi_nine_terminals(const uint8_t counts[JONG_KINDS]);
 
 /* What comes after a riichi hand, as on Tenhou. kyoku counts hands by dealer and round from 0
- * (East 1 = 0 .. East 4 = 3, South 1 = 4 .. West 4 = 11); dealer_keeps: the dealer won, or the
+ * (East 1 = 0 .. East 4 = 3, South 1 = 4 .. North 4 = 15); dealer_keeps: the dealer won, or the
  * hand was drawn (exhaustive, nagashi or abortive) with the dealer in tenpai or aborted; draw:
  * the hand was drawn (honba + 1 then too); abortive: an abortive draw; scores: after the hand;
  * dealer: its seat. Returns true when the game is over; otherwise writes the next kyoku and
  * honba. The game ends: on a score below zero (tobi on); after the last hand of the length
- * (East 4 tonpuu, South 4 hanchan) or any hand of the extension (one round at most) when the
- * dealer moves on and someone has return_score, or the extension's last hand is over; and there
- * when the dealer keeps the deal by a win or tenpai (not an abortive draw: Tenhou plays on after
- * a kyuushu kyuuhai in South 4 with the dealer first) first with return_score (agari_yame on).
+ * (East 4 tonpuu, South 4 hanchan) or any hand of the extension (extension_rounds rounds at
+ * most) when the dealer moves on and someone has return_score, or the extension's last hand is
+ * over; and there when the dealer keeps the deal by a win, or by tenpai at a draw (tenpai_yame
+ * on; not an abortive draw: Tenhou plays on after a kyuushu kyuuhai in South 4 with the dealer
+ * first), first with return_score (agari_yame on).
  * A dealer who keeps the deal otherwise plays on, also in the extension (checked on Tenhou's
  * January 2022 logs: all 1,586 four-player games replay to the same end). */
 bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_keeps, bool draw, bool abortive,

@@ -88,13 +88,14 @@ bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_
     }
     if (rs->tobi && below)
         return true;
-    /* the last hand and every hand of the extension (one round at most) end alike: a dealer who
-     * keeps the deal plays on unless agari-yame stops the game (a tonpuu game of January 2022
-     * went on to South 1 honba 2 after the dealer's tenpai with another seat at 30800) */
-    int last = rs->tonpuu ? 3 : 7, limit = last + 4;
+    /* the last hand and every hand of the extension (extension_rounds rounds at most) end alike:
+     * a dealer who keeps the deal plays on unless agari-yame stops the game (a tonpuu game of
+     * January 2022 went on to South 1 honba 2 after the dealer's tenpai with another seat at
+     * 30800); a tenpai at the draw stops it only with tenpai_yame (March 2009 games went on) */
+    int last = rs->tonpuu ? 3 : 7, limit = last + 4 * rs->extension_rounds;
     if (kyoku >= last) {
-        if (dealer_keeps && !abortive && rs->agari_yame && scores[dealer] >= rs->return_score &&
-            first_place(scores, dealer))
+        if (dealer_keeps && !abortive && rs->agari_yame && (!draw || rs->tenpai_yame) &&
+            scores[dealer] >= rs->return_score && first_place(scores, dealer))
             return true;
         if (!dealer_keeps && (someone_up || kyoku >= limit))
             return true;

@@ -691,14 +691,19 @@ static bool limited_end(const jong_mjai_log *log, size_t i, const jong_game *g)
 
 /* The replay itself; with keep, the game is handed back as the record leaves it (a game in
  * progress: the caller asks it for the next decision and frees it). */
-static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
-                       jong_game **keep, jong_error *err)
+static int replay_game(const jong_mjai_log *log, const jong_ruleset *rules, const jong_replay_hooks *hooks,
+                       jong_mjai_replay_stats *st, jong_game **keep, jong_error *err)
 {
     memset(st, 0, sizeof *st);
     if (log->players != 4)
         return jong_error_set(err, JONG_ERR_ARG, -1, "three-player game: Jong plays four-player riichi only");
+    if (rules && rules->variant != JONG_VARIANT_RIICHI)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "imported games replay with riichi rules only");
     jong_ruleset rs;
-    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    if (rules)
+        rs = *rules;
+    else
+        jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
     rs.tonpuu = !log->east_south;
     rs.red_fives = log->red_fives ? 3 : 0;
     replay r = {log, 0, st, false, false, false, hooks, NULL};
@@ -754,13 +759,19 @@ static int replay_game(const jong_mjai_log *log, const jong_replay_hooks *hooks,
 
 int jong_mjai_replay(const jong_mjai_log *log, jong_mjai_replay_stats *st, jong_error *err)
 {
-    return replay_game(log, NULL, st, NULL, err);
+    return replay_game(log, NULL, NULL, st, NULL, err);
 }
 
 int jong_mjai_replay_observe(const jong_mjai_log *log, const jong_replay_hooks *hooks, jong_mjai_replay_stats *st,
                              jong_error *err)
 {
-    return replay_game(log, hooks, st, NULL, err);
+    return replay_game(log, NULL, hooks, st, NULL, err);
+}
+
+int jong_mjai_replay_rules(const jong_mjai_log *log, const jong_ruleset *rules, const jong_replay_hooks *hooks,
+                           jong_mjai_replay_stats *st, jong_error *err)
+{
+    return replay_game(log, rules, hooks, st, NULL, err);
 }
 
 /* ---- a seat's decision in a game in progress ---- */

@@ -52,6 +52,8 @@ ONOFF(kiriage)
 ONOFF(double_yakuman)
 ONOFF(tobi)
 ONOFF(agari_yame)
+ONOFF(tenpai_yame)
+INTOPT(extension_rounds, 0, 2)
 ONOFF(pao)
 INTOPT(return_score, -10000000, 10000000)
 ONOFF(multiple_winners)
@@ -260,6 +262,8 @@ static const option options[] = {
     {"double_yakuman", RI, get_double_yakuman, set_double_yakuman, "off|on"},
     {"tobi", RI, get_tobi, set_tobi, "on|off"},
     {"agari_yame", RI, get_agari_yame, set_agari_yame, "on|off"},
+    {"tenpai_yame", RI, get_tenpai_yame, set_tenpai_yame, "on|off"},
+    {"extension_rounds", RI, get_extension_rounds, set_extension_rounds, "1|0|2"},
     {"pao", RI, get_pao, set_pao, "on|off"},
     {"uma", RI, get_uma, set_uma, "four integers summing to 0, e.g. 20,10,-10,-20"},
     {"three_player", RI, get_three_player, set_three_player, "off (sanma is not built yet)"},
@@ -284,7 +288,8 @@ void jong_ruleset_default(jong_ruleset *rs, jong_variant v)
     if (v == JONG_VARIANT_RIICHI) {
         rs->red_fives = 3;
         rs->kuitan = rs->double_ron = rs->abortive_draws = rs->nagashi = true;
-        rs->tobi = rs->agari_yame = rs->pao = true;
+        rs->tobi = rs->agari_yame = rs->tenpai_yame = rs->pao = true;
+        rs->extension_rounds = 1;
         rs->uma[0] = 20; rs->uma[1] = 10; rs->uma[2] = -10; rs->uma[3] = -20;
         rs->start_score = 25000;
         rs->return_score = 30000;
@@ -357,6 +362,57 @@ int jong_ruleset_apply(jong_ruleset *rs, const char *list, jong_error *err)
     }
     *rs = work;
     return JONG_OK;
+}
+
+/* The presets: each a variant and its options over that variant's defaults (docs/rules.md has
+ * each one's table and sources). */
+static const struct {
+    const char *name;
+    jong_variant variant;
+    const char *options;
+} presets[] = {
+    {"tenhou", RI, ""},
+    {"tenhou2009", RI, "tenpai_yame=off,extension_rounds=2"},
+    {"mahjongsoul", RI, "double_yakuman=on"},
+};
+#define NPRESETS (int)(sizeof presets / sizeof presets[0])
+
+int jong_ruleset_preset_count(void) { return NPRESETS; }
+
+const char *jong_ruleset_preset_name(int i) { return i >= 0 && i < NPRESETS ? presets[i].name : NULL; }
+
+const char *jong_ruleset_preset_options(int i) { return i >= 0 && i < NPRESETS ? presets[i].options : NULL; }
+
+int jong_ruleset_preset_variant(const char *name)
+{
+    for (int i = 0; i < NPRESETS; i++)
+        if (!strcmp(presets[i].name, name))
+            return (int)presets[i].variant;
+    return -1;
+}
+
+int jong_ruleset_preset(jong_ruleset *rs, const char *name, jong_error *err)
+{
+    for (int i = 0; i < NPRESETS; i++) {
+        if (strcmp(presets[i].name, name))
+            continue;
+        if (presets[i].variant != rs->variant)
+            return jong_error_set(err, JONG_ERR_ARG, -1, "rule preset '%s' is for %s rules", name,
+                                  presets[i].variant == TW ? "taiwan" : "riichi");
+        jong_ruleset work;
+        jong_ruleset_default(&work, presets[i].variant);
+        if (jong_ruleset_apply(&work, presets[i].options, err))
+            return err ? err->code : JONG_ERR_ARG;
+        *rs = work;
+        return JONG_OK;
+    }
+    char names[128];
+    size_t used = 0;
+    names[0] = 0;
+    for (int i = 0; i < NPRESETS; i++)
+        used += (size_t)snprintf(names + used, used < sizeof names ? sizeof names - used : 0, "%s%s", i ? ", " : "",
+                                 presets[i].name);
+    return jong_error_set(err, JONG_ERR_ARG, -1, "unknown rule preset '%s' (presets: %s)", name, names);
 }
 
 int jong_ruleset_tiles(const jong_ruleset *rs)

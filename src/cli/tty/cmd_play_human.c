@@ -26,6 +26,7 @@ typedef struct {
     jong_variant rules;
     const char *players_text, *log_dir;
     cli_list rule;
+    const char *preset;
     int hands, time_limit;
     uint64_t seed;
     bool ascii, unicode, no_colour, hint;
@@ -41,6 +42,7 @@ static const cli_option options[] = {
     {"--seed", CLI_SEED(seed), "S", "the game's seed", .def_text = "from the clock"},
     {"--hands", CLI_INT(hands), "N", "play N hands instead of a full game", .lo = 1, .hi = 100000},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)"},
+    CLI_RULE_PRESET_OPTION(),
     {"--log", CLI_STRING(log_dir), "DIR", "where the record goes: DIR/human-SEED.jsonl",
      .def = "jong-records"},
     {"--unicode", CLI_FLAG(unicode), NULL, "tiles as Unicode mahjong glyphs (a font with them is needed, "
@@ -245,9 +247,10 @@ int play_human(int argc, char **argv)
         return r;
     bool rules_given;
     cli_find_option(argc, argv, "--rules", &rules_given);
-    jong_variant variant = rules_given ? o.rules : cli_rules_of_players(o.players_text, o.rules);
+    jong_variant variant =
+        rules_given ? o.rules : cli_rules_of_preset(o.preset, cli_rules_of_players(o.players_text, o.rules));
     jong_ruleset rs;
-    if (cli_build_ruleset(CMD, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))
+    if (cli_build_ruleset(CMD, o.preset, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))
         return CLI_USAGE;
     jong_player *players[JONG_SEATS];
     if ((r = cli_make_players(CMD, o.players_text, variant, players)))

@@ -255,7 +255,9 @@ static void hand_setup(rh_rng *r, jong_ku_setup *su, const jong_ku_situation *no
     for (int s = 0; s < 4; s++)
         if (s != seat) {
             su->opp[n] = s;
-            su->q[n++] = rh_below(r, 3) == 0 ? 1 : (double)rh_below(r, 100) / 100;
+            su->q[n] = rh_below(r, 3) == 0 ? 1 : (double)rh_below(r, 100) / 100;
+            su->q_end[n] = su->q[n]; /* as jong_ku_setup_from_obs: the washout's chances are today's */
+            n++;
         }
     for (int k = 0; k < JONG_KINDS; k++) {
         double keep = 1;

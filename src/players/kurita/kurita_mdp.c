@@ -36,17 +36,15 @@ static double draw_weight(const jong_ku_params *pr, const uint8_t h[JONG_KINDS],
 }
 
 /* sum_t w(t)/W max(ron(h, t), pass) over the other's discard t, given the pass value. */
-static double with_rons(double pass, const win_entry *e, const win_entry *end, bool riichi, const jong_ku_params *pr,
-                        const uint8_t h[JONG_KINDS], const uint8_t c14[JONG_KINDS], double W)
+static double with_rons(double pass, const win_entry *e, const win_entry *end, bool riichi, const double *w, double W)
 {
     double v = pass;
     if (W <= 0)
         return v;
     for (; e < end; e++) {
         double ron = riichi ? e->ron_r : e->ron;
-        double w = draw_weight(pr, h, c14, e->tile);
-        if (w > 0 && ron >= 0 && ron > pass)
-            v += w / W * (ron - pass);
+        if (w[e->tile] > 0 && ron >= 0 && ron > pass)
+            v += w[e->tile] / W * (ron - pass);
     }
     return v;
 }
@@ -56,8 +54,7 @@ static double with_rons(double pass, const win_entry *e, const win_entry *end, b
  * t drawn with weight w(t) from the unseen tiles; p may call (then discards: layer n+1) or pass.
  * `after` is the value once the three have passed (the ron and draw stage). A[j] holds layer n+1. */
 static double with_calls(double after, const jong_ku_space *s, int i, const double *A, double *callv,
-                         const jong_ku_params *pr, const double *p_lose, const double *lose_ev,
-                         const uint8_t h[JONG_KINDS], const uint8_t c14[JONG_KINDS], double W)
+                         const double *p_lose, const double *lose_ev, const double *w, double W)
 {
     double *pon = callv, *any = callv + JONG_KINDS;
     for (int t = 0; t < 2 * JONG_KINDS; t++)
@@ -76,7 +73,7 @@ static double with_calls(double after, const jong_ku_space *s, int i, const doub
         double next = v;
         for (int t = 0; t < JONG_KINDS; t++)
             if (best[t] > next)
-                v += draw_weight(pr, h, c14, t) / W * (best[t] - next);
+                v += w[t] / W * (best[t] - next);
     }
     return v;
 }
@@ -93,7 +90,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         out->value[k] = out->value_riichi[k] = -INFINITY;
     out->tsumo = -INFINITY;
     out->states = 0;
-    double *a = malloc(sizeof(double) * (size_t)n * 4);
+    double *a = malloc(sizeof(double) * (size_t)n * 5);
     double *wsum = malloc(sizeof(double) * (size_t)n);
     int *win_start = malloc(sizeof(int) * (size_t)(n + 1));
     int nwins = 0;
@@ -105,6 +102,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         return jong_error_set(err, JONG_ERR_IO, -1, "kurita: out of memory");
     }
     double *A = a, *AR = a + n, *B = a + 2 * (size_t)n, *BR = a + 3 * (size_t)n;
+    double *next_of = a + 4 * (size_t)n; /* per layer: a state's best continuation, riichi or not */
     /* the wins of every tenpai hand, and each hand's draw weights */
     int m = 0;
     for (int i = 0; i < n; i++) {
@@ -148,6 +146,7 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                 : pr->riichi_payoffs ? pr->r_tenpai_riichi
                                      : pr->r_tenpai - pr->riichi_cost;
     }
+    memcpy(B, A, sizeof(double) * (size_t)n * 2); /* states a layer skips keep defined values */
     long states = n + (pr->riichi ? mr : 0);
     double *callv = NULL; /* per kind: the best pon, the best chi (or pon) of the state */
     if (s->call_start && !(callv = malloc(sizeof(double) * 2 * JONG_KINDS))) {
@@ -168,13 +167,18 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
         const jong_ku_layer_risk *lr = pr->layer_risk;
         const double *p_lose = lr ? lr->p_lose[layer] : pr->p_lose, *lose_ev = lr ? lr->lose_ev[layer] : pr->lose_ev;
         const double *lose_ev_riichi = lr ? lr->lose_ev_riichi[layer] : pr->lose_ev_riichi;
+        /* what reaching state j at layer + 1 is worth: declaring riichi there when it may */
+        for (int j = 0; j < n; j++)
+            next_of[j] = riichi_now && s->shanten[j] == 0 && AR[j] > A[j] ? AR[j] : A[j];
         for (int i = 0; i < n; i++) {
             /* a state that holds d tiles beyond the 14 is d exchanges (or calls) from every root,
              * so layer `layer` reaches it only when d < layer: its value there is never read */
             if (s->dist[i] >= layer)
                 continue;
             const uint8_t *h = TOTAL(s, i);
-            double W = wsum[i];
+            double W = wsum[i], w[JONG_KINDS];
+            for (int u = 0; u < JONG_KINDS; u++)
+                w[u] = draw_weight(pr, h, c14, u);
             bool tenpai = s->shanten[i] == 0 && !s->nmelds[i]; /* riichi needs a closed tenpai hand */
             double D[JONG_KINDS];
             double tsumo_at[JONG_KINDS], tsumo_r_at[JONG_KINDS];
@@ -190,23 +194,20 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                 D[u] = tsumo_at[u] >= 0 && tsumo_at[u] > v ? tsumo_at[u] : v;
             }
             for (int e = s->edge_start[i]; e < s->edge_start[i + 1]; e++) {
-                int u = s->edge_draw[e], x = s->edge_discard[e], j = s->edge_to[e];
-                double next = A[j];
-                if (riichi_now && s->shanten[j] == 0 && AR[j] > next)
-                    next = AR[j];
-                double v = lose_ev[x] + (1 - p_lose[x]) * next;
+                int u = s->edge_draw[e], x = s->edge_discard[e];
+                double v = lose_ev[x] + (1 - p_lose[x]) * next_of[s->edge_to[e]];
                 if (v > D[u])
                     D[u] = v;
             }
             double dbar = 0;
             if (W > 0) {
                 for (int u = 0; u < JONG_KINDS; u++)
-                    dbar += draw_weight(pr, h, c14, u) * D[u];
+                    dbar += w[u] * D[u];
                 dbar /= W;
             }
-            double cont = with_rons(dbar, wins + win_start[i], wins + win_start[i + 1], false, pr, h, c14, W);
+            double cont = with_rons(dbar, wins + win_start[i], wins + win_start[i + 1], false, w, W);
             if (s->call_start && s->call_start[i] < s->call_start[i + 1] && W > 0)
-                cont = with_calls(cont, s, i, A, callv, pr, p_lose, lose_ev, h, c14, W);
+                cont = with_calls(cont, s, i, A, callv, p_lose, lose_ev, w, W);
             B[i] = po * pr->r_other + (1 - po) * cont;
             /* the riichi copy */
             BR[i] = -INFINITY;
@@ -214,18 +215,17 @@ int jong_ku_solve(const jong_ku_space *s, const jong_ku_params *pr, const uint8_
                 double dr = 0;
                 if (W > 0) {
                     for (int u = 0; u < JONG_KINDS; u++) {
-                        double w = draw_weight(pr, h, c14, u);
-                        if (w <= 0)
+                        if (w[u] <= 0)
                             continue;
                         double lv = pr->riichi_payoffs ? lose_ev_riichi[u] : lose_ev[u] - p_lose[u] * pr->riichi_cost;
                         double v = lv + (1 - p_lose[u]) * AR[i];
                         if (tsumo_r_at[u] >= 0 && tsumo_r_at[u] > v)
                             v = tsumo_r_at[u];
-                        dr += w * v;
+                        dr += w[u] * v;
                     }
                     dr /= W;
                 }
-                double contr = with_rons(dr, wins + win_start[i], wins + win_start[i + 1], true, pr, h, c14, W);
+                double contr = with_rons(dr, wins + win_start[i], wins + win_start[i + 1], true, w, W);
                 BR[i] = por * (pr->riichi_payoffs ? pr->r_other_riichi : pr->r_other - pr->riichi_cost) +
                         (1 - por) * contr;
             }

@@ -699,6 +699,16 @@ static void test_player_plays(void **state)
     assert_int_equal(jong_player_create("kurita:k=3", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:k=one", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:l=9", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:l=auto+4", &p, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "auto+1..auto+3"));
+    assert_int_equal(jong_player_create("kurita:l=auto+", &p, &err), JONG_ERR_ARG);
+    assert_int_equal(jong_player_create("kurita:l=auto+1", &p, &err), JONG_OK);
+    jong_player_free(p);
+    /* more slack than by shanten (capped small here): a legal game, the same twice */
+    int32_t w[2][JONG_SEATS];
+    for (int run = 0; run < 2; run++)
+        play_games("kurita:l=auto+1,mdp=0,states=1000", 1, &w[run]);
+    assert_memory_equal(w[0], w[1], sizeof w[0]);
     assert_int_equal(jong_player_create("kurita:fold=maybe", &p, &err), JONG_ERR_ARG);
     assert_int_equal(jong_player_create("kurita:depth=3", &p, &err), JONG_ERR_ARG);
 }

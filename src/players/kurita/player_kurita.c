@@ -23,6 +23,7 @@
 
 typedef struct {
     int l;              /* path bound, -1 = by shanten */
+    int l_plus;         /* with l by shanten: that many exchanges of slack more (l=auto+N) */
     int mdp_shanten;    /* largest shanten searched with the MDP */
     int k;              /* melds the search may reveal; >= 1: chi and pon offers valued (claim_choice); 0: never call */
     int max_hands;      /* cap on the reduced set */
@@ -64,6 +65,15 @@ static void finish_setup(ku_state *st, jong_ku_setup *su, const jong_decision *d
  * two exchanges of slack when tenpai, one at shanten 1-2, none at 3 (slack 1 there takes the
  * set to the 50,000-hand cap and about half a second). */
 static int auto_l(int shanten) { return shanten + (shanten == 0 ? 2 : shanten <= 2 ? 1 : 0); }
+
+/* The path bound of a hand at this shanten: the option l (never below the shanten), or auto_l's
+ * plus the option's extra slack. */
+static int path_bound(const ku_state *st, int shanten)
+{
+    if (st->l >= 0)
+        return st->l > shanten ? st->l : shanten;
+    return auto_l(shanten) + st->l_plus;
+}
 
 /* The bound of melds revealed in the search (jong_ku_space_add_calls): the set's, but at shanten 2
  * without its slack: calls over the whole l = 3 set took it past 18,000 states at the median and
@@ -136,12 +146,12 @@ static int rule_based(const jong_decision *d, const uint8_t c[JONG_KINDS], const
 static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets,
                         const int sh[JONG_KINDS], int best, uint64_t allowed, uint64_t riichi_ok);
 
-/* Builds the set of hand c (sets to build, shanten: its bound by auto_l) with up to k melds revealed in the search
+/* Builds the set of hand c (sets to build, shanten: its bound by path_bound) with up to k melds revealed in the search
  * and solves it; false when it cannot. */
 static bool solve_hand(const ku_state *st, const jong_ku_setup *su, const uint8_t c[JONG_KINDS], int sets, int shanten,
                        int k, jong_ku_result *res)
 {
-    int l = auto_l(shanten);
+    int l = path_bound(st, shanten);
     uint8_t avail[JONG_KINDS];
     for (int u = 0; u < JONG_KINDS; u++)
         avail[u] = (uint8_t)su->pr.draw_w[u];
@@ -320,7 +330,7 @@ static int pick_discard(ku_state *st, const jong_decision *d, jong_ku_setup *su,
         return rule_based(d, c, sh, best, allowed, &pr, &fp, threat);
     bool use17 = st->eq17 && best >= 2 && st->km.has_eq17;
     int kc = use17 ? 0 : st->k; /* Eq. 17's features are closed MDPs' */
-    int want = st->l >= 0 ? (st->l > best ? st->l : best) : auto_l(best);
+    int want = path_bound(st, best);
     /* with a time budget (the option, else the caller's): the tight bound first, the wider one
      * only when the first took under a quarter of the budget (then decisions depend on speed) */
     int64_t budget = st->time_ms ? st->time_ms : d->time_ms;
@@ -458,11 +468,15 @@ static int ku_option(void *ctx, const char *key, const char *val, jong_error *er
     long x;
     if (!strcmp(key, "l")) {
         if (!strcmp(val, "auto"))
-            st->l = -1;
+            st->l = -1, st->l_plus = 0;
+        else if (!strncmp(val, "auto+", 5) && !ku_int(val + 5, 1, 3, &x))
+            st->l = -1, st->l_plus = (int)x;
         else if (ku_int(val, 0, 6, &x))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "kurita: l wants auto or 0..6, not '%s'", val);
+            return jong_error_set(err, JONG_ERR_ARG, -1,
+                                  "kurita: l wants auto (by shanten), auto+1..auto+3 (that much more slack) or 0..6, "
+                                  "not '%s'", val);
         else
-            st->l = (int)x;
+            st->l = (int)x, st->l_plus = 0;
     } else if (!strcmp(key, "k")) {
         if (ku_int(val, 0, KU_MAX_K, &x))
             return jong_error_set(err, JONG_ERR_ARG, -1,

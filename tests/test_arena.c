@@ -314,11 +314,67 @@ static void test_summary_two_sides(void **state)
     assert_int_equal(s.matches, 1);
     assert_close(s.side[0].match_wins, 1, 0);
     assert_close(s.side[1].match_wins, 0, 0);
+    /* the share of the won hands: A 2 of 2 in games 0 and 1, 0 of 2 in game 2 (the interval,
+     * t with 2 degrees of freedom, is cut at 0 and 1) */
+    assert_close(s.win_share[0].mean, 4.0 / 6, 1e-12);
+    assert_close(s.win_share[0].lo, 0, 0);
+    assert_close(s.win_share[0].hi, 1, 0);
+    assert_close(s.win_share[1].mean, 2.0 / 6, 1e-12);
+    assert_close(s.win_share_level[0], 0.5, 0);
     char *text = jong_arena_report_text(&s);
     assert_non_null(strstr(text, "2.00 ±n/a"));
     assert_null(strstr(text, "±0.00"));
+    assert_non_null(strstr(text, "A's share of the hands won: 66.7%, 95% CI [0.0, 100.0] (a side as strong as the "
+                                 "rest: 50.0%)"));
     free(text);
     jong_arena_results_free(&r);
+}
+
+/* The share of the won hands against a slow count: 2v2 games of one hand whose two seatings are
+ * won by A, by B or by nobody; A's share is the ratio of its wins to all wins over games as
+ * clusters (jong_ratio_ci, tested above), in 1v3 too with its level of one seat in four. */
+static void test_win_share(void **state)
+{
+    (void)state;
+    enum { G = 9 };
+    const char who[G][2] = {{'A', 'A'}, {'A', 'B'}, {'A', '-'}, {'-', 'B'}, {'A', 'A'},
+                            {'B', 'A'}, {'B', 'B'}, {'A', '-'}, {'-', '-'}};
+    for (int mode = 0; mode < 2; mode++) {
+        jong_arena_config cfg;
+        base_config(&cfg, JONG_VARIANT_TAIWAN, mode ? JONG_ARENA_1V3 : JONG_ARENA_2V2, G);
+        jong_arena_results r;
+        jong_error err;
+        assert_int_equal(jong_arena_results_init(&r, &cfg, &err), JONG_OK);
+        int sp[JONG_ARENA_MAX_SEATINGS][4];
+        int nk = jong_arena_seatings(cfg.mode, cfg.nplayers, sp);
+        double num[G], den[G];
+        for (int g = 0; g < G; g++) {
+            num[g] = den[g] = 0;
+            for (int k = 0; k < nk; k++) {
+                jong_arena_seat *seat = jong_arena_results_at(&r, g, k);
+                char w = who[g][k % 2];
+                int winner = -1; /* the first seat of the winning player */
+                for (int x = 0; x < 4 && winner < 0 && w != '-'; x++)
+                    if (sp[k][x] == w - 'A')
+                        winner = x;
+                for (int x = 0; x < 4; x++)
+                    set_seat(&seat[x], x == winner ? 30 : -10, x == winner, x == winner);
+                num[g] += w == 'A' && winner >= 0;
+                den[g] += winner >= 0;
+            }
+            r.done[g] = 1;
+            r.ndone++;
+        }
+        jong_arena_summary s;
+        assert_int_equal(jong_arena_summarize(&r, &s, &err), JONG_OK);
+        jong_ci want;
+        jong_ratio_ci(num, den, G, &want);
+        assert_close(s.win_share[0].mean, want.mean, 1e-12);
+        assert_close(s.win_share[0].lo, want.lo < 0 ? 0 : want.lo, 1e-12);
+        assert_close(s.win_share[0].hi, want.hi > 1 ? 1 : want.hi, 1e-12);
+        assert_close(s.win_share_level[0], mode ? 0.25 : 0.5, 0);
+        jong_arena_results_free(&r);
+    }
 }
 
 /* jong arena compare: two runs that differ only in player A, paired game by game. Synthetic
@@ -884,6 +940,7 @@ int main(void)
         cmocka_unit_test(test_ratio_ci),
         cmocka_unit_test(test_paired_difference),
         cmocka_unit_test(test_summary_two_sides),
+        cmocka_unit_test(test_win_share),
         cmocka_unit_test(test_compare_runs),
         cmocka_unit_test(test_summary_riichi_ranks_and_uma),
         cmocka_unit_test(test_summary_riichi_rounding),

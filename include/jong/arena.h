@@ -182,6 +182,10 @@ typedef struct {
     /* side s minus everyone else, paired per game (for two sides: A - B) */
     jong_ci versus[4][JONG_M_COUNT];
     double tied_matches;
+    /* side s's share of the hands won at its tables (its wins over its and everyone else's),
+     * games as clusters, and the share of a side as strong as the others (its seats / 4) */
+    jong_ci win_share[4];
+    double win_share_level[4];
 } jong_arena_summary;
 
 /* The main result that decides matches and significance: the score per game in Taiwanese, the

@@ -138,6 +138,19 @@ static void verdict(FILE *f, const jong_ci *c, const char *who)
         fprintf(f, "not significant (the interval contains 0)\n");
 }
 
+/* The share of the won hands (the SIMCAT paper's "win rate" in 2v2): one line per side. */
+static void share_lines(FILE *f, const jong_arena_summary *s)
+{
+    int lines = s->nsides == 2 ? 1 : s->nsides;
+    for (int d = 0; d < lines; d++) {
+        const jong_ci *c = &s->win_share[d];
+        fprintf(f, "%s's share of the hands won: %.1f%%", s->side[d].label, 100 * c->mean);
+        if (!isnan(c->lo))
+            fprintf(f, ", 95%% CI [%.1f, %.1f]", 100 * c->lo, 100 * c->hi);
+        fprintf(f, " (a side as strong as the rest: %.1f%%)\n", 100 * s->win_share_level[d]);
+    }
+}
+
 static void versus_lines(FILE *f, const jong_arena_summary *s)
 {
     int m = jong_arena_main_metric(&s->cfg);
@@ -184,6 +197,7 @@ char *jong_arena_report_text(const jong_arena_summary *s)
     }
     fputc('\n', f);
     versus_lines(f, s);
+    share_lines(f, s);
     int64_t faults = 0;
     for (int d = 0; d < s->nsides; d++)
         for (int k = 0; k < JONG_FAULT_KINDS; k++)
@@ -282,6 +296,12 @@ char *jong_arena_report_json(const jong_arena_summary *s)
             json_object_set_new(metrics, jong_metric_name(m), y);
         }
         json_object_set_new(x, "metrics", metrics);
+        json_t *share = json_object();
+        json_object_set_new(share, "share", number(s->win_share[d].mean));
+        json_object_set_new(share, "lo", number(s->win_share[d].lo));
+        json_object_set_new(share, "hi", number(s->win_share[d].hi));
+        json_object_set_new(share, "level", number(s->win_share_level[d]));
+        json_object_set_new(x, "win_share", share);
         json_array_append_new(versus, x);
     }
     json_object_set_new(o, "players", players);

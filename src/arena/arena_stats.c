@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/game_riichi.h"
@@ -277,6 +278,39 @@ static void count_matches(jong_arena_summary *s, const jong_arena_results *r, co
     }
 }
 
+/* Each side's share of the hands won: sum of its wins over the sum of all wins, per game. */
+static int win_shares(const jong_arena_results *r, jong_arena_summary *s, const accum *a, const int sp[][4],
+                      const int side_of[4], jong_error *err)
+{
+    size_t n = (size_t)(s->games > 0 ? s->games : 1);
+    double *num = malloc(n * sizeof *num), *den = malloc(n * sizeof *den);
+    if (!num || !den) {
+        free(num), free(den);
+        return jong_error_set(err, JONG_ERR_IO, -1, "arena: out of memory");
+    }
+    for (int d = 0; d < s->nsides; d++) {
+        int k = 0, seats = 0;
+        for (int g = 0; g < r->cfg.games; g++) {
+            if (!r->done[g])
+                continue;
+            game_values side, rest;
+            jong_arena_game_values(r, sp, g, a->mask[s->nplayers + d], &side);
+            jong_arena_game_values(r, sp, g, a->mask[s->nplayers + s->nsides + d], &rest);
+            num[k] = side.num[JONG_M_WIN];
+            den[k++] = side.num[JONG_M_WIN] + rest.num[JONG_M_WIN];
+        }
+        jong_ratio_ci(num, den, k, &s->win_share[d]);
+        jong_ci *c = &s->win_share[d]; /* a share, like the rates: the interval within [0, 1] */
+        if (!isnan(c->lo))
+            c->lo = c->lo < 0 ? 0 : c->lo, c->hi = c->hi > 1 ? 1 : c->hi;
+        for (int seat = 0; seat < 4; seat++)
+            seats += side_of[sp[0][seat]] == d;
+        s->win_share_level[d] = seats / 4.0;
+    }
+    free(num), free(den);
+    return JONG_OK;
+}
+
 int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jong_error *err)
 {
     memset(s, 0, sizeof *s);
@@ -360,5 +394,5 @@ int jong_arena_summarize(const jong_arena_results *r, jong_arena_summary *s, jon
     }
     label_units(s, side_of);
     count_matches(s, r, sp);
-    return JONG_OK;
+    return win_shares(r, s, &a, sp, side_of, err);
 }

@@ -22,6 +22,7 @@
 #include "players/guard/guard_builtin.h"
 #include "players/greedy/greedy.h"
 #include "players/greedy/hand_speed.h"
+#include "players/race/race_oracle.h"
 
 typedef struct {
     double lambda; /* weight of the chance the discard is claimed */
@@ -32,6 +33,8 @@ typedef struct {
     bool claim_speed; /* claims=speed: of greedy's equally good claims, the fastest (else greedy's) */
     double claimw; /* a first draw that a pong (any seat's discard) or chow (the seat before's) would also
                     * bring counts 1 + 3 claimw or 1 + claimw times */
+    bool oracle;   /* oracle=SEED: a diagnostic that reads the wall (race_oracle.h) */
+    uint64_t oracle_seed;
     jong_linmodel model;
 } race_state;
 
@@ -147,14 +150,28 @@ static double speed_after(const race_state *st, const uint8_t counts[JONG_KINDS]
     return jong_hand_speed_weighted(after, sets, unseen, st->look, w);
 }
 
+/* The copies the speed counts as still to come (`draws`) and those the others may hold
+ * (`holders`, for the chance a discard is claimed): both the unseen copies, or with the oracle
+ * what the wall says: the tiles still to be drawn, and those in the others' hands. */
+static void race_counts(const race_state *st, const jong_decision *d, int draws[JONG_KINDS], int holders[JONG_KINDS])
+{
+    jong_view_unseen(d->view, draws);
+    memcpy(holders, draws, sizeof(int) * JONG_KINDS);
+    race_hidden h;
+    if (st->oracle && d->rules && race_oracle_split(d->rules, st->oracle_seed, d->view, &h)) {
+        memcpy(draws, h.drawable, sizeof h.drawable);
+        memcpy(holders, h.held, sizeof h.held);
+    }
+}
+
 /* Each least-shanten discard's value (written to value/valued when given) and the index of the
  * best, greedy's g on ties (g itself when g is not of least shanten). */
 static int race_rank(const race_state *st, const jong_decision *d, int g, double value[JONG_KINDS],
                      bool valued[JONG_KINDS])
 {
     const jong_view *v = d->view;
-    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], sh[JONG_KINDS];
-    jong_view_unseen(v, unseen);
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], holders[JONG_KINDS], sh[JONG_KINDS];
+    race_counts(st, d, unseen, holders);
     uint64_t least;
     jong_discard_shanten(v->own.counts, sets, sh, &least);
     if (!(least >> d->legal[g].tile & 1))
@@ -175,9 +192,9 @@ static int race_rank(const race_state *st, const jong_decision *d, int g, double
         if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || !(least >> a->tile & 1))
             continue;
         int k = a->tile;
-        double val = eff[k] - st->lambda * maxeff * p_claimed(st, v, unseen, k);
+        double val = eff[k] - st->lambda * maxeff * p_claimed(st, v, holders, k);
         if (st->nu > 0 && k >= JONG_NUMBER_KINDS &&
-            (k >= 31 || k - 27 == v->seat_winds[v->seat] || k - 27 == v->round_wind) && unseen[k] > 0)
+            (k >= 31 || k - 27 == v->seat_winds[v->seat] || k - 27 == v->round_wind) && unseen[k] + holders[k] > 0)
             val -= st->nu * maxeff * v->own.counts[k];
         if (st->mu > 0)
             val -= st->mu * maxeff * jong_guard_deal_in(&st->model, v, k);
@@ -205,10 +222,11 @@ static int race_discard(const race_state *st, const jong_decision *d, int g)
 static int race_claim(const race_state *st, const jong_decision *d, int g)
 {
     const jong_view *v = d->view;
-    int sets = jong_hand_sets_needed(&v->own, v->variant) - 1, unseen[JONG_KINDS], sh[JONG_KINDS];
+    int sets = jong_hand_sets_needed(&v->own, v->variant) - 1, unseen[JONG_KINDS], holders[JONG_KINDS],
+        sh[JONG_KINDS];
     if (sets < 0)
         return g;
-    jong_view_unseen(v, unseen);
+    race_counts(st, d, unseen, holders);
     uint8_t c[JONG_KINDS];
     jong_counts_after_claim(v->own.counts, &d->legal[g], c);
     int target = jong_discard_shanten(c, sets, sh, NULL), best = g;
@@ -305,7 +323,20 @@ static int race_option(void *ctx, const char *key, const char *val, jong_error *
         *(!strcmp(key, "chow") ? &st->chow : &st->pong) = !strcmp(val, "on");
         return JONG_OK;
     }
-    return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, claims, chow, pong)", key);
+    if (!strcmp(key, "oracle")) {
+        if (!strcmp(val, "off")) {
+            st->oracle = false;
+            return JONG_OK;
+        }
+        char *end;
+        unsigned long long x = strtoull(val, &end, 10);
+        if (!*val || *end || *val == '-')
+            return jong_error_set(err, JONG_ERR_ARG, -1, "race: oracle must be off or the run's seed (a number), not '%s'", val);
+        st->oracle = true;
+        st->oracle_seed = x;
+        return JONG_OK;
+    }
+    return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, claims, chow, pong, oracle)", key);
 }
 
 int jong_player_race_create(const char *opts, jong_player *p, jong_error *err)

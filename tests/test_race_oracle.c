@@ -13,6 +13,7 @@
 #include "engine/game_internal.h"
 #include "jong/jong.h"
 #include "players/race/race_oracle.h"
+#include "support/engine_hands.h"
 #include "support/play_hands.h"
 #include "support/sanitized.h"
 
@@ -41,48 +42,38 @@ static void truth(const jong_game *g, int seat, race_hidden *t)
     }
 }
 
+typedef struct {
+    long checked, kongs, flowers;
+} split_ctx;
+
+static void check_split(const jong_game *g, const jong_view *v, bool discard, void *vctx)
+{
+    (void)discard;
+    split_ctx *c = vctx;
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
+    race_hidden got, want;
+    assert_true(race_oracle_split(&rs, 47, v, &got));
+    truth(g, v->seat, &want);
+    assert_memory_equal(&got, &want, sizeof got);
+    /* another seed's wall does not fit the view (or, if it happens to, says otherwise) */
+    race_hidden other;
+    if (race_oracle_split(&rs, 48, v, &other))
+        assert_true(memcmp(&other, &want, sizeof other) != 0);
+    c->checked++;
+    c->kongs += g->kongs > 0;
+    c->flowers += v->seats[v->seat].flowers != 0;
+}
+
 static void test_split_is_the_engines(void **state)
 {
     (void)state;
-    jong_ruleset rs;
-    jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
-    jong_player *pl;
-    jong_error err;
-    assert_int_equal(jong_player_create("greedy", &pl, &err), JONG_OK);
-    const uint64_t seed = 47;
-    long checked = 0, kongs = 0, flowers = 0;
-    for (int gn = 0; gn < (SANITIZED ? 4 : 40); gn++) {
-        jong_game *g;
-        assert_int_equal(jong_game_new(&rs, seed, gn, NULL, NULL, &g, &err), JONG_OK);
-        assert_int_equal(jong_game_start_hand(g, &err), JONG_OK);
-        while (!jong_game_hand_over(g)) {
-            int s = __builtin_ctz(jong_game_pending(g));
-            jong_action legal[JONG_MAX_ACTIONS];
-            int n = jong_game_legal(g, s, legal);
-            jong_view v;
-            jong_game_view(g, s, &v);
-            race_hidden got, want;
-            assert_true(race_oracle_split(&rs, seed, &v, &got));
-            truth(g, s, &want);
-            assert_memory_equal(&got, &want, sizeof got);
-            /* another seed's wall does not fit the view (or, if it happens to, says otherwise) */
-            race_hidden other;
-            if (race_oracle_split(&rs, seed + 1, &v, &other))
-                assert_true(memcmp(&other, &want, sizeof other) != 0);
-            checked++;
-            kongs += g->kongs > 0;
-            flowers += v.seats[s].flowers != 0;
-            jong_decision d = {.view = &v, .rules = &rs, .legal = legal, .nlegal = n};
-            int i = pl->ops->choose(pl, &d);
-            assert_int_equal(jong_game_act(g, s, &legal[i], &err), JONG_OK);
-        }
-        jong_game_free(g);
-    }
-    jong_player_free(pl);
-    assert_true(checked > 200);
-    assert_true(flowers > 0); /* the back of the wall was drawn from */
+    split_ctx c = {0};
+    engine_hands(47, SANITIZED ? 4 : 40, check_split, &c);
+    assert_true(c.checked > 200);
+    assert_true(c.flowers > 0); /* the back of the wall was drawn from */
     if (!SANITIZED)
-        assert_true(kongs > 0);
+        assert_true(c.kongs > 0);
 }
 
 /* Each decision: how often race with the oracle answers otherwise than race without it. */

@@ -49,7 +49,7 @@ static const jong_player_info registry[] = {
      "fold_below=0.03,lambda=1,fold=on,look=1,value=0,ready=count,claim=on,claim_max=9,claim_keep=0,kong=greedy,decline_eff=0,decline_wall=0,model=", jong_player_guard_create, TAIWAN},
     {"race", "greedy made a race (Taiwanese): speed two draws deep with the tiles claims would bring, less the chance a "
              "discard is chowed or ponged by the others (lambda), a scoring honor kept (nu), P(deal-in) (mu)",
-     "look=2,claimw=0.7,lambda=0.25,nu=0.1,mu=0,claims=greedy,chow=on,pong=on,oracle=off", jong_player_race_create, TAIWAN},
+     "look=2,claimw=0.7,lambda=0.25,nu=0.1,mu=0,claims=greedy,chow=on,pong=on,infer=off,oracle=off,oracle_for=both", jong_player_race_create, TAIWAN},
     {"rollout", "greedy improved by greedy rollouts (Taiwanese): each least-shanten discard and each claim valued by "
                 "playing the rest of the hand n times (model=table: the whole table, hidden hands dealt)",
      "n=64,claims=rollout,model=own,self_draw=3,hazard=1,margin=0,z=2,tai=2,evolve=40,top=0,claim_top=0,fast=off",

@@ -19,9 +19,18 @@ int main(int argc, char **argv)
     int games = atoi(argv[1]);
     unsigned long long seed = strtoull(argv[2], NULL, 10);
     const char *const specs[JONG_SEATS] = {"race", "greedy", "race", "greedy"};
+    jong_player *pl[JONG_SEATS] = {0};
     static race_infer_counts c;
     jong_error err;
-    if (race_infer_fit(specs, seed, 0, games, &c, &err)) {
+    int rc = JONG_OK;
+    for (int s = 0; s < JONG_SEATS && !rc; s++)
+        rc = jong_player_create(specs[s], &pl[s], &err);
+    if (!rc)
+        rc = race_infer_fit(pl, seed, 0, games, &c, &err);
+    for (int s = 0; s < JONG_SEATS; s++)
+        if (pl[s])
+            jong_player_free(pl[s]);
+    if (rc) {
         fprintf(stderr, "gen_race_infer: %s\n", err.msg);
         return 1;
     }

@@ -42,16 +42,13 @@ static bool has_discard(const jong_action *legal, int n)
     return false;
 }
 
-int race_infer_fit(const char *const specs[JONG_SEATS], uint64_t seed, int first, int games, race_infer_counts *out,
-                   jong_error *err)
+int race_infer_fit(jong_player *const players[JONG_SEATS], uint64_t seed, int first, int games,
+                   race_infer_counts *out, jong_error *err)
 {
     memset(out, 0, sizeof *out);
     jong_ruleset rs;
     jong_ruleset_default(&rs, JONG_VARIANT_TAIWAN);
-    jong_player *pl[JONG_SEATS] = {0};
     int rc = JONG_OK;
-    for (int s = 0; s < JONG_SEATS && !rc; s++)
-        rc = jong_player_create(specs[s], &pl[s], err);
     for (int gn = first; gn < first + games && !rc; gn++) {
         jong_game *g;
         if ((rc = jong_game_new(&rs, seed, gn, NULL, NULL, &g, err)))
@@ -76,16 +73,13 @@ int race_infer_fit(const char *const specs[JONG_SEATS], uint64_t seed, int first
             }
             jong_decision d = {.view = &v, .rules = &rs, .legal = legal, .nlegal = n,
                                .seed = jong_seed_mix(seed, (uint64_t)gn << 20 | dn)};
-            int i = pl[s]->ops->choose(pl[s], &d);
+            int i = players[s]->ops->choose(players[s], &d);
             if (i < 0 || i >= n)
                 i = 0;
             rc = jong_game_act(g, s, &legal[i], err);
         }
         jong_game_free(g);
     }
-    for (int s = 0; s < JONG_SEATS; s++)
-        if (pl[s])
-            jong_player_free(pl[s]);
     return rc;
 }
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "jong/game.h"
+#include "jong/player.h"
 
 enum { RACE_INFER_STAGES = 8, RACE_INFER_SHOWN = 3, RACE_INFER_CLASSES = 4, RACE_INFER_UNSEEN = 4 };
 #define RACE_INFER_CELLS (RACE_INFER_STAGES * RACE_INFER_SHOWN * RACE_INFER_CLASSES * RACE_INFER_UNSEEN)
@@ -28,12 +29,13 @@ void race_infer_shares(const jong_view *v, const int unseen[JONG_KINDS], double 
 
 /* Counting: per cell, the unseen copies and those among them still to draw, summed over every
  * discard decision of `games` one-hand self-play games (game numbers first.. of `seed`, default
- * Taiwanese rules) of the four player specs. */
+ * Taiwanese rules) of the four players (made by the caller: the registry lists race, which
+ * uses this file). */
 typedef struct {
     double unseen[RACE_INFER_CELLS], drawable[RACE_INFER_CELLS];
 } race_infer_counts;
-int race_infer_fit(const char *const specs[JONG_SEATS], uint64_t seed, int first, int games, race_infer_counts *out,
-                   jong_error *err);
+int race_infer_fit(jong_player *const players[JONG_SEATS], uint64_t seed, int first, int games,
+                   race_infer_counts *out, jong_error *err);
 
 /* The table from the counts: each cell's share, pulled toward its stage's share by `prior`
  * copies (so that rare cells do not swing on a few samples). */

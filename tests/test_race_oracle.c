@@ -1,7 +1,7 @@
 /* race's diagnostic oracle (race:oracle=SEED, src/players/race/race_oracle.h): at every decision
  * of seeded games, where it says the unseen tiles are (still to draw, anywhere in the wall, in
  * the others' hands) equals what the engine holds, read straight from its state; a wrong seed
- * is noticed; the player with the option is legal, deterministic and plays otherwise than
+ * is noticed; race and simcat with the option are legal, deterministic and play otherwise than
  * without it; bad values give one error naming the option. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -118,6 +118,20 @@ static void test_player(void **state)
                 play_hands(JONG_VARIANT_TAIWAN, on, hands, 53, NULL, NULL));
 }
 
+/* simcat:oracle=SEED (its pool is the tiles still to draw, its race prior reads the wall too):
+ * legal and deterministic, and it plays otherwise than without the option. */
+static void test_simcat(void **state)
+{
+    (void)state;
+    const char *with[4] = {"simcat:oracle=53,sims=400", "greedy", "simcat:oracle=53,sims=400", "greedy"};
+    const char *without[4] = {"simcat:sims=400", "greedy", "simcat:sims=400", "greedy"};
+    int hands = SANITIZED ? 1 : 3;
+    uint64_t a = play_hands(JONG_VARIANT_TAIWAN, with, hands, 53, NULL, NULL);
+    assert_true(a == play_hands(JONG_VARIANT_TAIWAN, with, hands, 53, NULL, NULL));
+    if (!SANITIZED)
+        assert_true(a != play_hands(JONG_VARIANT_TAIWAN, without, hands, 53, NULL, NULL));
+}
+
 static void test_options(void **state)
 {
     (void)state;
@@ -129,6 +143,9 @@ static void test_options(void **state)
         assert_non_null(strstr(err.msg, "oracle"));
         assert_null(strchr(err.msg, '\n'));
     }
+    assert_int_equal(jong_player_create("simcat:oracle=-3", &p, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "oracle"));
+    assert_null(strchr(err.msg, '\n'));
 }
 
 int main(void)
@@ -136,6 +153,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_split_is_the_engines),
         cmocka_unit_test(test_player),
+        cmocka_unit_test(test_simcat),
         cmocka_unit_test(test_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -36,7 +36,7 @@ static const jong_player_info registry[] = {
     {"faulty", "for tests of the arena: random, but answers illegally, crashes or hangs now and then",
      "mode=illegal,every=10,ms=200", jong_player_faulty_create, BOTH},
     {"simcat", "SIMCAT flat Monte Carlo (Taiwanese): SP/FP simulation, progressive pruning, discard-twice H1/H2",
-     "model=fp,pp=on,heuristic=h2h1,filter=prior,prior=race,sims=10000,ms=0,m=5,rd=3,first=300,step=100,claims=eager", jong_player_simcat_create, TAIWAN},
+     "model=fp,pp=on,heuristic=h2h1,filter=prior,prior=race,sims=10000,ms=0,m=5,rd=3,first=300,step=100,claims=eager,oracle=off", jong_player_simcat_create, TAIWAN},
     {"kf-rule", "KF-RULE (Taiwanese): combination sets of least waiting number valued by Eq. 9",
      "w=4.5,claim=eager,hs=on,improved=on", jong_player_kf_rule_create, TAIWAN},
     {"kf-tree", "KF-TREE (Taiwanese): game-tree search over combination sets when WN <= search, race (or KF-RULE) above",

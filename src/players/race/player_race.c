@@ -359,19 +359,8 @@ static int race_option(void *ctx, const char *key, const char *val, jong_error *
         st->oracle_shares = !strcmp(val, "shares");
         return JONG_OK;
     }
-    if (!strcmp(key, "oracle")) {
-        if (!strcmp(val, "off")) {
-            st->oracle = false;
-            return JONG_OK;
-        }
-        char *end;
-        unsigned long long x = strtoull(val, &end, 10);
-        if (!*val || *end || *val == '-')
-            return jong_error_set(err, JONG_ERR_ARG, -1, "race: oracle must be off or the run's seed (a number), not '%s'", val);
-        st->oracle = true;
-        st->oracle_seed = x;
-        return JONG_OK;
-    }
+    if (!strcmp(key, "oracle"))
+        return race_oracle_option("race", val, &st->oracle, &st->oracle_seed, err);
     return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, claims, chow, pong, infer, oracle, oracle_for)", key);
 }
 

@@ -1,4 +1,5 @@
 /* Where the unseen tiles are, read from the rebuilt wall (see race_oracle.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "jong/player.h"
@@ -38,4 +39,20 @@ bool race_oracle_split(const jong_ruleset *rs, uint64_t seed, const jong_view *v
             return false; /* the wall holds a copy the view has seen: not this wall */
     }
     return true;
+}
+
+int race_oracle_option(const char *player, const char *val, bool *on, uint64_t *seed, jong_error *err)
+{
+    if (!strcmp(val, "off")) {
+        *on = false;
+        return JONG_OK;
+    }
+    char *end;
+    unsigned long long x = strtoull(val, &end, 10);
+    if (!*val || *end || *val == '-' || *val == '+' || *val == ' ')
+        return jong_error_set(err, JONG_ERR_ARG, -1, "%s: oracle must be off or the run's seed (a number), not '%s'",
+                              player, val);
+    *on = true;
+    *seed = x;
+    return JONG_OK;
 }

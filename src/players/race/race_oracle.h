@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "jong/error.h"
 #include "jong/game.h"
 #include "jong/rules.h"
 
@@ -25,5 +26,9 @@ typedef struct {
  * out and every kong drew one replacement from the back, and the view says how many tiles are
  * left to draw. */
 bool race_oracle_split(const jong_ruleset *rs, uint64_t seed, const jong_view *v, race_hidden *out);
+
+/* The option's value: "off", or the run's seed as a decimal number. A bad value is a
+ * JONG_ERR_ARG naming the player. */
+int race_oracle_option(const char *player, const char *val, bool *on, uint64_t *seed, jong_error *err);
 
 #endif

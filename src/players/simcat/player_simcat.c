@@ -259,15 +259,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         else if (!strcmp(val, "effective")) st->cfg.prior_race = false;
         else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: prior must be race or effective, not '%s'", val);
     } else if (!strcmp(key, "oracle")) {
-        char *end;
-        unsigned long long seed = strtoull(val, &end, 10);
-        if (!strcmp(val, "off"))
-            st->cfg.oracle = false;
-        else if (!*val || *end || *val == '-')
-            return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: oracle must be off or the run's seed (a number), not '%s'",
-                                  val);
-        else
-            st->cfg.oracle = true, st->cfg.oracle_seed = seed;
+        rc = race_oracle_option("simcat", val, &st->cfg.oracle, &st->cfg.oracle_seed, err);
     } else if (!strcmp(key, "heuristic")) {
         if (!strcmp(val, "none")) st->cfg.heuristic = JONG_SIMCAT_ORIGINAL;
         else if (!strcmp(val, "h1")) st->cfg.heuristic = JONG_SIMCAT_H1;

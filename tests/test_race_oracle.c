@@ -69,7 +69,7 @@ static void test_split_is_the_engines(void **state)
 {
     (void)state;
     split_ctx c = {0};
-    engine_hands(47, SANITIZED ? 4 : 40, check_split, &c);
+    engine_hands(47, SANITIZED ? 10 : 40, check_split, &c);
     assert_true(c.checked > 200);
     assert_true(c.flowers > 0); /* the back of the wall was drawn from */
     if (!SANITIZED)
@@ -99,7 +99,7 @@ static void test_player(void **state)
 {
     (void)state;
     const char *mix[4] = {"race:oracle=53", "greedy", "race:oracle=53,claims=speed", "race"};
-    int hands = SANITIZED ? 2 : 8;
+    int hands = SANITIZED ? 4 : 8;
     uint64_t a = play_hands(JONG_VARIANT_TAIWAN, mix, hands, 53, NULL, NULL);
     assert_true(a == play_hands(JONG_VARIANT_TAIWAN, mix, hands, 53, NULL, NULL));
     shadow s = {0};

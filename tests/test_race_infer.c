@@ -149,7 +149,7 @@ static void test_table_beats_uniform(void **state)
 static void test_player(void **state)
 {
     (void)state;
-    const char *mix[4] = {"race:infer=on", "greedy", "race:infer=on,claims=speed", "race"};
+    const char *mix[4] = {"race:infer=on", "greedy", "race:infer=waits,claims=speed", "race:oracle=63,oracle_for=waits"};
     int hands = SANITIZED ? 2 : 8;
     uint64_t a = play_hands(JONG_VARIANT_TAIWAN, mix, hands, 63, NULL, NULL);
     assert_true(a == play_hands(JONG_VARIANT_TAIWAN, mix, hands, 63, NULL, NULL));
@@ -170,6 +170,8 @@ static void test_options(void **state)
     assert_int_equal(jong_player_create("race:infer=maybe", &p, &err), JONG_ERR_ARG);
     assert_non_null(strstr(err.msg, "infer"));
     assert_null(strchr(err.msg, '\n'));
+    assert_int_equal(jong_player_create("race:infer=wait", &p, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "on, off or waits"));
     assert_int_equal(jong_player_create("race:oracle_for=all", &p, &err), JONG_ERR_ARG);
     assert_non_null(strstr(err.msg, "oracle_for"));
 }

@@ -35,10 +35,11 @@ typedef struct {
     double claimw; /* a first draw that a pong (any seat's discard) or chow (the seat before's) would also
                     * bring counts 1 + 3 claimw or 1 + claimw times */
     bool infer;    /* infer=on: each first draw weighted by the share of its unseen copies still to draw
-                    * (race_infer.h) */
+                    * (race_infer.h); infer=waits: only a ready hand's waits */
     bool oracle;   /* oracle=SEED: a diagnostic that reads the wall (race_oracle.h) */
     bool oracle_draws, oracle_claims; /* oracle_for=: which of race's counts it replaces */
     bool oracle_shares; /* oracle_for=shares: infer=on's weights from the truth in place of the table */
+    bool shares_waits;  /* infer=waits, oracle_for=waits: the weights for the waits of a ready hand only */
     uint64_t oracle_seed;
     jong_linmodel model;
 } race_state;
@@ -148,6 +149,8 @@ static double speed_after(const race_state *st, const uint8_t counts[JONG_KINDS]
         return jong_hand_speed(after, sets, unseen, st->look, NULL);
     int dist;
     uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
+    if (st->shares_waits && dist > 1)
+        share = NULL;
     if (dist <= 1 && !share)
         return jong_hand_speed(after, sets, unseen, st->look, NULL); /* ready: every wait by any discard */
     double w[JONG_KINDS];
@@ -344,19 +347,28 @@ static int race_option(void *ctx, const char *key, const char *val, jong_error *
         st->look = val[0] - '0';
         return JONG_OK;
     }
-    if (!strcmp(key, "chow") || !strcmp(key, "pong") || !strcmp(key, "infer")) {
+    if (!strcmp(key, "infer")) {
+        if (strcmp(val, "on") && strcmp(val, "off") && strcmp(val, "waits"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "race: infer must be on, off or waits, not '%s'", val);
+        st->infer = strcmp(val, "off") != 0;
+        st->shares_waits = !strcmp(val, "waits");
+        return JONG_OK;
+    }
+    if (!strcmp(key, "chow") || !strcmp(key, "pong")) {
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "race: %s must be on or off, not '%s'", key, val);
-        *(!strcmp(key, "chow") ? &st->chow : !strcmp(key, "pong") ? &st->pong : &st->infer) = !strcmp(val, "on");
+        *(!strcmp(key, "chow") ? &st->chow : &st->pong) = !strcmp(val, "on");
         return JONG_OK;
     }
     if (!strcmp(key, "oracle_for")) {
-        if (strcmp(val, "both") && strcmp(val, "draws") && strcmp(val, "claims") && strcmp(val, "shares"))
-            return jong_error_set(err, JONG_ERR_ARG, -1, "race: oracle_for must be both, draws, claims or shares, not '%s'",
-                                  val);
+        if (strcmp(val, "both") && strcmp(val, "draws") && strcmp(val, "claims") && strcmp(val, "shares") &&
+            strcmp(val, "waits"))
+            return jong_error_set(err, JONG_ERR_ARG, -1,
+                                  "race: oracle_for must be both, draws, claims, shares or waits, not '%s'", val);
         st->oracle_draws = !strcmp(val, "both") || !strcmp(val, "draws");
         st->oracle_claims = !strcmp(val, "both") || !strcmp(val, "claims");
-        st->oracle_shares = !strcmp(val, "shares");
+        st->oracle_shares = !strcmp(val, "shares") || !strcmp(val, "waits");
+        st->shares_waits = !strcmp(val, "waits");
         return JONG_OK;
     }
     if (!strcmp(key, "oracle"))

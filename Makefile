@@ -81,7 +81,7 @@ V_STRING  := $(shell sed -n 's/^.define JONG_VERSION "\(.*\)".*/\1/p' include/jo
 SO_REAL   := libjong.so.$(VERSION)
 SONAME    := libjong.so.$(if $(filter 0,$(V_MAJOR)),$(V_MAJOR).$(V_MINOR),$(V_MAJOR))
 
-.PHONY: all build run test check deps clean fuzz bench help shared install uninstall python python-module python-maybe model-neural
+.PHONY: all build run test check deps clean fuzz bench help shared install uninstall python python-module python-maybe model-neural race-infer-table
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -153,6 +153,17 @@ $(BUILD)/src/players/kurita/kurita_model_data.o: src/players/kurita/kurita_model
 $(BUILD)/src/players/neural/neural_model_data.o: src/players/neural/neural_model_data.S models/neural.jnn
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_$(MODE)) $(PICFLAG) -c -o $@ $<
+
+# race's inference table (src/players/race/race_infer.h), counted over self-play with the wall's
+# truth; remade only on request (its command and figures: docs/experiments/taiwanese-strength.md)
+RACE_INFER_GAMES ?= 20000
+RACE_INFER_SEED ?= 4390
+$(BUILD)/gen_race_infer: tools/gen_race_infer.c $(LIBJONG)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBJONG) $(LIBS)
+
+race-infer-table: $(BUILD)/gen_race_infer
+	$(BUILD)/gen_race_infer $(RACE_INFER_GAMES) $(RACE_INFER_SEED) > src/players/race/race_infer_table.c.tmp
+	mv src/players/race/race_infer_table.c.tmp src/players/race/race_infer_table.c
 
 $(LIBJONG): $(LIB_OBJ)
 	@rm -f $@

@@ -36,7 +36,7 @@ static const jong_player_info registry[] = {
     {"faulty", "for tests of the arena: random, but answers illegally, crashes or hangs now and then",
      "mode=illegal,every=10,ms=200", jong_player_faulty_create, BOTH},
     {"simcat", "SIMCAT flat Monte Carlo (Taiwanese): SP/FP simulation, progressive pruning, discard-twice H1/H2",
-     "model=fp,pp=on,heuristic=h2h1,filter=prior,prior=race,sims=10000,ms=0,m=5,rd=3,first=300,step=100,claims=eager", jong_player_simcat_create, TAIWAN},
+     "model=fp,pp=on,heuristic=h2h1,filter=prior,prior=race,sims=10000,ms=0,m=5,rd=3,first=300,step=100,claims=eager,oracle=off", jong_player_simcat_create, TAIWAN},
     {"kf-rule", "KF-RULE (Taiwanese): combination sets of least waiting number valued by Eq. 9",
      "w=4.5,claim=eager,hs=on,improved=on", jong_player_kf_rule_create, TAIWAN},
     {"kf-tree", "KF-TREE (Taiwanese): game-tree search over combination sets when WN <= search, race (or KF-RULE) above",
@@ -49,7 +49,7 @@ static const jong_player_info registry[] = {
      "fold_below=0.03,lambda=1,fold=on,look=1,value=0,ready=count,claim=on,claim_max=9,claim_keep=0,kong=greedy,decline_eff=0,decline_wall=0,model=", jong_player_guard_create, TAIWAN},
     {"race", "greedy made a race (Taiwanese): speed two draws deep with the tiles claims would bring, less the chance a "
              "discard is chowed or ponged by the others (lambda), a scoring honor kept (nu), P(deal-in) (mu)",
-     "look=2,claimw=0.7,lambda=0.25,nu=0.1,mu=0,claims=greedy,chow=on,pong=on", jong_player_race_create, TAIWAN},
+     "look=2,claimw=0.7,lambda=0.25,nu=0.1,mu=0,claims=greedy,chow=on,pong=on,infer=off,oracle=off,oracle_for=both", jong_player_race_create, TAIWAN},
     {"rollout", "greedy improved by greedy rollouts (Taiwanese): each least-shanten discard and each claim valued by "
                 "playing the rest of the hand n times (model=table: the whole table, hidden hands dealt)",
      "n=64,claims=rollout,model=own,self_draw=3,hazard=1,margin=0,z=2,tai=2,evolve=40,top=0,claim_top=0,fast=off",

@@ -22,6 +22,8 @@
 #include "players/guard/guard_builtin.h"
 #include "players/greedy/greedy.h"
 #include "players/greedy/hand_speed.h"
+#include "players/race/race_infer.h"
+#include "players/race/race_oracle.h"
 
 typedef struct {
     double lambda; /* weight of the chance the discard is claimed */
@@ -32,6 +34,13 @@ typedef struct {
     bool claim_speed; /* claims=speed: of greedy's equally good claims, the fastest (else greedy's) */
     double claimw; /* a first draw that a pong (any seat's discard) or chow (the seat before's) would also
                     * bring counts 1 + 3 claimw or 1 + claimw times */
+    bool infer;    /* infer=on: each first draw weighted by the share of its unseen copies still to draw
+                    * (race_infer.h); infer=waits: only a ready hand's waits */
+    bool oracle;   /* oracle=SEED: a diagnostic that reads the wall (race_oracle.h) */
+    bool oracle_draws, oracle_claims; /* oracle_for=: which of race's counts it replaces */
+    bool oracle_shares; /* oracle_for=shares: infer=on's weights from the truth in place of the table */
+    bool shares_waits;  /* infer=waits, oracle_for=waits: the weights for the waits of a ready hand only */
+    uint64_t oracle_seed;
     jong_linmodel model;
 } race_state;
 
@@ -131,20 +140,56 @@ static void claim_weights(const race_state *st, const uint8_t after[JONG_KINDS],
 
 /* The speed of `counts` (one tile too many) after discarding k, as the header describes. */
 static double speed_after(const race_state *st, const uint8_t counts[JONG_KINDS], int sets, const int unseen[JONG_KINDS],
-                          int k)
+                          const double *share, int k)
 {
     uint8_t after[JONG_KINDS];
     memcpy(after, counts, sizeof after);
     after[k]--;
-    if (st->claimw <= 0)
+    if (st->claimw <= 0 && !share)
         return jong_hand_speed(after, sets, unseen, st->look, NULL);
     int dist;
     uint64_t lower = jong_lowering_draws(after, sets, (1ull << JONG_KINDS) - 1, &dist);
-    if (dist <= 1)
+    if (st->shares_waits && dist > 1)
+        share = NULL;
+    if (dist <= 1 && !share)
         return jong_hand_speed(after, sets, unseen, st->look, NULL); /* ready: every wait by any discard */
     double w[JONG_KINDS];
-    claim_weights(st, after, sets, dist, lower, w);
+    if (dist <= 1 || st->claimw <= 0)
+        for (int j = 0; j < JONG_KINDS; j++)
+            w[j] = 1;
+    else
+        claim_weights(st, after, sets, dist, lower, w);
+    if (!share)
+        return jong_hand_speed_weighted(after, sets, unseen, st->look, w);
+    /* infer=on: a first draw counts as many times as its copies are likely still in the wall */
+    for (int j = 0; j < JONG_KINDS; j++)
+        w[j] *= share[j];
     return jong_hand_speed_weighted(after, sets, unseen, st->look, w);
+}
+
+/* The copies the speed counts as still to come (`draws`) and those the others may hold
+ * (`holders`, for the chance a discard is claimed): both the unseen copies, or with the oracle
+ * what the wall says: the tiles still to be drawn, and those in the others' hands. */
+static const double *race_counts(const race_state *st, const jong_decision *d, int draws[JONG_KINDS],
+                                 int holders[JONG_KINDS], double share[JONG_KINDS])
+{
+    jong_view_unseen(d->view, draws);
+    memcpy(holders, draws, sizeof(int) * JONG_KINDS);
+    if (st->infer)
+        race_infer_shares(d->view, draws, share);
+    race_hidden h;
+    if (st->oracle && d->rules && race_oracle_split(d->rules, st->oracle_seed, d->view, &h)) {
+        if (st->oracle_draws)
+            memcpy(draws, h.drawable, sizeof h.drawable);
+        if (st->oracle_claims)
+            memcpy(holders, h.held, sizeof h.held);
+        if (st->oracle_shares) {
+            for (int k = 0; k < JONG_KINDS; k++)
+                share[k] = draws[k] > 0 ? (double)h.drawable[k] / draws[k] : 0;
+            return share;
+        }
+    }
+    return st->infer ? share : NULL;
 }
 
 /* Each least-shanten discard's value (written to value/valued when given) and the index of the
@@ -153,8 +198,9 @@ static int race_rank(const race_state *st, const jong_decision *d, int g, double
                      bool valued[JONG_KINDS])
 {
     const jong_view *v = d->view;
-    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], sh[JONG_KINDS];
-    jong_view_unseen(v, unseen);
+    int sets = jong_hand_sets_needed(&v->own, v->variant), unseen[JONG_KINDS], holders[JONG_KINDS], sh[JONG_KINDS];
+    double shares[JONG_KINDS];
+    const double *share = race_counts(st, d, unseen, holders, shares);
     uint64_t least;
     jong_discard_shanten(v->own.counts, sets, sh, &least);
     if (!(least >> d->legal[g].tile & 1))
@@ -164,7 +210,7 @@ static int race_rank(const race_state *st, const jong_decision *d, int g, double
         const jong_action *a = &d->legal[i];
         if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || !(least >> a->tile & 1))
             continue;
-        eff[a->tile] = speed_after(st, v->own.counts, sets, unseen, a->tile);
+        eff[a->tile] = speed_after(st, v->own.counts, sets, unseen, share, a->tile);
         if (eff[a->tile] > maxeff)
             maxeff = eff[a->tile];
     }
@@ -175,9 +221,9 @@ static int race_rank(const race_state *st, const jong_decision *d, int g, double
         if (a->type != JONG_ACT_DISCARD || a->tile >= JONG_KINDS || !(least >> a->tile & 1))
             continue;
         int k = a->tile;
-        double val = eff[k] - st->lambda * maxeff * p_claimed(st, v, unseen, k);
+        double val = eff[k] - st->lambda * maxeff * p_claimed(st, v, holders, k);
         if (st->nu > 0 && k >= JONG_NUMBER_KINDS &&
-            (k >= 31 || k - 27 == v->seat_winds[v->seat] || k - 27 == v->round_wind) && unseen[k] > 0)
+            (k >= 31 || k - 27 == v->seat_winds[v->seat] || k - 27 == v->round_wind) && unseen[k] + holders[k] > 0)
             val -= st->nu * maxeff * v->own.counts[k];
         if (st->mu > 0)
             val -= st->mu * maxeff * jong_guard_deal_in(&st->model, v, k);
@@ -205,10 +251,12 @@ static int race_discard(const race_state *st, const jong_decision *d, int g)
 static int race_claim(const race_state *st, const jong_decision *d, int g)
 {
     const jong_view *v = d->view;
-    int sets = jong_hand_sets_needed(&v->own, v->variant) - 1, unseen[JONG_KINDS], sh[JONG_KINDS];
+    int sets = jong_hand_sets_needed(&v->own, v->variant) - 1, unseen[JONG_KINDS], holders[JONG_KINDS],
+        sh[JONG_KINDS];
     if (sets < 0)
         return g;
-    jong_view_unseen(v, unseen);
+    double shares[JONG_KINDS];
+    const double *share = race_counts(st, d, unseen, holders, shares);
     uint8_t c[JONG_KINDS];
     jong_counts_after_claim(v->own.counts, &d->legal[g], c);
     int target = jong_discard_shanten(c, sets, sh, NULL), best = g;
@@ -224,7 +272,7 @@ static int race_claim(const race_state *st, const jong_decision *d, int g)
             if (jong_discard_shanten(c, sets, sh, &least) != target)
                 continue;
             for (uint64_t m = least; m; m &= m - 1) {
-                double e = speed_after(st, c, sets, unseen, __builtin_ctzll(m));
+                double e = speed_after(st, c, sets, unseen, share, __builtin_ctzll(m));
                 if (e > best_v + 1e-9) {
                     best_v = e;
                     best = i;
@@ -299,13 +347,33 @@ static int race_option(void *ctx, const char *key, const char *val, jong_error *
         st->look = val[0] - '0';
         return JONG_OK;
     }
+    if (!strcmp(key, "infer")) {
+        if (strcmp(val, "on") && strcmp(val, "off") && strcmp(val, "waits"))
+            return jong_error_set(err, JONG_ERR_ARG, -1, "race: infer must be on, off or waits, not '%s'", val);
+        st->infer = strcmp(val, "off") != 0;
+        st->shares_waits = !strcmp(val, "waits");
+        return JONG_OK;
+    }
     if (!strcmp(key, "chow") || !strcmp(key, "pong")) {
         if (strcmp(val, "on") && strcmp(val, "off"))
             return jong_error_set(err, JONG_ERR_ARG, -1, "race: %s must be on or off, not '%s'", key, val);
         *(!strcmp(key, "chow") ? &st->chow : &st->pong) = !strcmp(val, "on");
         return JONG_OK;
     }
-    return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, claims, chow, pong)", key);
+    if (!strcmp(key, "oracle_for")) {
+        if (strcmp(val, "both") && strcmp(val, "draws") && strcmp(val, "claims") && strcmp(val, "shares") &&
+            strcmp(val, "waits"))
+            return jong_error_set(err, JONG_ERR_ARG, -1,
+                                  "race: oracle_for must be both, draws, claims, shares or waits, not '%s'", val);
+        st->oracle_draws = !strcmp(val, "both") || !strcmp(val, "draws");
+        st->oracle_claims = !strcmp(val, "both") || !strcmp(val, "claims");
+        st->oracle_shares = !strcmp(val, "shares") || !strcmp(val, "waits");
+        st->shares_waits = !strcmp(val, "waits");
+        return JONG_OK;
+    }
+    if (!strcmp(key, "oracle"))
+        return race_oracle_option("race", val, &st->oracle, &st->oracle_seed, err);
+    return jong_error_set(err, JONG_ERR_ARG, -1, "race: unknown option '%s' (options: lambda, mu, nu, claimw, look, claims, chow, pong, infer, oracle, oracle_for)", key);
 }
 
 int jong_player_race_create(const char *opts, jong_player *p, jong_error *err)
@@ -317,6 +385,7 @@ int jong_player_race_create(const char *opts, jong_player *p, jong_error *err)
     st.claimw = 0.7;
     st.look = 2;
     st.chow = st.pong = true;
+    st.oracle_draws = st.oracle_claims = true;
     int rc = jong_options_parse(opts, race_option, &st, "race", err);
     if (rc)
         return rc;

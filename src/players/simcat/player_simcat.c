@@ -15,6 +15,7 @@
 
 #include "jong/eval.h"
 #include "jong/player.h"
+#include "players/race/race_oracle.h"
 #include "simcat.h"
 
 typedef struct {
@@ -39,10 +40,13 @@ static void set_prior(simcat_state *st, const jong_decision *d, jong_simcat_conf
         cfg->prior_kind = vals.choice;
 }
 
-static void view_pool(const jong_view *v, uint8_t pool[JONG_KINDS])
+static void view_pool(const jong_simcat_config *cfg, const jong_decision *d, uint8_t pool[JONG_KINDS])
 {
     int unseen[JONG_KINDS];
-    jong_view_unseen(v, unseen);
+    jong_view_unseen(d->view, unseen);
+    race_hidden h;
+    if (cfg->oracle && d->rules && race_oracle_split(d->rules, cfg->oracle_seed, d->view, &h))
+        memcpy(unseen, h.drawable, sizeof unseen);
     for (int k = 0; k < JONG_KINDS; k++)
         pool[k] = (uint8_t)unseen[k];
 }
@@ -152,7 +156,7 @@ static void prepare(const simcat_state *st, const jong_decision *d, jong_simcat_
         cfg->params.now_ms = d->now_ms;
         cfg->params.deadline_ms = d->now_ms() + ms;
     }
-    view_pool(d->view, pool);
+    view_pool(cfg, d, pool);
     jong_rng_seed(rng, d->seed);
 }
 
@@ -254,6 +258,8 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         if (!strcmp(val, "race")) st->cfg.prior_race = true;
         else if (!strcmp(val, "effective")) st->cfg.prior_race = false;
         else return jong_error_set(err, JONG_ERR_ARG, -1, "simcat: prior must be race or effective, not '%s'", val);
+    } else if (!strcmp(key, "oracle")) {
+        rc = race_oracle_option("simcat", val, &st->cfg.oracle, &st->cfg.oracle_seed, err);
     } else if (!strcmp(key, "heuristic")) {
         if (!strcmp(val, "none")) st->cfg.heuristic = JONG_SIMCAT_ORIGINAL;
         else if (!strcmp(val, "h1")) st->cfg.heuristic = JONG_SIMCAT_H1;
@@ -277,7 +283,7 @@ static int simcat_option(void *ctx, const char *key, const char *val, jong_error
         p->rd = r;
     } else {
         return jong_error_set(err, JONG_ERR_ARG, -1,
-                              "simcat: unknown option '%s' (options: model, pp, heuristic, filter, prior, sims, ms, m, rd, first, step, claims)",
+                              "simcat: unknown option '%s' (options: model, pp, heuristic, filter, prior, sims, ms, m, rd, first, step, claims, oracle)",
                               key);
     }
     return rc;
@@ -311,7 +317,10 @@ int jong_player_simcat_create(const char *opts, jong_player *p, jong_error *err)
         free(mine);
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     }
-    if (st.cfg.prior && st.cfg.prior_race && (rc = jong_player_race_create("", &st.race, err))) {
+    char race_opts[64] = "";
+    if (st.cfg.oracle)
+        snprintf(race_opts, sizeof race_opts, "oracle=%llu,oracle_for=draws", (unsigned long long)st.cfg.oracle_seed);
+    if (st.cfg.prior && st.cfg.prior_race && (rc = jong_player_race_create(race_opts, &st.race, err))) {
         jong_simcat_work_free(st.work);
         free(mine);
         return rc;

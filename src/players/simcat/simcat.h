@@ -118,6 +118,10 @@ typedef struct {
     int prior_kind; /* the prior's discard (the player sets it per decision: race's with prior=race);
                      * -1 = the discard with the most effective tiles (greedy's) */
     bool prior_race; /* prior=race: the player asks the race player for prior_kind (prior=effective: -1) */
+    /* oracle=SEED, a diagnostic (src/players/race/race_oracle.h): the pool is the tiles really
+     * still to draw, rebuilt from the arena's wall, and the race prior reads them too */
+    bool oracle;
+    uint64_t oracle_seed;
 } jong_simcat_config;
 
 /* What a discard decision found: the tables of the paper (wr = win rates; -1 = not computed). */

@@ -74,6 +74,22 @@ int jongpy_ruleset(const char *rules, PyObject *opts, jong_ruleset *rs)
     jong_ruleset_default(rs, v);
     if (!opts)
         return 0;
+    /* preset= names a rule preset (as --preset does): applied first, the other options over it */
+    PyObject *preset = PyDict_GetItemString(opts, "preset");
+    if (preset && preset != Py_None) {
+        const char *pname = PyUnicode_Check(preset) ? PyUnicode_AsUTF8(preset) : NULL;
+        if (!pname) {
+            PyErr_Clear();
+            PyErr_Format(jongpy_error, "preset: a rule preset's name as a string, not %R", preset);
+            return -1;
+        }
+        jong_error err;
+        jong_error_clear(&err);
+        if (jong_ruleset_preset(rs, pname, &err)) {
+            jongpy_raise(&err);
+            return -1;
+        }
+    }
     PyObject *key, *value;
     Py_ssize_t pos = 0;
     while (PyDict_Next(opts, &pos, &key, &value)) {
@@ -83,6 +99,8 @@ int jongpy_ruleset(const char *rules, PyObject *opts, jong_ruleset *rs)
             PyErr_Format(jongpy_error, "option names are strings, not %R", key);
             return -1;
         }
+        if (!strcmp(name, "preset"))
+            continue;
         char text[256];
         if (option_text(key, value, text, sizeof text))
             return -1;

@@ -100,8 +100,15 @@ static enum MHD_Result serve_info(struct MHD_Connection *c)
                                   json_pack("{s:s,s:s,s:o}", "name", p->name, "summary", p->summary, "rules", rules));
         }
     }
-    return send_json(c, 200, json_pack("{s:o,s:[ss],s:s}", "players", players, "rules", "taiwan", "riichi",
-                                       "version", JONG_VERSION));
+    json_t *presets = json_array(); /* the rule presets a new game may name, with their rules */
+    for (int i = 0; i < jong_ruleset_preset_count(); i++) {
+        const char *name = jong_ruleset_preset_name(i);
+        const char *rules = jong_ruleset_preset_variant(name) == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi";
+        json_array_append_new(presets, json_pack("{s:s,s:s,s:s}", "name", name, "rules", rules, "options",
+                                                 jong_ruleset_preset_options(i)));
+    }
+    return send_json(c, 200, json_pack("{s:o,s:o,s:[ss],s:s}", "players", players, "presets", presets, "rules",
+                                       "taiwan", "riichi", "version", JONG_VERSION));
 }
 
 static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req)

@@ -530,6 +530,15 @@ static void double_ron_honba_and_sticks_to_the_first(void **state)
 static const char *const three_waits[4] = {"147m258p39s1sEEFC", "123p456p789p46sEE", "123m456m789m46sWW",
                                            "SSSNNNPPP789s5s"};
 
+/* The dealer throws 5s and the three others (three_waits) all call ron on it. */
+static void three_rons_on_5s(jong_game *g)
+{
+    play(g, 0, JONG_ACT_DISCARD, "5s", 0);
+    play(g, 1, JONG_ACT_WIN, "5s", 0);
+    play(g, 2, JONG_ACT_WIN, "5s", 0);
+    play(g, 3, JONG_ACT_WIN, "5s", 0);
+}
+
 static void triple_ron_aborts(void **state)
 {
     (void)state;
@@ -537,10 +546,7 @@ static void triple_ron_aborts(void **state)
     jong_game *g = after_nine_terminals("", three_waits, "5s");
     int32_t before[4], after[4];
     jong_game_scores(g, before);
-    play(g, 0, JONG_ACT_DISCARD, "5s", 0);
-    play(g, 1, JONG_ACT_WIN, "5s", 0);
-    play(g, 2, JONG_ACT_WIN, "5s", 0);
-    play(g, 3, JONG_ACT_WIN, "5s", 0);
+    three_rons_on_5s(g);
     assert_null(last_of(JONG_EV_WIN));
     assert_int_equal(last_of(JONG_EV_EXHAUSTED)->reason, JONG_DRAW_TRIPLE_RON);
     jong_game_scores(g, after);
@@ -560,10 +566,7 @@ static void triple_ron_wins_when_the_rules_say_so(void **state)
     /* triple_ron=win (Mahjong Soul): all three win, the first after the discarder takes the honba
      * and the stick, the dealer (the discarder) pays every win, and the deal passes */
     jong_game *g = after_nine_terminals("triple_ron=win", three_waits, "5s");
-    play(g, 0, JONG_ACT_DISCARD, "5s", 0);
-    play(g, 1, JONG_ACT_WIN, "5s", 0);
-    play(g, 2, JONG_ACT_WIN, "5s", 0);
-    play(g, 3, JONG_ACT_WIN, "5s", 0);
+    three_rons_on_5s(g);
     const jong_event *w3 = last_of(JONG_EV_WIN), *w2 = w3 - 1, *w1 = w3 - 2;
     assert_int_equal(w1->type, JONG_EV_WIN);
     assert_int_equal(w2->type, JONG_EV_WIN);
@@ -589,10 +592,7 @@ static void head_bump_when_double_ron_is_off(void **state)
 {
     (void)state;
     jong_game *g = after_nine_terminals("double_ron=off", three_waits, "5s");
-    play(g, 0, JONG_ACT_DISCARD, "5s", 0);
-    play(g, 1, JONG_ACT_WIN, "5s", 0);
-    play(g, 2, JONG_ACT_WIN, "5s", 0);
-    play(g, 3, JONG_ACT_WIN, "5s", 0);
+    three_rons_on_5s(g);
     const jong_event *w = last_of(JONG_EV_WIN);
     assert_int_equal(w->actor, 1);  /* the nearest after the discarder, alone */
     assert_int_equal(w[-1].type, JONG_EV_DISCARD);

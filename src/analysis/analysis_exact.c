@@ -90,7 +90,29 @@ static bool rehash(analysis_exact *x, size_t size)
     return true;
 }
 
-analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_policy policy, long max_states)
+/* The exchanges' bound on e(H) + s(H) (analysis_sim.h): s14 + exchanges, and below the draws
+ * (a hand past that cannot win in the draws left, however it came); -1 = forward only. */
+static int exchange_bound(const analysis_setup *su, int exchanges)
+{
+    if (exchanges <= 0)
+        return -1;
+    int s14 = 99;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        if (!su->in->hand.counts[k])
+            continue;
+        jong_hand h = su->in->hand;
+        analysis_remove_tile(&h, k);
+        int s;
+        analysis_effective_kinds(su, &h, &s);
+        if (s < s14)
+            s14 = s;
+    }
+    int bound = s14 + exchanges;
+    return bound < su->draws - 1 ? bound : su->draws - 1;
+}
+
+analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_policy policy, long max_states,
+                                   int exchanges)
 {
     analysis_exact *x = calloc(1, sizeof *x);
     if (!x)
@@ -98,6 +120,7 @@ analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_polic
     x->su = su;
     x->policy = policy;
     x->max_states = max_states;
+    x->bound = policy == JONG_ANALYSIS_POLICY_LOWER ? -1 : exchange_bound(su, exchanges);
     x->closed = analysis_hand_closed(&su->in->hand);
     x->riichi_rules = su->v == JONG_VARIANT_RIICHI;
     x->sets = jong_hand_sets_needed(&su->in->hand, su->v);
@@ -199,8 +222,25 @@ static int discard_options(const analysis_exact *x, const jong_hand *hk, const u
         int k = special && (su->forms & JONG_FORMS_KOKUSHI) ? jong_shanten_kokushi(hk->counts) : 99;
         /* a special form's shanten after a discard is at least the 3N+2 hand's: it cannot matter
          * when that is above the standard form's least */
-        if (c > least && k > least)
+        if (c > least && k > least) {
+            /* the exchanges need every discard's shanten over the forms, not only the least's
+             * (a special form cannot reach the least, so the least discards stay the same) */
+            if (x->bound >= 0 && special) {
+                uint8_t t[JONG_KINDS];
+                memcpy(t, hk->counts, sizeof t);
+                for (int j = 0; j < JONG_KINDS; j++) {
+                    if (!t[j])
+                        continue;
+                    t[j]--;
+                    if ((su->forms & JONG_FORMS_CHIITOI) && jong_shanten_chiitoi(t) < sh[j])
+                        sh[j] = jong_shanten_chiitoi(t);
+                    if ((su->forms & JONG_FORMS_KOKUSHI) && jong_shanten_kokushi(t) < sh[j])
+                        sh[j] = jong_shanten_kokushi(t);
+                    t[j]++;
+                }
+            }
             return least;
+        }
     }
     /* melds (lowered copy limits) or a special form in reach: every discard in full */
     int least = 99;
@@ -366,8 +406,8 @@ static int expand(analysis_exact *x, int32_t i)
         if (riichi || (lower && !pk))
             continue;
         /* sideways exchanges before the hand is ready make the hands reachable too many to hold
-         * (measured: over a million on 1-shanten hands, seconds each), so they are left out */
-        if (!pk && s > 0)
+         * (measured: over a million on 1-shanten hands, seconds each): left out unless bounded */
+        if (!pk && s > 0 && x->bound < 0)
             continue;
         /* a kept draw: the hand of 3N+2 tiles and the model's unseen copies then */
         jong_hand hk = h;
@@ -382,19 +422,23 @@ static int expand(analysis_exact *x, int32_t i)
                 return rc;
         } else {
             /* lowering: every discard of least shanten; otherwise (ready) the discards that keep
-             * the hand ready on more copies than throwing the draw back would */
+             * the hand ready on more copies than throwing the draw back would; with exchanges,
+             * also every discard that leaves a hand within the bound */
             int sh[JONG_KINDS], ef[JONG_KINDS];
             int least = discard_options(x, &hk, w, sh, ef);
+            int extra = 0; /* e(hk): its tiles beyond the starting hand's */
+            for (int j = 0; j < JONG_KINDS; j++)
+                extra += hk.counts[j] > x->h14[j] ? hk.counts[j] - x->h14[j] : 0;
             for (int j = 0; j < JONG_KINDS; j++) {
-                if (!hk.counts[j] || sh[j] != least || j == k)
+                if (!hk.counts[j] || j == k)
                     continue;
-                if (least == s && !(ef[j] > ef[k]))
-                    continue;
-                if (least > s)
+                bool forward = sh[j] == least && (least < s || (s == 0 && ef[j] > ef[k]));
+                bool within = x->bound >= 0 && extra - (hk.counts[j] > x->h14[j]) + sh[j] <= x->bound;
+                if (!forward && !within)
                     continue;
                 jong_hand h2 = hk;
                 analysis_remove_tile(&h2, j);
-                int rc = option_of(x, &h2, least, &o[no++]);
+                int rc = option_of(x, &h2, sh[j], &o[no++]);
                 if (rc)
                     return rc;
             }

@@ -478,6 +478,90 @@ static void test_model_taiwan(void **state)
     check_model(&tw);
 }
 
+/* ---- exchanges: more choices never do worse ------------------------------------------------- */
+
+/* Each row of `more` (exact) at least as good as the same row of `less` for the policy's figure;
+ * true when better on some row. */
+static bool no_worse(const jong_analysis_result *less, const jong_analysis_result *more, jong_analysis_policy p)
+{
+    bool gained = false;
+    for (int i = 0; i < more->nrows; i++)
+        for (int j = 0; j < less->nrows; j++) {
+            const jong_analysis_row *a = &less->rows[j], *b = &more->rows[i];
+            if (a->discard != b->discard || !a->exact || !b->exact)
+                continue;
+            double fa = p == JONG_ANALYSIS_POLICY_WIN ? a->win.value : a->points.value;
+            double fb = p == JONG_ANALYSIS_POLICY_WIN ? b->win.value : b->points.value;
+            assert_true(fb >= fa - 1e-9 * fmax(1, fa));
+            gained |= fb > fa + 1e-6 * fmax(1, fa);
+        }
+    return gained;
+}
+
+/* Forward only, within 1 exchange, all: each a superset of the choices before, so never worse,
+ * and better on some row of these short walls (a sideways exchange to a better wait; a row that
+ * threw a needed tile winning again by exchanges); bad settings refused. */
+static void test_exchanges(void **state)
+{
+    (void)state;
+    jong_analysis_input a, b;
+    jong_analysis_input_init(&a, JONG_VARIANT_RIICHI);
+    a.hand = hand_of("234m456p78s13s55m1z9p");
+    a.draws = 3;
+    short_wall(&a, "6s9s2s2s1z3m5p8p");
+    jong_analysis_input_init(&b, JONG_VARIANT_RIICHI);
+    b.hand = hand_of("234m456p789s24688s");
+    b.draws = 3;
+    short_wall(&b, "3s5s7s1z2z8s9m");
+    static const int steps[] = {0, 1, JONG_ANALYSIS_EXCHANGES_ALL};
+    bool gained[2][2] = {{false, false}, {false, false}};
+    for (int p = JONG_ANALYSIS_POLICY_WIN; p <= JONG_ANALYSIS_POLICY_POINTS; p++)
+        for (int h = 0; h < 2; h++) {
+            jong_analysis_input *in = h ? &b : &a;
+            in->policy = (jong_analysis_policy)p;
+            jong_analysis_result r[3];
+            for (int i = 0; i < 3; i++) {
+                in->exchanges = steps[i];
+                run(in, &r[i]);
+            }
+            gained[h][0] |= no_worse(&r[0], &r[1], in->policy);
+            gained[h][1] |= no_worse(&r[1], &r[2], in->policy);
+        }
+    assert_true(gained[0][0]); /* 9p: within 1 exchange beats forward only */
+    assert_true(gained[1][1]); /* the rows that broke the ready shape: only all exchanges mend them */
+    jong_error err;
+    jong_analysis_result r;
+    a.exchanges = JONG_ANALYSIS_EXCHANGES_ALL + 1;
+    assert_int_equal(jong_analysis_run(&a, &r, &err), JONG_ERR_ARG);
+    a.exchanges = 1;
+    a.policy = JONG_ANALYSIS_POLICY_LOWER;
+    assert_int_equal(jong_analysis_run(&a, &r, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "exchanges need the policy win or points"));
+}
+
+/* On seeded random hands at a real wall's length, within 1 exchange never loses to forward only
+ * on a row both compute exactly. */
+static void test_exchanges_random(void **state)
+{
+    (void)state;
+    for (int i = 0; i < (SANITIZED ? 2 : 6); i++) {
+        rh_rng rng;
+        rh_seed(&rng, 3000 + (uint64_t)i);
+        jong_analysis_input in;
+        jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
+        rh_uniform(&rng, 14, in.hand.counts);
+        in.draws = 8;
+        in.sims = 100;
+        in.reach = 2;
+        in.policy = JONG_ANALYSIS_POLICY_POINTS;
+        jong_analysis_result fwd, ex;
+        run(&in, &fwd);
+        in.exchanges = 1;
+        run(&in, &ex);
+        no_worse(&fwd, &ex, in.policy);
+    }
+}
+
 /* ---- the reach and the cap on hands held ------------------------------------------------------ */
 
 /* Rows past the reach, or whose hands would pass max_states, are simulated with today's policy
@@ -622,6 +706,8 @@ int main(void)
         cmocka_unit_test(test_model_red_five),
         cmocka_unit_test(test_model_open_and_pairs),
         cmocka_unit_test(test_model_taiwan),
+        cmocka_unit_test(test_exchanges),
+        cmocka_unit_test(test_exchanges_random),
         cmocka_unit_test(test_reach_and_cap),
         cmocka_unit_test(test_simulator_riichi),
         cmocka_unit_test(test_simulator_taiwan),

@@ -210,14 +210,23 @@ static int option_of(analysis_exact *x, const jong_hand *h, int s, xopt *o)
     return 0;
 }
 
-/* Shanten over the allowed forms after each discard from hk (3N+2 tiles), and for the discards
- * of least shanten the effective copies by weight w. Returns the least. */
-static int discard_options(const analysis_exact *x, const jong_hand *hk, const uint8_t *w, int *sh, int *eff)
+/* Shanten over the allowed forms after each discard from hk (3N+2 tiles), and, when need_eff,
+ * for the discards of least shanten the effective copies by weight w (else eff[] = -1: only a
+ * ready hand's choices look at them). Returns the least. */
+static int discard_options(const analysis_exact *x, const jong_hand *hk, const uint8_t *w, bool need_eff, int *sh,
+                           int *eff)
 {
     const analysis_setup *su = x->su;
     bool special = (su->forms & (JONG_FORMS_CHIITOI | JONG_FORMS_KOKUSHI)) && x->sets == 4 && hk->nmelds == 0;
     if (!hk->nmelds) {
-        int least = jong_discard_effective(hk->counts, x->sets, w, sh, eff);
+        int least;
+        if (need_eff) {
+            least = jong_discard_effective(hk->counts, x->sets, w, sh, eff);
+        } else {
+            least = jong_discard_shanten(hk->counts, x->sets, sh, NULL);
+            for (int j = 0; j < JONG_KINDS; j++)
+                eff[j] = -1;
+        }
         int c = special && (su->forms & JONG_FORMS_CHIITOI) ? jong_shanten_chiitoi(hk->counts) : 99;
         int k = special && (su->forms & JONG_FORMS_KOKUSHI) ? jong_shanten_kokushi(hk->counts) : 99;
         /* a special form's shanten after a discard is at least the 3N+2 hand's: it cannot matter
@@ -228,14 +237,15 @@ static int discard_options(const analysis_exact *x, const jong_hand *hk, const u
             if (x->bound >= 0 && special) {
                 uint8_t t[JONG_KINDS];
                 memcpy(t, hk->counts, sizeof t);
+                int floor = c < k ? c : k; /* no discard's special form goes below the hand's */
                 for (int j = 0; j < JONG_KINDS; j++) {
-                    if (!t[j])
+                    if (!t[j] || sh[j] <= floor)
                         continue;
                     t[j]--;
-                    if ((su->forms & JONG_FORMS_CHIITOI) && jong_shanten_chiitoi(t) < sh[j])
-                        sh[j] = jong_shanten_chiitoi(t);
-                    if ((su->forms & JONG_FORMS_KOKUSHI) && jong_shanten_kokushi(t) < sh[j])
-                        sh[j] = jong_shanten_kokushi(t);
+                    int cj = su->forms & JONG_FORMS_CHIITOI ? jong_shanten_chiitoi(t) : 99;
+                    int kj = su->forms & JONG_FORMS_KOKUSHI ? jong_shanten_kokushi(t) : 99;
+                    sh[j] = cj < sh[j] ? cj : sh[j];
+                    sh[j] = kj < sh[j] ? kj : sh[j];
                     t[j]++;
                 }
             }
@@ -425,7 +435,7 @@ static int expand(analysis_exact *x, int32_t i)
              * the hand ready on more copies than throwing the draw back would; with exchanges,
              * also every discard that leaves a hand within the bound */
             int sh[JONG_KINDS], ef[JONG_KINDS];
-            int least = discard_options(x, &hk, w, sh, ef);
+            int least = discard_options(x, &hk, w, s == 0, sh, ef);
             int extra = 0; /* e(hk): its tiles beyond the starting hand's */
             for (int j = 0; j < JONG_KINDS; j++)
                 extra += hk.counts[j] > x->h14[j] ? hk.counts[j] - x->h14[j] : 0;

@@ -80,6 +80,7 @@
  * the optimal policies, the lower figure), and the hands it may hold at once for one table. */
 #define JONG_ANALYSIS_REACH_LOWER 5
 #define JONG_ANALYSIS_REACH_OPTIMAL 3
+#define JONG_ANALYSIS_REACH_EXCHANGES 2 /* the optimal policies with exchanges */
 #define JONG_ANALYSIS_MAX_REACH 8
 #define JONG_ANALYSIS_DEFAULT_STATES 400000L
 /* `exchanges`: the bound above; ALL = no bound but the draws left (JONG_ANALYSIS_MAX_DRAWS). */
@@ -115,7 +116,8 @@ typedef struct {
     jong_analysis_policy policy;
     jong_analysis_method method;
     int reach;                   /* exact rows: shanten up to this (0 = the policy's default,
-                                    JONG_ANALYSIS_REACH_*; at most JONG_ANALYSIS_MAX_REACH) */
+                                    JONG_ANALYSIS_REACH_*, _EXCHANGES with exchanges; at most
+                                    JONG_ANALYSIS_MAX_REACH) */
     long max_states;             /* the exact method's hands held at once (0 = the default); a row
                                     that would pass it is simulated instead */
     int exchanges;               /* WIN and POINTS: 0 = forward only (the default), N = also exchanges

@@ -370,8 +370,10 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
     res.reach = -1;
     analysis_exact *x = NULL;
     if (in->method == JONG_ANALYSIS_METHOD_AUTO) {
-        res.reach = in->reach > 0 ? in->reach
-                    : in->policy == JONG_ANALYSIS_POLICY_LOWER ? JONG_ANALYSIS_REACH_LOWER : JONG_ANALYSIS_REACH_OPTIMAL;
+        res.reach = in->reach > 0                          ? in->reach
+                    : in->policy == JONG_ANALYSIS_POLICY_LOWER ? JONG_ANALYSIS_REACH_LOWER
+                    : in->exchanges > 0                        ? JONG_ANALYSIS_REACH_EXCHANGES
+                                                               : JONG_ANALYSIS_REACH_OPTIMAL;
         x = analysis_exact_new(&su, in->policy, in->max_states > 0 ? in->max_states : JONG_ANALYSIS_DEFAULT_STATES,
                                in->exchanges);
         if (!x)

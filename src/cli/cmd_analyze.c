@@ -120,7 +120,8 @@ static const cli_option options[] = {
      "hands at most N exchanges off a fastest way to win), or all (into any hand that can still win)",
      .def = "forward"},
     {"--method", CLI_ENUM(in.method), "M", "auto: the chances exact where the method reaches (shanten up to "
-     CLI_TEXT(JONG_ANALYSIS_REACH_LOWER) " for lower, " CLI_TEXT(JONG_ANALYSIS_REACH_OPTIMAL) " for win and points), "
+     CLI_TEXT(JONG_ANALYSIS_REACH_LOWER) " for lower, " CLI_TEXT(JONG_ANALYSIS_REACH_OPTIMAL) " for win and points, "
+     CLI_TEXT(JONG_ANALYSIS_REACH_EXCHANGES) " with --exchanges), "
      "simulated beyond; simulate: simulated but for ready hands and one draw left (with --policy lower only)",
      .names = method_names, .def = "auto"},
     {"--search", CLI_ENUM(search), "M", "exact: the targets' exact distances; local: also the distance Loh's "
@@ -143,7 +144,7 @@ static const cli_command spec = {
              "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
              "                    [--seat W] [--round W] [--dealer] [--player NAME] [--rule NAME=VALUE]...\n"
              "                    [--search exact|local] [--restarts R] [--policy lower|win|points]\n"
-             "                    [--method auto|simulate]",
+             "                    [--exchanges forward|N|all] [--method auto|simulate]",
     .about = "Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
              "then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
              "and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"

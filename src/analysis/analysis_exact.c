@@ -6,7 +6,10 @@
  * declared riichi, which locks it). Its draw entries are the kinds whose draw can change it: a
  * win, or a kept draw with the discards the policy may make then (today's policy: the one of
  * analysis_policy_discard; the optimal ones: every discard of least shanten when the draw lowers
- * the shanten, and, when the hand is ready, the discards that keep it ready on more copies).
+ * the shanten, and, when the hand is ready, the discards that keep it ready on more copies;
+ * with exchanges, also every discard of any draw that leaves a hand within the bound of
+ * analysis_sim.h, e(H) + s(H) <= bound: a property of the hand alone, so that the rows still
+ * share their hands and a hand's choices do not depend on how it was reached).
  * Every other draw is thrown at once and leaves the node as it was (the optimal policies may
  * throw any draw). The graph is built once per table, breadth first from the rows' hands, then
  * valued for d = 0, 1, ..., D draws left, each layer from the one before: V(node, d) = the sum

@@ -124,6 +124,8 @@ static const cli_option options[] = {
      CLI_TEXT(JONG_ANALYSIS_REACH_EXCHANGES) " with --exchanges), "
      "simulated beyond; simulate: simulated but for ready hands and one draw left (with --policy lower only)",
      .names = method_names, .def = "auto"},
+    {"--reach", CLI_INT(in.reach), "S", "the exact method's reach: rows of shanten up to S exact (0: the default "
+     "above); a row past it is simulated with the policy lower", .lo = 0, .hi = JONG_ANALYSIS_MAX_REACH, .def = "0"},
     {"--search", CLI_ENUM(search), "M", "exact: the targets' exact distances; local: also the distance Loh's "
      "local search finds (jong_loh_local_distance), as a column 'local' (JSON \"local_distance\")",
      .names = search_names, .def = "exact"},
@@ -144,7 +146,7 @@ static const cli_command spec = {
              "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
              "                    [--seat W] [--round W] [--dealer] [--player NAME] [--rule NAME=VALUE]...\n"
              "                    [--search exact|local] [--restarts R] [--policy lower|win|points]\n"
-             "                    [--exchanges forward|N|all] [--method auto|simulate]",
+             "                    [--exchanges forward|N|all] [--method auto|simulate] [--reach S]",
     .about = "Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
              "then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
              "and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
@@ -654,6 +656,7 @@ static int run_chances(const analyze_input *ai, analysis *a, char *why, size_t n
     in.policy = (jong_analysis_policy)ai->policy;
     in.method = (jong_analysis_method)ai->method;
     in.exchanges = ai->exchanges;
+    in.reach = ai->reach;
     jong_error err;
     jong_error_clear(&err);
     /* the indicators are in a->seen for the evaluator's table; the analysis counts them itself */

@@ -438,10 +438,18 @@ static int expand(analysis_exact *x, int32_t i)
              * the hand ready on more copies than throwing the draw back would; with exchanges,
              * also every discard that leaves a hand within the bound */
             int sh[JONG_KINDS], ef[JONG_KINDS];
-            int least = discard_options(x, &hk, w, s == 0, sh, ef);
             int extra = 0; /* e(hk): its tiles beyond the starting hand's */
             for (int j = 0; j < JONG_KINDS; j++)
                 extra += hk.counts[j] > x->h14[j] ? hk.counts[j] - x->h14[j] : 0;
+            /* a ready hand's wait changes look at the effective copies, unless the bound lets
+             * every discard that keeps it ready anyway (the copies are the costly part) */
+            bool need_eff = s == 0 && x->bound < 0;
+            int least = discard_options(x, &hk, w, need_eff, sh, ef);
+            for (int j = 0; j < JONG_KINDS && s == 0 && !need_eff; j++)
+                need_eff = hk.counts[j] && j != k && sh[j] == 0 &&
+                           extra - (hk.counts[j] > x->h14[j]) > x->bound;
+            if (need_eff && x->bound >= 0)
+                least = discard_options(x, &hk, w, true, sh, ef);
             for (int j = 0; j < JONG_KINDS; j++) {
                 if (!hk.counts[j] || j == k)
                     continue;

@@ -236,9 +236,12 @@ int bench_analyze(int argc, char **argv)
             break;
         }
         total += dt;
-        if (o.per_hand && !json)
-            printf("hand %d %s: best %s, %.4f s\n", i + 1, listed ? listed[i] : "(seeded)",
+        if (o.per_hand && !json) {
+            char text[64];
+            jong_format_hand(&in.hand, JONG_STYLE_COMPACT, text, sizeof text);
+            printf("hand %d %s: best %s, %.4f s\n", i + 1, text,
                    res.best >= 0 ? jong_kind_name(res.rows[res.best].discard, JONG_STYLE_COMPACT) : "-", dt);
+        }
         if (dt > worst)
             worst = dt;
         int sh = jong_hand_shanten(&in.hand, JONG_VARIANT_RIICHI, jong_variant_forms(JONG_VARIANT_RIICHI), NULL);

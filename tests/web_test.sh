@@ -128,6 +128,8 @@ expect 200 '"name":"seven-pairs","distance":5' POST /api/analyze '{"hand":"123m4
 expect 200 '"policy":"points"' POST /api/analyze '{"hand":"123m456p789s1122z5m","rules":"riichi","chances":true,"policy":"points"}'
 expect 200 '"exact":true' POST /api/analyze '{"hand":"123m456p789s1122z5m","rules":"riichi","chances":true}'
 expect 400 "policy: give lower, win or points" POST /api/analyze '{"hand":"123m456p789s1122z5m","chances":true,"policy":"best"}'
+expect 200 '"exchanges":"1"' POST /api/analyze '{"hand":"123m456p789s1122z5m","chances":true,"policy":"points","exchanges":"1"}'
+expect 400 "exchanges: give forward, a number or all" POST /api/analyze '{"hand":"123m456p789s1122z5m","chances":true,"policy":"win","exchanges":"some"}'
 big="$(head -c 20000 /dev/zero | tr '\0' 'x')"
 expect 413 "too large" POST /api/games "{\"x\":\"$big\"}"
 # a body sent in chunks without a length, too large as it arrives

@@ -14,6 +14,7 @@
 /* `jong analyze --json` as a function: the program's own work and builder (src/cli), linked from
  * build/shared/libjongcli.a, so the two cannot drift apart. */
 #include "cli/analyze_json.h"
+#include "cli/analyze_sim_out.h"
 #include "cli/cli_util.h"
 
 PyObject *jongpy_error;
@@ -417,20 +418,21 @@ PyObject *jongpy_from_json(const json_t *j)
 
 PyDoc_STRVAR(analyze_doc, "analyze(hand, rules='riichi', seen=None, *, sims=0, dora=None, player=None, turn=1, "
              "draws=None, seat=None, round='E', dealer=False, seed=1, search='exact', restarts=5, policy='lower', "
-             "method='auto', **options) -> dict\n\n"
+             "method='auto', exchanges='forward', **options) -> dict\n\n"
              "The object `jong analyze HAND --json` prints with the same inputs: shanten per form, blocks, MTW, "
              "waits or effective tiles, readings, the discard table and the targets; with sims > 0 the chances "
              "of each discard ('simulation': exact where the method reaches, else sims simulations; policy "
-             "'lower', 'win' or 'points'; method 'auto' or 'simulate'), and with player an engine's own values "
+             "'lower', 'win' or 'points'; method 'auto' or 'simulate'; exchanges 'forward', a number or 'all', as "
+             "--exchanges), and with player an engine's own values "
              "of each discard ('player'). Every other keyword is a ruleset option by name.");
 
 static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     enum { HAND, RULES, SEEN, SIMS, DORA, PLAYER, TURN, DRAWS, SEAT, ROUND, DEALER, SEED, SEARCH, RESTARTS, POLICY,
-           METHOD, N };
+           METHOD, EXCHANGES, N };
     static const char *const names[] = {"hand", "rules", "seen", "sims", "dora", "player", "turn", "draws", "seat",
-                                        "round", "dealer", "seed", "search", "restarts", "policy", "method", NULL};
+                                        "round", "dealer", "seed", "search", "restarts", "policy", "method", "exchanges", NULL};
     PyObject *v[N], *options;
     if (jongpy_split_args(args, kw, "analyze", names, 3, v, &options))
         return NULL;
@@ -472,6 +474,24 @@ static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
     if (!bad && !in.method && strcmp(method, "auto")) {
         PyErr_Format(jongpy_error, "method: 'auto' or 'simulate', not %R", v[METHOD]);
         bad = 1;
+    }
+    /* exchanges: a number, or its words as the command takes them */
+    if (!bad && v[EXCHANGES]) {
+        const char *ex = NULL;
+        char num[24];
+        if (PyLong_Check(v[EXCHANGES])) {
+            snprintf(num, sizeof num, "%ld", PyLong_AsLong(v[EXCHANGES]));
+            ex = PyErr_Occurred() ? NULL : num;
+        } else {
+            ex = PyUnicode_Check(v[EXCHANGES]) ? PyUnicode_AsUTF8(v[EXCHANGES]) : NULL;
+        }
+        in.exchanges = ex ? analyze_exchanges_parse(ex) : -1;
+        if (in.exchanges < 0) {
+            PyErr_Clear();
+            PyErr_Format(jongpy_error, "exchanges: 'forward', a number 1 to %d or 'all', not %R",
+                         JONG_ANALYSIS_EXCHANGES_ALL - 1, v[EXCHANGES]);
+            bad = 1;
+        }
     }
     Py_DECREF(options);
     if (bad)

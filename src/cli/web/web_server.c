@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/analyze_json.h"
+#include "cli/analyze_sim_out.h"
 #include "cli/cli_util.h"
 #include "io/listen.h"
 #include "web_assets.h"
@@ -117,10 +118,12 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
     const char *seen = json_string_value(json_object_get(req, "seen"));
     const char *rules = json_string_value(json_object_get(req, "rules"));
     const char *policy = json_string_value(json_object_get(req, "policy"));
+    const char *exchanges = json_string_value(json_object_get(req, "exchanges"));
     bool chances = json_is_true(json_object_get(req, "chances"));
     if (!hand)
         return send_error(c, 400, "give {\"hand\": \"123m456p...\", \"rules\": \"riichi\"|\"taiwan\", \"seen\": \"...\", "
-                                  "\"chances\": true|false, \"policy\": \"lower\"|\"win\"|\"points\"}");
+                                  "\"chances\": true|false, \"policy\": \"lower\"|\"win\"|\"points\", "
+                                  "\"exchanges\": \"forward\"|\"1\"|...|\"all\"}");
     jong_variant v = rules && cli_rules_parse(rules) == JONG_VARIANT_TAIWAN ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
     if (rules && cli_rules_parse(rules) < 0)
         return send_error(c, 400, "rules: give riichi or taiwan");
@@ -143,6 +146,8 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
         if (in.policy < 0)
             return send_error(c, 400, "policy: give lower, win or points");
     }
+    if (exchanges && (in.exchanges = analyze_exchanges_parse(exchanges)) < 0)
+        return send_error(c, 400, "exchanges: give forward, a number or all");
     char why[512];
     json_t *out = analyze_json(&in, why, sizeof why);
     return out ? send_json(c, 200, out) : send_error(c, 400, why);

@@ -57,6 +57,8 @@ const Analyse = {
       const req = { hand: document.getElementById('a-hand').value, seen: document.getElementById('a-seen').value,
                     rules: document.getElementById('a-rules').value };
       if (policy) Object.assign(req, { chances: true, policy });
+      const exchanges = document.getElementById('a-exchanges').value;
+      if ((policy === 'win' || policy === 'points') && exchanges !== 'forward') req.exchanges = exchanges;
       const a = await api('POST', '/api/analyze', req);
       out.appendChild(this.handPictures(a.hand));
       const p = document.createElement('p');
@@ -100,7 +102,8 @@ const Analyse = {
   chances(out, sim) {
     const cap = document.createElement('p');
     cap.textContent = 'Chances of each discard, best first by expected points: ' + sim.draws +
-      ' draws left, own draws only, policy ' + sim.policy + '; exact for the model up to shanten ' + sim.reach +
+      ' draws left, own draws only, policy ' + sim.policy +
+      (sim.exchanges && sim.exchanges !== 'forward' ? ', exchanges within ' + sim.exchanges : '') + '; exact for the model up to shanten ' + sim.reach +
       ', simulated (' + sim.sims + ' draw sequences) beyond:';
     out.appendChild(cap);
     const t = document.createElement('table');

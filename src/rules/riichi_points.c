@@ -56,6 +56,11 @@ int jong_dora_of_indicator(int kind)
     return kind == JONG_C ? JONG_P : kind + 1;
 }
 
+int jong_dora_of_indicator_sanma(int kind)
+{
+    return kind == 0 ? 8 : jong_dora_of_indicator(kind);  /* 2m-8m are not in the wall: 1m names 9m */
+}
+
 int jong_riichi_basic_points(const jong_ruleset *rs, int han, int fu, int yakuman, int *limit)
 {
     int lim = JONG_LIMIT_NONE, basic;
@@ -121,6 +126,36 @@ void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int disc
     p.bonus += 1000 * sticks;
     p.total = p.points + p.bonus;
     for (int s = 1; s < 4; s++)
+        p.deltas[s] = p.payments[s] ? -(p.payments[s] + p.honba_each) : 0;
+    p.deltas[0] = p.total;
+    *out = p;
+}
+
+void jong_riichi_pay_sanma(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
+                           jong_riichi_payment *out)
+{
+    jong_riichi_payment p = {0};
+    /* The player with seat wind w sits (w - seat_wind) mod 3 places after the winner. */
+    int dealer_seat = (3 - seat_wind % 3) % 3;
+    if (!tsumo) {
+        int from = discarder == 1 || discarder == 2 ? discarder : 2;
+        p.ron = up100(basic * (dealer ? 6 : 4));
+        p.payments[from] = p.ron;
+        p.points = p.ron;
+        p.honba_each = 200 * honba;
+        p.bonus = p.honba_each;
+    } else {
+        p.tsumo_other = up100(basic * (dealer ? 2 : 1));
+        p.tsumo_dealer = dealer ? 0 : up100(2 * basic);
+        for (int s = 1; s < 3; s++)
+            p.payments[s] = s == dealer_seat ? p.tsumo_dealer : p.tsumo_other;
+        p.points = p.payments[1] + p.payments[2];
+        p.honba_each = 100 * honba;
+        p.bonus = 2 * p.honba_each;
+    }
+    p.bonus += 1000 * sticks;
+    p.total = p.points + p.bonus;
+    for (int s = 1; s < 3; s++)
         p.deltas[s] = p.payments[s] ? -(p.payments[s] + p.honba_each) : 0;
     p.deltas[0] = p.total;
     *out = p;

@@ -162,7 +162,7 @@ static int check_flags(const jong_riichi_context *c, jong_error *err)
         return jong_error_set(err, JONG_ERR_ARG, -1, "houtei is a ron on the last discard (haitei is the tsumo)");
     if ((fl & JONG_RIICHI_WIN_RINSHAN) && !c->tsumo)
         return jong_error_set(err, JONG_ERR_ARG, -1, "rinshan is a tsumo on a kan's replacement tile");
-    if ((fl & JONG_RIICHI_WIN_RINSHAN) && !has_kan(&c->hand))
+    if ((fl & JONG_RIICHI_WIN_RINSHAN) && !has_kan(&c->hand) && !c->kita)  /* three players: or a kita's draw */
         return jong_error_set(err, JONG_ERR_ARG, -1, "rinshan without a kan in the hand");
     if ((fl & JONG_RIICHI_WIN_RINSHAN) && (fl & JONG_RIICHI_WIN_HAITEI))
         return jong_error_set(err, JONG_ERR_ARG, -1, "rinshan and haitei exclude each other");

@@ -101,62 +101,49 @@ static int up100(int x)
     return (x + 99) / 100 * 100;
 }
 
-void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
-                     jong_riichi_payment *out)
+/* The payments at a table of `seats` seats (4, or 3 with the tsumo loss: the missing North's
+ * share is simply not paid). Honba: 100 from each payer on tsumo; on ron 300 with four players,
+ * 200 with three (Tenhou's). */
+static void pay_seats(int seats, int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
+                      int sticks, jong_riichi_payment *out)
 {
     jong_riichi_payment p = {0};
-    /* The player with seat wind w sits (w - seat_wind) mod 4 places after the winner. */
-    int dealer_seat = (4 - (seat_wind & 3)) & 3;
+    /* The player with seat wind w sits (w - seat_wind) mod seats places after the winner. */
+    int w = seats == 4 ? seat_wind & 3 : (seat_wind % seats + seats) % seats;
+    int dealer_seat = (seats - w) % seats;
     if (!tsumo) {
-        int from = discarder >= 1 && discarder <= 3 ? discarder : 3;
+        int from = discarder >= 1 && discarder < seats ? discarder : seats - 1;
         p.ron = up100(basic * (dealer ? 6 : 4));
         p.payments[from] = p.ron;
         p.points = p.ron;
-        p.honba_each = 300 * honba;
+        p.honba_each = 100 * (seats - 1) * honba;
         p.bonus = p.honba_each;
     } else {
         p.tsumo_other = up100(basic * (dealer ? 2 : 1));
         p.tsumo_dealer = dealer ? 0 : up100(2 * basic);
-        for (int s = 1; s < 4; s++)
+        for (int s = 1; s < seats; s++) {
             p.payments[s] = s == dealer_seat ? p.tsumo_dealer : p.tsumo_other;
-        p.points = p.payments[1] + p.payments[2] + p.payments[3];
+            p.points += p.payments[s];
+        }
         p.honba_each = 100 * honba;
-        p.bonus = 3 * p.honba_each;
+        p.bonus = (seats - 1) * p.honba_each;
     }
     p.bonus += 1000 * sticks;
     p.total = p.points + p.bonus;
-    for (int s = 1; s < 4; s++)
+    for (int s = 1; s < seats; s++)
         p.deltas[s] = p.payments[s] ? -(p.payments[s] + p.honba_each) : 0;
     p.deltas[0] = p.total;
     *out = p;
 }
 
+void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
+                     jong_riichi_payment *out)
+{
+    pay_seats(4, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+}
+
 void jong_riichi_pay_sanma(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
                            jong_riichi_payment *out)
 {
-    jong_riichi_payment p = {0};
-    /* The player with seat wind w sits (w - seat_wind) mod 3 places after the winner. */
-    int dealer_seat = (3 - seat_wind % 3) % 3;
-    if (!tsumo) {
-        int from = discarder == 1 || discarder == 2 ? discarder : 2;
-        p.ron = up100(basic * (dealer ? 6 : 4));
-        p.payments[from] = p.ron;
-        p.points = p.ron;
-        p.honba_each = 200 * honba;
-        p.bonus = p.honba_each;
-    } else {
-        p.tsumo_other = up100(basic * (dealer ? 2 : 1));
-        p.tsumo_dealer = dealer ? 0 : up100(2 * basic);
-        for (int s = 1; s < 3; s++)
-            p.payments[s] = s == dealer_seat ? p.tsumo_dealer : p.tsumo_other;
-        p.points = p.payments[1] + p.payments[2];
-        p.honba_each = 100 * honba;
-        p.bonus = 2 * p.honba_each;
-    }
-    p.bonus += 1000 * sticks;
-    p.total = p.points + p.bonus;
-    for (int s = 1; s < 3; s++)
-        p.deltas[s] = p.payments[s] ? -(p.payments[s] + p.honba_each) : 0;
-    p.deltas[0] = p.total;
-    *out = p;
+    pay_seats(3, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
 }

@@ -169,23 +169,32 @@ jong_game *stacked_game(const char *options, const char *const hands[4], const c
     return game_on(JONG_VARIANT_TAIWAN, false, options, hands, front, back, log);
 }
 
-int stack_riichi_wall(int dealer, const char *const hands[4], const char *front, const char *back,
-                      uint8_t wall[JONG_WALL_MAX])
+/* A riichi wall of `seats` seats (4, or 3 without 2m-8m): 13 tiles each, three rounds of four
+ * and one each from the dealer on, then the draws; the back as stack_riichi_wall and
+ * stack_sanma_wall say. */
+static int stack_thirteen(int seats, int dealer, const char *const *hands, const char *front, const char *back,
+                          uint8_t wall[JONG_WALL_MAX])
 {
     int left[JONG_KINDS + JONG_FLOWERS] = {0};
     for (int k = 0; k < JONG_KINDS; k++)
-        left[k] = 4;
+        left[k] = seats == 3 && jong_sanma_missing(k) ? 0 : 4;
     uint8_t h[4][17];
     memset(wall, 255, JONG_WALL_MAX);
-    if (!all_hands(hands, dealer, 13, 13, h))
+    if (!seat_hands(hands, seats, dealer, 13, 13, h))
         return 0;
-    /* the deal: three rounds of four tiles from the dealer on, then one each */
+    int round = 4 * seats, dealt = 13 * seats, total = seats == 3 ? 108 : 136;
     for (int r = 0; r < 3; r++)
-        for (int i = 0; i < 4; i++)
-            memcpy(wall + 16 * r + 4 * i, h[(dealer + i) % 4] + 4 * r, 4);
-    for (int i = 0; i < 4; i++)
-        wall[48 + i] = h[(dealer + i) % 4][12];
-    return place_and_fill(wall, 136, 52, front, 70, back, 14, left);
+        for (int i = 0; i < seats; i++)
+            memcpy(wall + round * r + 4 * i, h[(dealer + i) % seats] + 4 * r, 4);
+    for (int i = 0; i < seats; i++)
+        wall[3 * round + i] = h[(dealer + i) % seats][12];
+    return place_and_fill(wall, total, dealt, front, total - dealt - 14, back, seats == 3 ? 18 : 14, left);
+}
+
+int stack_riichi_wall(int dealer, const char *const hands[4], const char *front, const char *back,
+                      uint8_t wall[JONG_WALL_MAX])
+{
+    return stack_thirteen(4, dealer, hands, front, back, wall);
 }
 
 jong_game *stacked_riichi_game(const char *options, const char *const hands[4], const char *front,
@@ -197,19 +206,7 @@ jong_game *stacked_riichi_game(const char *options, const char *const hands[4], 
 int stack_sanma_wall(int dealer, const char *const hands[3], const char *front, const char *back,
                      uint8_t wall[JONG_WALL_MAX])
 {
-    int left[JONG_KINDS + JONG_FLOWERS] = {0};
-    for (int k = 0; k < JONG_KINDS; k++)
-        left[k] = jong_sanma_missing(k) ? 0 : 4;
-    uint8_t h[4][17];
-    memset(wall, 255, JONG_WALL_MAX);
-    if (!seat_hands(hands, 3, dealer, 13, 13, h))
-        return 0;
-    for (int r = 0; r < 3; r++)
-        for (int i = 0; i < 3; i++)
-            memcpy(wall + 12 * r + 4 * i, h[(dealer + i) % 3] + 4 * r, 4);
-    for (int i = 0; i < 3; i++)
-        wall[36 + i] = h[(dealer + i) % 3][12];
-    return place_and_fill(wall, 108, 39, front, 55, back, 18, left);
+    return stack_thirteen(3, dealer, hands, front, back, wall);
 }
 
 jong_game *stacked_sanma_game(const char *options, const char *const hands[3], const char *front,

@@ -71,6 +71,14 @@ static void rules_defaults_and_round_trip(void **state)
     jong_ruleset four;
     jong_ruleset_default(&four, JONG_VARIANT_RIICHI);
     assert_memory_equal(&off, &four, sizeof off);
+    /* split: three players with the tsumo split; it prints and parses back */
+    jong_ruleset split = rules_of(JONG_VARIANT_RIICHI, "three_player=split");
+    assert_true(split.three_player && split.tsumo_split && !rs.tsumo_split);
+    assert_int_equal(split.start_score, 35000);
+    char text[32];
+    for (int i = 0; i < jong_ruleset_option_count(&split); i++)
+        if (!strcmp(jong_ruleset_option(&split, i, text, sizeof text), "three_player"))
+            assert_string_equal(text, "split");
     /* Taiwanese has no such table; a four-value uma for three players is refused by the engine */
     jong_ruleset tw;
     jong_ruleset_default(&tw, JONG_VARIANT_TAIWAN);
@@ -235,6 +243,19 @@ static void payments_with_tsumo_loss_and_honba(void **state)
     assert_int_equal(p.deltas[1], -6300);
     assert_int_equal(p.deltas[2], -6300);
     assert_int_equal(p.deltas[0], 14600);
+    /* the tsumo split: a non-dealer's mangan tsumo, the dealer 4,000 + 1,000, the other 2,000 +
+     * 1,000 (8,000 as a ron); the dealer's, 4,000 + 2,000 from each; 30 fu 1 han (basic 240): the
+     * dealer 600, the other 360 -> 400 */
+    jong_riichi_pay_sanma_split(2000, false, true, 1, 0, 0, 0, &p);
+    assert_true(p.payments[2] == 5000 && p.payments[1] == 3000 && p.points == 8000);
+    jong_riichi_pay_sanma_split(2000, true, true, 0, 0, 1, 0, &p);
+    assert_true(p.deltas[1] == -6100 && p.deltas[2] == -6100 && p.deltas[0] == 12200);
+    jong_riichi_pay_sanma_split(240, false, true, 2, 0, 0, 0, &p);
+    assert_true(p.payments[1] == 600 && p.payments[2] == 400);
+    jong_riichi_pay_sanma_split(2000, false, false, 1, 1, 2, 0, &p);  /* a ron: as without the split */
+    assert_true(p.deltas[1] == -8400 && p.deltas[0] == 8400);
+    assert_true(jong_riichi_pay_of(&(jong_ruleset){.three_player = true, .tsumo_split = true}) ==
+                jong_riichi_pay_sanma_split);
 }
 
 static void draws_and_the_end_of_the_game(void **state)
@@ -257,6 +278,9 @@ static void draws_and_the_end_of_the_game(void **state)
     memset(d, 0, sizeof d);
     riichi_nagashi_payments_seats(2, 2, 3, d);
     assert_true(d[0] == -4000 && d[1] == -4000 && d[2] == 8000 && d[3] == 0);
+    memset(d, 0, sizeof d);
+    riichi_nagashi_payments_split(1, 0, d);  /* with the tsumo split: 5,000 + 3,000 */
+    assert_true(d[0] == -5000 && d[1] == 8000 && d[2] == -3000 && d[3] == 0);
     /* the final result of a Tenhou game: 35,300 / 41,700 / 28,000, uma +20 0 -20, 40,000 back:
      * -5, +37, -32 (its owari) */
     const int32_t scores[4] = {35300, 41700, 28000, 0};
@@ -567,7 +591,8 @@ static void checking_mode_ten_thousand_hands(void **state)
     long done = play_checked("", greedy, 20261127, want / 2, &t);
     done += play_checked("", mixed, 20261128, want / 4, &r);
     done += play_checked("length=tonpuu,red_fives=4", mixed, 3, want / 8, &r);
-    done += play_checked("double_ron=off,abortive_draws=off,nagashi=off,pao=off", mixed, 4, want / 8, &r);
+    done += play_checked("double_ron=off,abortive_draws=off,nagashi=off,pao=off", mixed, 4, want / 16, &r);
+    done += play_checked("three_player=split", greedy, 6, want / 16, &t);
     print_message("%ld hands: greedy %ld kita, %ld wins (%ld rinshan); mixed %ld kita, %ld kita rons\n", done,
                   t.kita, t.wins, t.rinshan, r.kita, r.kita_rons);
     assert_true(done >= want);

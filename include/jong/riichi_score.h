@@ -175,6 +175,16 @@ void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int disc
  * each. Relative seats 1 (next) and 2 (previous); payments[3] and deltas[3] are 0. */
 void jong_riichi_pay_sanma(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
                            jong_riichi_payment *out);
+/* The same with the tsumo split (three_player=split) instead of the loss: the North's share of a
+ * tsumo is split between the two payers, each rounded up to 100 (a non-dealer's tsumo: the dealer
+ * 2.5x basic, the other 1.5x; the dealer's: 3x from each), so a tsumo is worth about a ron; honba
+ * as with the loss. */
+void jong_riichi_pay_sanma_split(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
+                                 int sticks, jong_riichi_payment *out);
+/* The payment function of a ruleset: jong_riichi_pay, or one of the two above with three_player. */
+typedef void (*jong_riichi_pay_fn)(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
+                                   int sticks, jong_riichi_payment *out);
+jong_riichi_pay_fn jong_riichi_pay_of(const jong_ruleset *rs);
 /* The dora a tile indicator names: next in its suit (9 -> 1), winds E S W N E, dragons P F C P.
  * (Three players: the indicator 1m names 9m, jong_dora_of_indicator_sanma.) */
 int jong_dora_of_indicator(int kind);

@@ -52,6 +52,8 @@ typedef struct {
     bool pao;                 /* responsibility payment for big three dragons / big four winds (Tenhou) */
     int uma[4];               /* rank bonuses in thousands: +20 +10 -10 -20 (three players: +20 0 -20, uma[3] 0) */
     bool three_player;        /* sanma: 108 tiles (no 2m-8m), three seats, no chi, kita (Tenhou's rules) */
+    bool tsumo_split;         /* three_player=split: a tsumo's missing North share is split between the
+                                 two payers (else the tsumo loss: it is not paid, as on Tenhou) */
     int return_score;         /* the reference score of the final result (30000) */
     /* Game length, both variants */
     int hands;                /* 0 = a full game (4 round winds x 4 dealers plus repeats); N = N hands */

@@ -64,6 +64,9 @@ void riichi_nagashi_payments(int seat, int dealer, int32_t deltas[4]);
 /* The same at a table of `seats` seats: with three, the missing North pays nothing (a
  * non-dealer's 6000, the dealer's 8000, as on Tenhou's three-player logs). */
 void riichi_nagashi_payments_seats(int seat, int dealer, int seats, int32_t deltas[4]);
+/* Three players with the tsumo split (three_player=split): a non-dealer's 5,000 from the dealer
+ * and 3,000 from the other, the dealer's 6,000 from each. */
+void riichi_nagashi_payments_split(int seat, int dealer, int32_t deltas[4]);
 
 /* Kyuushu kyuuhai: a hand holds at least nine different terminal and honor kinds. */
 bool riichi_nine_terminals(const uint8_t counts[JONG_KINDS]);

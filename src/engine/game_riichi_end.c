@@ -29,6 +29,18 @@ void riichi_nagashi_payments(int seat, int dealer, int32_t deltas[4])
     riichi_nagashi_payments_seats(seat, dealer, 4, deltas);
 }
 
+void riichi_nagashi_payments_split(int seat, int dealer, int32_t deltas[4])
+{
+    /* a mangan tsumo with the North's share halved onto the two payers */
+    for (int s = 0; s < 3; s++) {
+        if (s == seat)
+            continue;
+        int32_t pay = seat == dealer ? 6000 : s == dealer ? 5000 : 3000;
+        deltas[s] -= pay;
+        deltas[seat] += pay;
+    }
+}
+
 void riichi_nagashi_payments_seats(int seat, int dealer, int seats, int32_t deltas[4])
 {
     for (int s = 0; s < seats; s++) {

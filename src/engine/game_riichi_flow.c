@@ -129,7 +129,10 @@ static void exhaustive(jong_game *g)
     if (g->rs.nagashi)
         for (int s = 0; s < g->nseats; s++)
             if (riichi_nagashi(g->river[s], g->river_claimed[s], g->nriver[s])) {
-                riichi_nagashi_payments_seats(s, g->dealer, g->nseats, deltas);
+                if (g->rs.tsumo_split)
+                    riichi_nagashi_payments_split(s, g->dealer, deltas);
+                else
+                    riichi_nagashi_payments_seats(s, g->dealer, g->nseats, deltas);
                 nagashi = true;
             }
     if (!nagashi)
@@ -166,8 +169,7 @@ static int pao_payments(const jong_game *g, int w, int from, const jong_riichi_c
     /* three players: the liable seat pays the whole yakuman on tsumo too (no tsumo loss on it,
      * the engine's choice), and the honba at 200 each as in the other payments */
     int n = g->nseats, honba = (n == 3 ? 200 : 300) * ctx->honba;
-    void (*pay)(int, bool, bool, int, int, int, int, jong_riichi_payment *) =
-        n == 3 ? jong_riichi_pay_sanma : jong_riichi_pay;
+    jong_riichi_pay_fn pay = jong_riichi_pay_of(&g->rs);
     for (int s = 0; s < n; s++)
         if (s != w)
             deltas[s] = 0;

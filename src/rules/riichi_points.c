@@ -104,8 +104,8 @@ static int up100(int x)
 /* The payments at a table of `seats` seats (4, or 3 with the tsumo loss: the missing North's
  * share is simply not paid). Honba: 100 from each payer on tsumo; on ron 300 with four players,
  * 200 with three (Tenhou's). */
-static void pay_seats(int seats, int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
-                      int sticks, jong_riichi_payment *out)
+static void pay_seats(int seats, bool split, int basic, bool dealer, bool tsumo, int seat_wind, int discarder,
+                      int honba, int sticks, jong_riichi_payment *out)
 {
     jong_riichi_payment p = {0};
     /* The player with seat wind w sits (w - seat_wind) mod seats places after the winner. */
@@ -119,8 +119,10 @@ static void pay_seats(int seats, int basic, bool dealer, bool tsumo, int seat_wi
         p.honba_each = 100 * (seats - 1) * honba;
         p.bonus = p.honba_each;
     } else {
-        p.tsumo_other = up100(basic * (dealer ? 2 : 1));
-        p.tsumo_dealer = dealer ? 0 : up100(2 * basic);
+        /* (split: the North's share, 2x basic from a dealer's tsumo or 1x from another's, halved
+         * onto each payer) */
+        p.tsumo_other = up100(split ? basic * (dealer ? 6 : 3) / 2 : basic * (dealer ? 2 : 1));
+        p.tsumo_dealer = dealer ? 0 : up100(split ? 5 * basic / 2 : 2 * basic);
         for (int s = 1; s < seats; s++) {
             p.payments[s] = s == dealer_seat ? p.tsumo_dealer : p.tsumo_other;
             p.points += p.payments[s];
@@ -139,11 +141,24 @@ static void pay_seats(int seats, int basic, bool dealer, bool tsumo, int seat_wi
 void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
                      jong_riichi_payment *out)
 {
-    pay_seats(4, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+    pay_seats(4, false, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
 }
 
 void jong_riichi_pay_sanma(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
                            jong_riichi_payment *out)
 {
-    pay_seats(3, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+    pay_seats(3, false, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+}
+
+void jong_riichi_pay_sanma_split(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
+                                 int sticks, jong_riichi_payment *out)
+{
+    pay_seats(3, true, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+}
+
+jong_riichi_pay_fn jong_riichi_pay_of(const jong_ruleset *rs)
+{
+    if (!rs || !rs->three_player)
+        return jong_riichi_pay;
+    return rs->tsumo_split ? jong_riichi_pay_sanma_split : jong_riichi_pay_sanma;
 }

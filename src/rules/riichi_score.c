@@ -451,7 +451,7 @@ int jong_riichi_score(const jong_ruleset *rs, const jong_riichi_context *ctx, jo
     if (!ch.have)
         return jong_error_set(err, JONG_ERR_ARG, -1, "no yaku (dora alone do not count)");
     sort_yaku(ch.best);
-    (rs && rs->three_player ? jong_riichi_pay_sanma : jong_riichi_pay)(
+    jong_riichi_pay_of(rs)(
         ch.best->basic, ctx->dealer, ctx->tsumo, ctx->seat_wind, ctx->discarder, ctx->honba, ctx->sticks,
         &ch.best->pay);
     *out = *ch.best;

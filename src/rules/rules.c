@@ -229,7 +229,10 @@ static int set_uma(jong_ruleset *rs, const char *v)
     return 0;
 }
 
-static void get_three_player(const jong_ruleset *rs, char *b, size_t n) { snprintf(b, n, "%s", rs->three_player ? "on" : "off"); }
+static void get_three_player(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%s", !rs->three_player ? "off" : rs->tsumo_split ? "split" : "on");
+}
 
 /* The scores and uma of both table sizes: switching the size moves the ones still at the other
  * size's defaults (Tenhou: 25,000 / 30,000 and +20 +10 -10 -20 with four players, 35,000 /
@@ -240,9 +243,12 @@ static const int uma4[4] = {20, 10, -10, -20}, uma3[4] = {20, 0, -20, 0};
 
 static int set_three_player(jong_ruleset *rs, const char *v)
 {
-    bool on;
-    if (parse_onoff(v, &on))
+    bool on, split = !strcmp(v, "split");  /* three players with the tsumo split */
+    if (split)
+        on = true;
+    else if (parse_onoff(v, &on))
         return -1;
+    rs->tsumo_split = split;
     if (on == rs->three_player)
         return 0;
     const int *from = on ? uma4 : uma3, *to = on ? uma3 : uma4;
@@ -287,7 +293,7 @@ static const option options[] = {
     {"extension_rounds", RI, get_extension_rounds, set_extension_rounds, "1|0|2"},
     {"pao", RI, get_pao, set_pao, "on|off"},
     {"uma", RI, get_uma, set_uma, "four integers summing to 0, e.g. 20,10,-10,-20 (three for three players)"},
-    {"three_player", RI, get_three_player, set_three_player, "off|on"},
+    {"three_player", RI, get_three_player, set_three_player, "off|on|split (on with the tsumo split)"},
     {"hands", RI, get_hands, set_hands, "0 (the full game of the length) or a number of hands"},
     {"start_score", RI, get_start_score, set_start_score, "an integer"},
     {"return_score", RI, get_return_score, set_return_score, "an integer"},

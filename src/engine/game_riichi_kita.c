@@ -4,8 +4,9 @@
  * (535 Houou games, 11,978 kita) and the engine does:
  * - the kita ends every ippatsu: none of the 35 riichi wins within a go-around that saw a kita
  *   has ippatsu, while 384 of 385 without one do; like a call it also ends the first
- *   go-around (double riichi, tenhou/chiihou, kyuushu kyuuhai; not seen in the logs: the
- *   common rule, the engine's choice);
+ *   go-around: the 9 wins of a first-turn riichi declared after a kita count riichi, not
+ *   double riichi (11 without one do), and none of the 129 kyuushu kyuuhai follows a kita of
+ *   the first go-around (tenhou/chiihou: the same rule, not seen);
  * - a ron on the kita is allowed for any hand and is not chankan (4 cases, none with it);
  * - a tsumo on the replacement tile is rinshan kaihou (79 of 79).
  * A pending open-kan dora is not shown by a kita (it waits for the next discard or kan). */

@@ -48,7 +48,8 @@ typedef struct {
     uint8_t dora[JONG_RIICHI_MAX_INDICATORS]; /* their kinds */
     int nura;           /* ura indicators, 0..5; they count only for riichi (or double riichi) */
     uint8_t ura[JONG_RIICHI_MAX_INDICATORS];
-    int honba;          /* counters on the table (300 each on ron, 100 from each payer on tsumo) */
+    int honba;          /* counters on the table (300 each on ron, 100 from each payer on tsumo;
+                           three players: 200 on ron) */
     int sticks;         /* riichi sticks on the table (1000 each to the winner) */
     int kita;           /* three players (rules three_player): the north tiles the winner set aside
                            (nukidora), each a dora, and each counted again for every dora (ura)

@@ -59,6 +59,7 @@ typedef struct {
     uint8_t pool[JONG_KINDS], meld[JONG_KINDS];
     int U, D;
     bool closed;
+    int bound; /* exchanges: e(H) + s(H) at most this (the header), -1 = forward only */
 } mref;
 
 typedef struct {
@@ -151,14 +152,28 @@ static bool m_better(jong_analysis_policy p, const mval *a, const mval *b)
     double b1 = p == JONG_ANALYSIS_POLICY_WIN ? b->win : b->points;
     double a2 = p == JONG_ANALYSIS_POLICY_WIN ? a->points : a->win;
     double b2 = p == JONG_ANALYSIS_POLICY_WIN ? b->points : b->win;
-    if (a1 != b1)
+    /* figures equal but for rounding (the same chance summed in another order, common once
+     * exchanges open many ways to a hand) are a tie, so that the choice does not hang on it */
+    double e1 = 1e-12 * (fabs(a1) + fabs(b1)), e2 = 1e-12 * (fabs(a2) + fabs(b2));
+    if (fabs(a1 - b1) > e1)
         return a1 > b1;
-    if (a2 != b2)
+    if (fabs(a2 - b2) > e2)
         return a2 > b2;
-    return a->tenpai > b->tenpai;
+    return a->tenpai > b->tenpai + 1e-12;
 }
 
 static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool ippatsu);
+
+/* Exchanges: h2 (3N+1 tiles) within the bound, its tiles beyond the 14 it started from counted. */
+static bool m_within(const mref *m, const jong_hand *h2)
+{
+    if (m->bound < 0)
+        return false;
+    int e = 0;
+    for (int k = 0; k < JONG_KINDS; k++)
+        e += h2->counts[k] > m->in->hand.counts[k] ? h2->counts[k] - m->in->hand.counts[k] : 0;
+    return e + shanten(m, h2) <= m->bound;
+}
 
 /* The value of keeping a draw that leaves h2 with t draws made: riichi or not, as the policy may. */
 static mval m_keep(const mref *m, const jong_hand *h2, int t, jong_analysis_policy p, const mval *best_so_far)
@@ -255,7 +270,8 @@ static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool 
                 }
             } else {
                 /* every allowed choice: lowering, any discard of least shanten; ready, a discard
-                 * that keeps it ready on more copies than the draw's */
+                 * that keeps it ready on more copies than the draw's; with exchanges, any discard
+                 * that leaves a hand within the bound */
                 int sh[JONG_KINDS], least = 99;
                 for (int d = 0; d < JONG_KINDS; d++) {
                     sh[d] = 99;
@@ -270,11 +286,13 @@ static mval m_value(const mref *m, const jong_hand *h, int t, bool riichi, bool 
                 jong_hand back = *h;
                 int base = m_ukeire(m, &back, w);
                 for (int d = 0; d < JONG_KINDS; d++) {
-                    if (sh[d] != least || d == k || least > s || (least == s && s > 0))
+                    if (!hk.counts[d] || d == k)
                         continue;
                     jong_hand h2 = hk;
                     m_discard(&h2, d);
-                    if (least == s && m_ukeire(m, &h2, w) <= base)
+                    bool forward = sh[d] == least && least <= s && !(least == s && s > 0) &&
+                                   !(least == s && m_ukeire(m, &h2, w) <= base);
+                    if (!forward && !m_within(m, &h2))
                         continue;
                     mval c = m_keep(m, &h2, t + 1, p, &v);
                     if (m_better(p, &c, &v))
@@ -315,6 +333,19 @@ static mval m_row(const jong_analysis_input *in, int d, bool *riichi)
         m.U += m.pool[k];
     }
     m.D = in->draws < m.U - 1 ? in->draws : m.U - 1;
+    m.bound = -1;
+    if (in->exchanges > 0) {
+        int s14 = 99;
+        for (int k = 0; k < JONG_KINDS; k++) {
+            jong_hand t = in->hand;
+            if (!t.counts[k])
+                continue;
+            m_discard(&t, k);
+            int st = shanten(&m, &t);
+            s14 = st < s14 ? st : s14;
+        }
+        m.bound = s14 + in->exchanges < m.D - 1 ? s14 + in->exchanges : m.D - 1;
+    }
     jong_hand h = in->hand;
     m_discard(&h, d);
     *riichi = false;
@@ -334,11 +365,15 @@ static bool close_to(double a, double b)
     return fabs(a - b) <= 1e-9 * fmax(1, fabs(b));
 }
 
-/* Every exact row of the table against the model reference, for each policy. */
+/* Every exact row of the table against the model reference, for each policy, the optimal ones
+ * forward only and with exchanges (within 1, and all). */
 static void check_model(jong_analysis_input *in)
 {
-    for (int p = JONG_ANALYSIS_POLICY_LOWER; p <= JONG_ANALYSIS_POLICY_POINTS; p++) {
+    static const int exchanges[] = {0, 0, 0, 1, 1, JONG_ANALYSIS_EXCHANGES_ALL, JONG_ANALYSIS_EXCHANGES_ALL};
+    for (int c = 0; c < 7; c++) {
+        int p = c < 3 ? c : c % 2 ? JONG_ANALYSIS_POLICY_WIN : JONG_ANALYSIS_POLICY_POINTS;
         in->policy = (jong_analysis_policy)p;
+        in->exchanges = exchanges[c];
         jong_analysis_result r;
         run(in, &r);
         int exact = 0;
@@ -351,13 +386,15 @@ static void check_model(jong_analysis_input *in)
             mval v = m_row(in, row->discard, &riichi);
             if (!close_to(row->tenpai.value, v.tenpai) || !close_to(row->win.value, v.win) ||
                 !close_to(row->points.value, v.points) || row->riichi != riichi)
-                fail_msg("policy %d, row %s: tenpai %.12f/%.12f win %.12f/%.12f points %.9f/%.9f riichi %d/%d", p,
-                         jong_kind_name(row->discard, JONG_STYLE_COMPACT), row->tenpai.value, v.tenpai, row->win.value,
+                fail_msg("policy %d exchanges %d, row %s: tenpai %.12f/%.12f win %.12f/%.12f points %.9f/%.9f riichi %d/%d", p,
+                         in->exchanges, jong_kind_name(row->discard, JONG_STYLE_COMPACT), row->tenpai.value, v.tenpai, row->win.value,
                          v.win, row->points.value, v.points, row->riichi, riichi);
             assert_int_equal(row->policy, p);
         }
         assert_true(exact == r.nrows);
+        assert_int_equal(r.exchanges, in->exchanges);
     }
+    in->exchanges = 0;
 }
 
 static void test_model_riichi(void **state)
@@ -439,6 +476,90 @@ static void test_model_taiwan(void **state)
     tw.draws = 3;
     short_wall(&tw, "6m9m1s3s5sE7p");
     check_model(&tw);
+}
+
+/* ---- exchanges: more choices never do worse ------------------------------------------------- */
+
+/* Each row of `more` (exact) at least as good as the same row of `less` for the policy's figure;
+ * true when better on some row. */
+static bool no_worse(const jong_analysis_result *less, const jong_analysis_result *more, jong_analysis_policy p)
+{
+    bool gained = false;
+    for (int i = 0; i < more->nrows; i++)
+        for (int j = 0; j < less->nrows; j++) {
+            const jong_analysis_row *a = &less->rows[j], *b = &more->rows[i];
+            if (a->discard != b->discard || !a->exact || !b->exact)
+                continue;
+            double fa = p == JONG_ANALYSIS_POLICY_WIN ? a->win.value : a->points.value;
+            double fb = p == JONG_ANALYSIS_POLICY_WIN ? b->win.value : b->points.value;
+            assert_true(fb >= fa - 1e-9 * fmax(1, fa));
+            gained |= fb > fa + 1e-6 * fmax(1, fa);
+        }
+    return gained;
+}
+
+/* Forward only, within 1 exchange, all: each a superset of the choices before, so never worse,
+ * and better on some row of these short walls (a sideways exchange to a better wait; a row that
+ * threw a needed tile winning again by exchanges); bad settings refused. */
+static void test_exchanges(void **state)
+{
+    (void)state;
+    jong_analysis_input a, b;
+    jong_analysis_input_init(&a, JONG_VARIANT_RIICHI);
+    a.hand = hand_of("234m456p78s13s55m1z9p");
+    a.draws = 3;
+    short_wall(&a, "6s9s2s2s1z3m5p8p");
+    jong_analysis_input_init(&b, JONG_VARIANT_RIICHI);
+    b.hand = hand_of("234m456p789s24688s");
+    b.draws = 3;
+    short_wall(&b, "3s5s7s1z2z8s9m");
+    static const int steps[] = {0, 1, JONG_ANALYSIS_EXCHANGES_ALL};
+    bool gained[2][2] = {{false, false}, {false, false}};
+    for (int p = JONG_ANALYSIS_POLICY_WIN; p <= JONG_ANALYSIS_POLICY_POINTS; p++)
+        for (int h = 0; h < 2; h++) {
+            jong_analysis_input *in = h ? &b : &a;
+            in->policy = (jong_analysis_policy)p;
+            jong_analysis_result r[3];
+            for (int i = 0; i < 3; i++) {
+                in->exchanges = steps[i];
+                run(in, &r[i]);
+            }
+            gained[h][0] |= no_worse(&r[0], &r[1], in->policy);
+            gained[h][1] |= no_worse(&r[1], &r[2], in->policy);
+        }
+    assert_true(gained[0][0]); /* 9p: within 1 exchange beats forward only */
+    assert_true(gained[1][1]); /* the rows that broke the ready shape: only all exchanges mend them */
+    jong_error err;
+    jong_analysis_result r;
+    a.exchanges = JONG_ANALYSIS_EXCHANGES_ALL + 1;
+    assert_int_equal(jong_analysis_run(&a, &r, &err), JONG_ERR_ARG);
+    a.exchanges = 1;
+    a.policy = JONG_ANALYSIS_POLICY_LOWER;
+    assert_int_equal(jong_analysis_run(&a, &r, &err), JONG_ERR_ARG);
+    assert_non_null(strstr(err.msg, "exchanges need the policy win or points"));
+}
+
+/* On seeded random hands at a real wall's length, within 1 exchange never loses to forward only
+ * on a row both compute exactly. */
+static void test_exchanges_random(void **state)
+{
+    (void)state;
+    for (int i = 0; i < (SANITIZED ? 2 : 6); i++) {
+        rh_rng rng;
+        rh_seed(&rng, 3000 + (uint64_t)i);
+        jong_analysis_input in;
+        jong_analysis_input_init(&in, JONG_VARIANT_RIICHI);
+        rh_uniform(&rng, 14, in.hand.counts);
+        in.draws = 8;
+        in.sims = 100;
+        in.reach = 2;
+        in.policy = JONG_ANALYSIS_POLICY_POINTS;
+        jong_analysis_result fwd, ex;
+        run(&in, &fwd);
+        in.exchanges = 1;
+        run(&in, &ex);
+        no_worse(&fwd, &ex, in.policy);
+    }
 }
 
 /* ---- the reach and the cap on hands held ------------------------------------------------------ */
@@ -585,6 +706,8 @@ int main(void)
         cmocka_unit_test(test_model_red_five),
         cmocka_unit_test(test_model_open_and_pairs),
         cmocka_unit_test(test_model_taiwan),
+        cmocka_unit_test(test_exchanges),
+        cmocka_unit_test(test_exchanges_random),
         cmocka_unit_test(test_reach_and_cap),
         cmocka_unit_test(test_simulator_riichi),
         cmocka_unit_test(test_simulator_taiwan),

@@ -807,6 +807,75 @@ static void test_faulty_hang(void **state)
     assert_true(run_faulty("faulty:mode=hang,every=80,ms=1500", 500, 1, JONG_FAULT_TIMEOUT) >= 3);
 }
 
+/* The hang limit on CPU time (jong_fault_policy.thread_cpu_ms): a player that spends its time
+ * on the CPU is late, one whose wall clock alone runs (a loaded machine) is not, unless it waits
+ * for another program (outside) and so keeps the wall clock. The clocks are fakes the player
+ * moves, so the test is the same under any load. */
+static int64_t fake_wall_ms, fake_cpu_ms, step_wall_ms, step_cpu_ms;
+static int64_t fake_now(void) { return fake_wall_ms; }
+static int64_t fake_thread_cpu(pthread_t t)
+{
+    (void)t;
+    return fake_cpu_ms;
+}
+static int slow_choose(jong_player *p, const jong_decision *d)
+{
+    (void)p;
+    (void)d;
+    fake_wall_ms += step_wall_ms;
+    fake_cpu_ms += step_cpu_ms;
+    return 0;
+}
+static const jong_player_ops slow_ops = {slow_choose, NULL, NULL};
+
+/* Seat 0's timeouts and decisions in one riichi hand against greedy under the policy. */
+static void slow_seat(int64_t wall, int64_t cpu, bool outside, bool by_cpu, int *timeouts, int64_t *decisions)
+{
+    jong_ruleset rs;
+    jong_ruleset_default(&rs, JONG_VARIANT_RIICHI);
+    rs.hands = 1;
+    jong_player slow = {.ops = &slow_ops, .outside = outside};
+    snprintf(slow.spec, sizeof slow.spec, "slow");
+    jong_table t = {.rules = &rs, .seed = 5, .players = {&slow}};
+    jong_error err;
+    for (int s = 1; s < 4; s++)
+        assert_int_equal(jong_player_create("greedy", &t.players[s], &err), JONG_OK);
+    jong_move_watch watch = {0};
+    jong_fault_policy f = {.now_ms = fake_now, .stop_ms = 100, .late_ms = 150, .watch = &watch,
+                           .thread_cpu_ms = by_cpu ? fake_thread_cpu : NULL};
+    t.faults = &f;
+    step_wall_ms = wall;
+    step_cpu_ms = cpu;
+    jong_game_result res;
+    assert_int_equal(jong_table_play(&t, &res, &err), JONG_OK);
+    for (int s = 1; s < 4; s++) {
+        assert_int_equal(res.seats[s].faults[JONG_FAULT_TIMEOUT], 0);
+        jong_player_free(t.players[s]);
+    }
+    assert_int_equal(atomic_load(&watch.deadline_ms), 0);
+    assert_int_equal(atomic_load(&watch.cpu_deadline_ms), 0);
+    *timeouts = res.seats[0].faults[JONG_FAULT_TIMEOUT];
+    *decisions = res.seats[0].decisions;
+    assert_true(*decisions > 0);
+}
+
+static void test_hang_limit_on_cpu_time(void **state)
+{
+    (void)state;
+    int late;
+    int64_t asked;
+    slow_seat(0, 200, false, true, &late, &asked);   /* 200 ms of CPU a decision: all late */
+    assert_int_equal(late, asked);
+    slow_seat(200, 0, false, true, &late, &asked);   /* the wall clock alone: none */
+    assert_int_equal(late, 0);
+    slow_seat(200, 0, false, false, &late, &asked);  /* the same on the wall clock: all late */
+    assert_int_equal(late, asked);
+    slow_seat(200, 0, true, true, &late, &asked);    /* an outside bot keeps the wall clock */
+    assert_int_equal(late, asked);
+    slow_seat(120, 120, false, true, &late, &asked); /* inside the grace on either clock: none */
+    assert_int_equal(late, 0);
+}
+
 /* The default action is legal, never a win, and passes when it can. */
 static void test_default_action(void **state)
 {
@@ -950,6 +1019,7 @@ int main(void)
         cmocka_unit_test(test_faulty_illegal),
         cmocka_unit_test(test_faulty_crash),
         cmocka_unit_test(test_faulty_hang),
+        cmocka_unit_test(test_hang_limit_on_cpu_time),
         cmocka_unit_test(test_default_action),
         cmocka_unit_test(test_corrupt_results_file),
         cmocka_unit_test(test_riichi_run),

@@ -641,8 +641,10 @@ static void every_option_prints_and_parses_back(void **state)
     assert_int_equal(jong_ruleset_apply(&rs, "length=tonpuu,red_fives=4,kuitan=off,double_ron=off,"
                                              "abortive_draws=off,nagashi=off,kiriage=on,double_yakuman=on,"
                                              "tobi=off,agari_yame=off,uma=15/5/-5/-15,tenpai_yame=off,"
-                                             "extension_rounds=2",
+                                             "extension_rounds=2,triple_ron=win",
                                         NULL), JONG_OK);
+    assert_true(rs.triple_ron_wins);
+    assert_int_equal(jong_ruleset_apply(&rs, "triple_ron=on", NULL), JONG_ERR_ARG);
     assert_int_equal(jong_ruleset_apply(&rs, "extension_rounds=3", NULL), JONG_ERR_ARG);
     assert_int_equal(jong_ruleset_apply(&rs, "tenpai_yame=maybe", NULL), JONG_ERR_ARG);
     assert_int_equal(jong_ruleset_apply(&rs, "uma=20,10,-10,-10", NULL), JONG_ERR_ARG);
@@ -685,6 +687,7 @@ static void presets_by_name(void **state)
     assert_int_equal(jong_ruleset_preset(&rs, "mahjongsoul", &err), JONG_OK);
     jong_ruleset_default(&want, JONG_VARIANT_RIICHI);
     want.double_yakuman = true;
+    want.triple_ron_wins = true;
     assert_memory_equal(&rs, &want, sizeof rs);
     /* every listed preset applies, its options are those of its table, and a later option wins */
     for (int i = 0; i < jong_ruleset_preset_count(); i++) {

@@ -437,6 +437,15 @@ static void double_ron_honba_and_sticks_to_the_first(void **state)
 static const char *const three_waits[4] = {"147m258p39s1sEEFC", "123p456p789p46sEE", "123m456m789m46sWW",
                                            "SSSNNNPPP789s5s"};
 
+/* The dealer throws 5s and the three others (three_waits) all call ron on it. */
+static void three_rons_on_5s(jong_game *g)
+{
+    play(g, 0, JONG_ACT_DISCARD, "5s", 0);
+    play(g, 1, JONG_ACT_WIN, "5s", 0);
+    play(g, 2, JONG_ACT_WIN, "5s", 0);
+    play(g, 3, JONG_ACT_WIN, "5s", 0);
+}
+
 static void triple_ron_aborts(void **state)
 {
     (void)state;
@@ -444,10 +453,7 @@ static void triple_ron_aborts(void **state)
     jong_game *g = after_nine_terminals("", three_waits, "5s");
     int32_t before[4], after[4];
     jong_game_scores(g, before);
-    play(g, 0, JONG_ACT_DISCARD, "5s", 0);
-    play(g, 1, JONG_ACT_WIN, "5s", 0);
-    play(g, 2, JONG_ACT_WIN, "5s", 0);
-    play(g, 3, JONG_ACT_WIN, "5s", 0);
+    three_rons_on_5s(g);
     assert_null(last_of(JONG_EV_WIN));
     assert_int_equal(last_of(JONG_EV_EXHAUSTED)->reason, JONG_DRAW_TRIPLE_RON);
     jong_game_scores(g, after);
@@ -461,14 +467,39 @@ static void triple_ron_aborts(void **state)
     jong_game_free(g);
 }
 
+static void triple_ron_wins_when_the_rules_say_so(void **state)
+{
+    (void)state;
+    /* triple_ron=win (Mahjong Soul): all three win, the first after the discarder takes the honba
+     * and the stick, the dealer (the discarder) pays every win, and the deal passes */
+    jong_game *g = after_nine_terminals("triple_ron=win", three_waits, "5s");
+    three_rons_on_5s(g);
+    const jong_event *w3 = last_of(JONG_EV_WIN), *w2 = w3 - 1, *w1 = w3 - 2;
+    assert_int_equal(w1->type, JONG_EV_WIN);
+    assert_int_equal(w2->type, JONG_EV_WIN);
+    assert_int_equal(w1->actor, 1);
+    assert_int_equal(w2->actor, 2);
+    assert_int_equal(w3->actor, 3);
+    assert_int_equal(w1->deltas[1], w1->score.pay.points + 300 + 1000);
+    assert_int_equal(w2->deltas[2], w2->score.pay.points);
+    assert_int_equal(w3->deltas[3], w3->score.pay.points);
+    assert_int_equal(w1->deltas[0] + w2->deltas[0] + w3->deltas[0],
+                     -(w1->score.pay.points + 300 + w2->score.pay.points + w3->score.pay.points));
+    assert_int_equal(total(g), 100000);
+    jong_error err;
+    assert_int_equal(jong_game_start_hand(g, &err), JONG_OK);
+    const jong_event *st = last_of(JONG_EV_START_HAND);
+    assert_int_equal(st->dealer, 1);
+    assert_int_equal(st->streak, 0);
+    assert_int_equal(st->kyotaku, 0);
+    jong_game_free(g);
+}
+
 static void head_bump_when_double_ron_is_off(void **state)
 {
     (void)state;
     jong_game *g = after_nine_terminals("double_ron=off", three_waits, "5s");
-    play(g, 0, JONG_ACT_DISCARD, "5s", 0);
-    play(g, 1, JONG_ACT_WIN, "5s", 0);
-    play(g, 2, JONG_ACT_WIN, "5s", 0);
-    play(g, 3, JONG_ACT_WIN, "5s", 0);
+    three_rons_on_5s(g);
     const jong_event *w = last_of(JONG_EV_WIN);
     assert_int_equal(w->actor, 1);  /* the nearest after the discarder, alone */
     assert_int_equal(w[-1].type, JONG_EV_DISCARD);
@@ -751,6 +782,7 @@ int main(void)
         cmocka_unit_test(kokushi_robs_a_concealed_kan),
         cmocka_unit_test(double_ron_honba_and_sticks_to_the_first),
         cmocka_unit_test(triple_ron_aborts),
+        cmocka_unit_test(triple_ron_wins_when_the_rules_say_so),
         cmocka_unit_test(head_bump_when_double_ron_is_off),
         cmocka_unit_test(four_winds_abort),
         cmocka_unit_test(four_riichi_abort),

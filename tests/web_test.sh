@@ -108,6 +108,9 @@ expect 400 "players: 'faulty'" POST /api/games '{"players":"faulty"}'
 expect 400 "players: 'ext'" POST /api/games '{"players":"ext"}'
 expect 400 "players: kurita plays riichi rules only, not a Taiwanese game" POST /api/games '{"rules":"taiwan","players":"kurita"}'
 expect 400 "players: kf-v plays Taiwanese rules only, not a riichi game" POST /api/games '{"rules":"riichi","players":"kf-v"}'
+expect 400 "preset: unknown rule preset 'nosuch'" POST /api/games '{"preset":"nosuch"}'
+expect 400 "preset: rule preset 'tenhou' is for riichi rules" POST /api/games '{"rules":"taiwan","preset":"tenhou"}'
+expect 400 "preset: give a preset's name as a string" POST /api/games '{"preset":7}'
 expect 400 "seat: give 0" POST /api/games '{"seat":9}'
 expect 400 "hands: give 0" POST /api/games '{"hands":-1}'
 expect 400 "must be a JSON object" POST /api/games '[1,2]'
@@ -125,6 +128,8 @@ expect 200 '"name":"seven-pairs","distance":5' POST /api/analyze '{"hand":"123m4
 expect 200 '"policy":"points"' POST /api/analyze '{"hand":"123m456p789s1122z5m","rules":"riichi","chances":true,"policy":"points"}'
 expect 200 '"exact":true' POST /api/analyze '{"hand":"123m456p789s1122z5m","rules":"riichi","chances":true}'
 expect 400 "policy: give lower, win or points" POST /api/analyze '{"hand":"123m456p789s1122z5m","chances":true,"policy":"best"}'
+expect 200 '"exchanges":"1"' POST /api/analyze '{"hand":"123m456p789s1122z5m","chances":true,"policy":"points","exchanges":"1"}'
+expect 400 "exchanges: give forward, a number or all" POST /api/analyze '{"hand":"123m456p789s1122z5m","chances":true,"policy":"win","exchanges":"some"}'
 big="$(head -c 20000 /dev/zero | tr '\0' 'x')"
 expect 413 "too large" POST /api/games "{\"x\":\"$big\"}"
 # a body sent in chunks without a length, too large as it arrives
@@ -200,6 +205,13 @@ rec="$(curl -s -H "X-Jong-Token: $token" "$base/api/games/$id/record")"
 echo "$rec" > "$tmp/rec.jsonl"
 "$jong" replay "$tmp/rec.jsonl" --verify > /dev/null 2>&1 || fail "the game's record does not verify"
 [ -f "$tmp/records/web-$id.jsonl" ] || fail "--log wrote no record"
+
+# a rule preset named alone chooses riichi and its options, which the record's header carries
+expect 200 '"presets":\[{"name":"tenhou","rules":"riichi","options":""}' GET /api/info
+out="$(req POST /api/games '{"preset":"mahjongsoul","players":"greedy","hands":1,"seed":3}')"
+[ "${out%% *}" = 201 ] || fail "new game with a preset: $out"
+curl -s -H "X-Jong-Token: $(echo "$out" | field token)" "$base/api/games/$(echo "$out" | field game)/record" |
+    head -1 | grep -q '"variant":"riichi".*"double_yakuman":"on"' || fail "the mahjongsoul preset is not in the record"
 
 # riichi: a whole game through the API, with its riichi state
 out="$(req POST /api/games '{"rules":"riichi","players":"greedy","seat":1,"hands":1,"seed":4}')"

@@ -148,6 +148,7 @@ async function newGame(ev) {
   const body = { rules: $('rules').value, players: $('players').value, seat: Number($('seat').value),
                  hands: Number($('hands').value) };
   if ($('seed').value !== '') body.seed = Number($('seed').value);
+  if ($('preset').value !== '') body.preset = $('preset').value;
   game.token = null;
   await run(async () => {
     const state = await api('POST', '/api/games', body);
@@ -206,12 +207,17 @@ function tab(which) {
   $('tab-analyze').classList.toggle('active', which === 'analyze');
 }
 
-// Each player plays one family of rules or both: offer only those that play the chosen rules.
+// Each player plays one family of rules or both, and each rule preset is for one: offer only
+// those of the chosen rules.
 function offerPlayersFor() {
   const rules = $('rules').value;
   for (const o of $('players').options) {
     o.disabled = !o.dataset.rules.split(' ').includes(rules);
     if (o.disabled && o.selected) $('players').value = 'best';
+  }
+  for (const o of $('preset').options) {
+    o.disabled = !o.dataset.rules.split(' ').includes(rules);
+    if (o.disabled && o.selected) $('preset').value = '';
   }
 }
 
@@ -238,6 +244,14 @@ async function init() {
       o.dataset.rules = (p.rules || []).join(' ');
       if (p.name === 'best') o.selected = true;
       $('players').appendChild(o);
+    }
+    for (const p of info.presets || []) {
+      const o = document.createElement('option');
+      o.value = p.name;
+      o.textContent = p.name;
+      o.title = p.options || 'the defaults';
+      o.dataset.rules = p.rules;
+      $('preset').appendChild(o);
     }
     offerPlayersFor();
   } catch (e) {

@@ -21,9 +21,16 @@
  *     taken; a draw that lowers the shanten may be kept with any discard of least shanten, or
  *     thrown; a ready hand (without riichi) may keep a draw with a discard that leaves it ready
  *     on more copies (the model's unseen ones, below), or throw it; a closed hand that becomes
- *     ready with a draw left may declare riichi or not. Not among the choices: exchanges that
- *     raise the shanten, and exchanges that keep it before the hand is ready (with them the
- *     hands reachable from a 1-shanten hand pass a million).
+ *     ready with a draw left may declare riichi or not. With `exchanges` 0 (the default) that is
+ *     all: no exchange that raises the shanten (backward) or keeps it before the hand is ready
+ *     (sideways); with them unbounded the hands reachable from a 1-shanten hand pass a million.
+ *   - `exchanges` N >= 1 (WIN and POINTS only): also any draw may be kept with any discard
+ *     (sideways, backward, or a lowering draw with a discard of more than the least shanten)
+ *     that leaves a hand H within N exchanges of a fastest way to win: e(H) + s(H) <= s14 + N,
+ *     where e(H) counts H's tiles beyond the 14 (17) it started from, s(H) is its shanten and
+ *     s14 the least shanten of the rows; and only into hands that can still win in the draws
+ *     left (e(H) + s(H) < the draws, the draws made being at least e(H)).
+ *     JONG_ANALYSIS_EXCHANGES_ALL keeps only that last bound: the whole optimal policy.
  * - Riichi rules: riichi locks the hand; LOWER declares it as soon as a closed hand is ready
  *   with a draw left (in this model riichi never lowers the chance of a win and only adds han);
  *   a win on the first draw after the declaration is ippatsu; one ura-dora indicator is drawn
@@ -73,8 +80,11 @@
  * the optimal policies, the lower figure), and the hands it may hold at once for one table. */
 #define JONG_ANALYSIS_REACH_LOWER 5
 #define JONG_ANALYSIS_REACH_OPTIMAL 3
+#define JONG_ANALYSIS_REACH_EXCHANGES 2 /* the optimal policies with exchanges */
 #define JONG_ANALYSIS_MAX_REACH 8
 #define JONG_ANALYSIS_DEFAULT_STATES 400000L
+/* `exchanges`: the bound above; ALL = no bound but the draws left (JONG_ANALYSIS_MAX_DRAWS). */
+#define JONG_ANALYSIS_EXCHANGES_ALL JONG_ANALYSIS_MAX_DRAWS
 
 /* The policy the seat plays on by after the discard (see the model above). */
 typedef enum {
@@ -106,9 +116,13 @@ typedef struct {
     jong_analysis_policy policy;
     jong_analysis_method method;
     int reach;                   /* exact rows: shanten up to this (0 = the policy's default,
-                                    JONG_ANALYSIS_REACH_*; at most JONG_ANALYSIS_MAX_REACH) */
+                                    JONG_ANALYSIS_REACH_*, _EXCHANGES with exchanges; at most
+                                    JONG_ANALYSIS_MAX_REACH) */
     long max_states;             /* the exact method's hands held at once (0 = the default); a row
                                     that would pass it is simulated instead */
+    int exchanges;               /* WIN and POINTS: 0 = forward only (the default), N = also exchanges
+                                    within N of a fastest way to win (see the model above), up to
+                                    JONG_ANALYSIS_EXCHANGES_ALL; refused with LOWER or SIMULATE */
 } jong_analysis_input;
 
 /* A value with its 95% interval; lo == hi == value when exact. */
@@ -147,6 +161,7 @@ typedef struct {
     jong_analysis_policy policy; /* the input's */
     int reach;              /* the exact method's reach used (-1: the simulation method) */
     long states;            /* hands the exact method held (its work) */
+    int exchanges;          /* the input's (the exact rows' bound on exchanges) */
     uint64_t seed;
     uint64_t signature;     /* FNV-1a of every row's numbers: changes only when the results do */
 } jong_analysis_result;

@@ -89,6 +89,10 @@ static inline jong_arena_seat *jong_arena_results_at(const jong_arena_results *r
 typedef struct {
     int jobs;                             /* worker threads (>= 1) */
     int64_t (*now_ms)(void);              /* monotonic milliseconds; NULL = no time limits */
+    /* A thread's CPU time in milliseconds (may be NULL): without a time per move, the hang limit
+     * then counts the CPU time of the thread a player thinks in (jong_fault_policy), so the
+     * results do not depend on the machine's load; outside bots keep the wall clock. */
+    int64_t (*thread_cpu_ms)(pthread_t thread);
     /* Raised to stop now (a signal): the games under way are abandoned (their decisions told to
      * stop; a resumed run plays them again), the finished ones are kept. May be NULL. */
     const atomic_bool *interrupt;

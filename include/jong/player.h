@@ -66,6 +66,9 @@ struct jong_player {
      * table (jong_fault_policy) uses it in place of its own, so that one slow outside bot can
      * have longer than the others without changing their budget (ext: timeout=). */
     int64_t time_limit_ms;
+    /* It waits for another program (an outside bot) while it decides, so the time it takes shows
+     * on the wall clock and not in this thread's CPU time (jong_fault_policy.thread_cpu_ms). */
+    bool outside;
 };
 
 /* What choose returns when it gave up waiting (an outside bot that did not answer in time):

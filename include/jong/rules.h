@@ -39,7 +39,7 @@ typedef struct {
     bool tonpuu;              /* length: hanchan (false) or tonpuu (East round only) */
     int red_fives;            /* 3 (one each of 5m 5p 5s), 0, or 4 (two red 5p) */
     bool kuitan;              /* open tanyao counts */
-    bool double_ron;          /* on: double ron (triple ron aborts); off: head-bump */
+    bool double_ron;          /* on: double ron (triple ron: see triple_ron_wins); off: head-bump */
     bool abortive_draws;
     bool nagashi;             /* nagashi mangan */
     bool kiriage;             /* 4 han 30 fu and 3 han 60 fu round up to mangan */
@@ -50,6 +50,8 @@ typedef struct {
     int extension_rounds;     /* rounds the game may go on past its length with nobody at return_score:
                                  1 (Tenhou: tonpuu into South, hanchan into West), 0 or 2 */
     bool pao;                 /* responsibility payment for big three dragons / big four winds (Tenhou) */
+    bool triple_ron_wins;     /* triple_ron=win: three rons on one discard all win (Mahjong Soul);
+                                 abort (the default, Tenhou): an abortive draw when abortive_draws is on */
     int uma[4];               /* rank bonuses in thousands: +20 +10 -10 -20 (three players: +20 0 -20, uma[3] 0) */
     bool three_player;        /* sanma: 108 tiles (no 2m-8m), three seats, no chi, kita (Tenhou's rules) */
     bool tsumo_split;         /* three_player=split: a tsumo's missing North share is split between the

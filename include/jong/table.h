@@ -4,6 +4,8 @@
 #ifndef JONG_TABLE_H
 #define JONG_TABLE_H
 
+#include <pthread.h>
+
 #include "jong/game.h"
 #include "jong/player.h"
 
@@ -30,9 +32,11 @@ typedef struct {
 } jong_game_result;
 
 /* Where a watchdog thread sees a decision under way: it sets stop once the clock passes
- * deadline_ms (0 = no decision is running). One per table that runs in its own thread. */
+ * deadline_ms, or the deciding thread's CPU time passes cpu_deadline_ms (0 = no decision of that
+ * kind is running). One per table that runs in its own thread. */
 typedef struct {
     _Atomic int64_t deadline_ms;
+    _Atomic int64_t cpu_deadline_ms;
     atomic_bool stop;
 } jong_move_watch;
 
@@ -43,6 +47,12 @@ typedef struct {
     int64_t stop_ms;          /* the watch's deadline: this long after the question (0 = none) */
     int64_t late_ms;          /* an answer later than this is a timeout (0 = never) */
     jong_move_watch *watch;   /* the decision's stop flag and deadline (may be NULL) */
+    /* The CPU time of a thread in milliseconds (may be NULL). When given, stop_ms and late_ms
+     * count the CPU time the deciding thread spends (its watch's cpu_deadline_ms), not the wall
+     * clock, for every player that thinks in that thread: a hang limit that a loaded machine
+     * cannot turn into faults, so a run gives the same results under any load. Players that wait
+     * for another program (jong_player.outside) or have their own limit keep the wall clock. */
+    int64_t (*thread_cpu_ms)(pthread_t thread);
 } jong_fault_policy;
 
 typedef struct {

@@ -14,6 +14,7 @@
 /* `jong analyze --json` as a function: the program's own work and builder (src/cli), linked from
  * build/shared/libjongcli.a, so the two cannot drift apart. */
 #include "cli/analyze_json.h"
+#include "cli/analyze_sim_out.h"
 #include "cli/cli_util.h"
 
 PyObject *jongpy_error;
@@ -74,6 +75,22 @@ int jongpy_ruleset(const char *rules, PyObject *opts, jong_ruleset *rs)
     jong_ruleset_default(rs, v);
     if (!opts)
         return 0;
+    /* preset= names a rule preset (as --preset does): applied first, the other options over it */
+    PyObject *preset = PyDict_GetItemString(opts, "preset");
+    if (preset && preset != Py_None) {
+        const char *pname = PyUnicode_Check(preset) ? PyUnicode_AsUTF8(preset) : NULL;
+        if (!pname) {
+            PyErr_Clear();
+            PyErr_Format(jongpy_error, "preset: a rule preset's name as a string, not %R", preset);
+            return -1;
+        }
+        jong_error err;
+        jong_error_clear(&err);
+        if (jong_ruleset_preset(rs, pname, &err)) {
+            jongpy_raise(&err);
+            return -1;
+        }
+    }
     PyObject *key, *value;
     Py_ssize_t pos = 0;
     while (PyDict_Next(opts, &pos, &key, &value)) {
@@ -83,6 +100,8 @@ int jongpy_ruleset(const char *rules, PyObject *opts, jong_ruleset *rs)
             PyErr_Format(jongpy_error, "option names are strings, not %R", key);
             return -1;
         }
+        if (!strcmp(name, "preset"))
+            continue;
         char text[256];
         if (option_text(key, value, text, sizeof text))
             return -1;
@@ -403,20 +422,21 @@ PyObject *jongpy_from_json(const json_t *j)
 
 PyDoc_STRVAR(analyze_doc, "analyze(hand, rules='riichi', seen=None, *, sims=0, dora=None, player=None, turn=1, "
              "draws=None, seat=None, round='E', dealer=False, seed=1, search='exact', restarts=5, policy='lower', "
-             "method='auto', **options) -> dict\n\n"
+             "method='auto', exchanges='forward', **options) -> dict\n\n"
              "The object `jong analyze HAND --json` prints with the same inputs: shanten per form, blocks, MTW, "
              "waits or effective tiles, readings, the discard table and the targets; with sims > 0 the chances "
              "of each discard ('simulation': exact where the method reaches, else sims simulations; policy "
-             "'lower', 'win' or 'points'; method 'auto' or 'simulate'), and with player an engine's own values "
+             "'lower', 'win' or 'points'; method 'auto' or 'simulate'; exchanges 'forward', a number or 'all', as "
+             "--exchanges), and with player an engine's own values "
              "of each discard ('player'). Every other keyword is a ruleset option by name.");
 
 static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     enum { HAND, RULES, SEEN, SIMS, DORA, PLAYER, TURN, DRAWS, SEAT, ROUND, DEALER, SEED, SEARCH, RESTARTS, POLICY,
-           METHOD, N };
+           METHOD, EXCHANGES, N };
     static const char *const names[] = {"hand", "rules", "seen", "sims", "dora", "player", "turn", "draws", "seat",
-                                        "round", "dealer", "seed", "search", "restarts", "policy", "method", NULL};
+                                        "round", "dealer", "seed", "search", "restarts", "policy", "method", "exchanges", NULL};
     PyObject *v[N], *options;
     if (jongpy_split_args(args, kw, "analyze", names, 3, v, &options))
         return NULL;
@@ -458,6 +478,24 @@ static PyObject *py_analyze(PyObject *self, PyObject *args, PyObject *kw)
     if (!bad && !in.method && strcmp(method, "auto")) {
         PyErr_Format(jongpy_error, "method: 'auto' or 'simulate', not %R", v[METHOD]);
         bad = 1;
+    }
+    /* exchanges: a number, or its words as the command takes them */
+    if (!bad && v[EXCHANGES]) {
+        const char *ex = NULL;
+        char num[24];
+        if (PyLong_Check(v[EXCHANGES])) {
+            snprintf(num, sizeof num, "%ld", PyLong_AsLong(v[EXCHANGES]));
+            ex = PyErr_Occurred() ? NULL : num;
+        } else {
+            ex = PyUnicode_Check(v[EXCHANGES]) ? PyUnicode_AsUTF8(v[EXCHANGES]) : NULL;
+        }
+        in.exchanges = ex ? analyze_exchanges_parse(ex) : -1;
+        if (in.exchanges < 0) {
+            PyErr_Clear();
+            PyErr_Format(jongpy_error, "exchanges: 'forward', a number 1 to %d or 'all', not %R",
+                         JONG_ANALYSIS_EXCHANGES_ALL - 1, v[EXCHANGES]);
+            bad = 1;
+        }
     }
     Py_DECREF(options);
     if (bad)

@@ -6,7 +6,10 @@
  * declared riichi, which locks it). Its draw entries are the kinds whose draw can change it: a
  * win, or a kept draw with the discards the policy may make then (today's policy: the one of
  * analysis_policy_discard; the optimal ones: every discard of least shanten when the draw lowers
- * the shanten, and, when the hand is ready, the discards that keep it ready on more copies).
+ * the shanten, and, when the hand is ready, the discards that keep it ready on more copies;
+ * with exchanges, also every discard of any draw that leaves a hand within the bound of
+ * analysis_sim.h, e(H) + s(H) <= bound: a property of the hand alone, so that the rows still
+ * share their hands and a hand's choices do not depend on how it was reached).
  * Every other draw is thrown at once and leaves the node as it was (the optimal policies may
  * throw any draw). The graph is built once per table, breadth first from the rows' hands, then
  * valued for d = 0, 1, ..., D draws left, each layer from the one before: V(node, d) = the sum
@@ -90,7 +93,29 @@ static bool rehash(analysis_exact *x, size_t size)
     return true;
 }
 
-analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_policy policy, long max_states)
+/* The exchanges' bound on e(H) + s(H) (analysis_sim.h): s14 + exchanges, and below the draws
+ * (a hand past that cannot win in the draws left, however it came); -1 = forward only. */
+static int exchange_bound(const analysis_setup *su, int exchanges)
+{
+    if (exchanges <= 0)
+        return -1;
+    int s14 = 99;
+    for (int k = 0; k < JONG_KINDS; k++) {
+        if (!su->in->hand.counts[k])
+            continue;
+        jong_hand h = su->in->hand;
+        analysis_remove_tile(&h, k);
+        int s;
+        analysis_effective_kinds(su, &h, &s);
+        if (s < s14)
+            s14 = s;
+    }
+    int bound = s14 + exchanges;
+    return bound < su->draws - 1 ? bound : su->draws - 1;
+}
+
+analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_policy policy, long max_states,
+                                   int exchanges)
 {
     analysis_exact *x = calloc(1, sizeof *x);
     if (!x)
@@ -98,6 +123,7 @@ analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_polic
     x->su = su;
     x->policy = policy;
     x->max_states = max_states;
+    x->bound = policy == JONG_ANALYSIS_POLICY_LOWER ? -1 : exchange_bound(su, exchanges);
     x->closed = analysis_hand_closed(&su->in->hand);
     x->riichi_rules = su->v == JONG_VARIANT_RIICHI;
     x->sets = jong_hand_sets_needed(&su->in->hand, su->v);
@@ -187,20 +213,47 @@ static int option_of(analysis_exact *x, const jong_hand *h, int s, xopt *o)
     return 0;
 }
 
-/* Shanten over the allowed forms after each discard from hk (3N+2 tiles), and for the discards
- * of least shanten the effective copies by weight w. Returns the least. */
-static int discard_options(const analysis_exact *x, const jong_hand *hk, const uint8_t *w, int *sh, int *eff)
+/* Shanten over the allowed forms after each discard from hk (3N+2 tiles), and, when need_eff,
+ * for the discards of least shanten the effective copies by weight w (else eff[] = -1: only a
+ * ready hand's choices look at them). Returns the least. */
+static int discard_options(const analysis_exact *x, const jong_hand *hk, const uint8_t *w, bool need_eff, int *sh,
+                           int *eff)
 {
     const analysis_setup *su = x->su;
     bool special = (su->forms & (JONG_FORMS_CHIITOI | JONG_FORMS_KOKUSHI)) && x->sets == 4 && hk->nmelds == 0;
     if (!hk->nmelds) {
-        int least = jong_discard_effective(hk->counts, x->sets, w, sh, eff);
+        int least;
+        if (need_eff) {
+            least = jong_discard_effective(hk->counts, x->sets, w, sh, eff);
+        } else {
+            least = jong_discard_shanten(hk->counts, x->sets, sh, NULL);
+            for (int j = 0; j < JONG_KINDS; j++)
+                eff[j] = -1;
+        }
         int c = special && (su->forms & JONG_FORMS_CHIITOI) ? jong_shanten_chiitoi(hk->counts) : 99;
         int k = special && (su->forms & JONG_FORMS_KOKUSHI) ? jong_shanten_kokushi(hk->counts) : 99;
         /* a special form's shanten after a discard is at least the 3N+2 hand's: it cannot matter
          * when that is above the standard form's least */
-        if (c > least && k > least)
+        if (c > least && k > least) {
+            /* the exchanges need every discard's shanten over the forms, not only the least's
+             * (a special form cannot reach the least, so the least discards stay the same) */
+            if (x->bound >= 0 && special) {
+                uint8_t t[JONG_KINDS];
+                memcpy(t, hk->counts, sizeof t);
+                int floor = c < k ? c : k; /* no discard's special form goes below the hand's */
+                for (int j = 0; j < JONG_KINDS; j++) {
+                    if (!t[j] || sh[j] <= floor)
+                        continue;
+                    t[j]--;
+                    int cj = su->forms & JONG_FORMS_CHIITOI ? jong_shanten_chiitoi(t) : 99;
+                    int kj = su->forms & JONG_FORMS_KOKUSHI ? jong_shanten_kokushi(t) : 99;
+                    sh[j] = cj < sh[j] ? cj : sh[j];
+                    sh[j] = kj < sh[j] ? kj : sh[j];
+                    t[j]++;
+                }
+            }
             return least;
+        }
     }
     /* melds (lowered copy limits) or a special form in reach: every discard in full */
     int least = 99;
@@ -366,8 +419,8 @@ static int expand(analysis_exact *x, int32_t i)
         if (riichi || (lower && !pk))
             continue;
         /* sideways exchanges before the hand is ready make the hands reachable too many to hold
-         * (measured: over a million on 1-shanten hands, seconds each), so they are left out */
-        if (!pk && s > 0)
+         * (measured: over a million on 1-shanten hands, seconds each): left out unless bounded */
+        if (!pk && s > 0 && x->bound < 0)
             continue;
         /* a kept draw: the hand of 3N+2 tiles and the model's unseen copies then */
         jong_hand hk = h;
@@ -382,19 +435,31 @@ static int expand(analysis_exact *x, int32_t i)
                 return rc;
         } else {
             /* lowering: every discard of least shanten; otherwise (ready) the discards that keep
-             * the hand ready on more copies than throwing the draw back would */
+             * the hand ready on more copies than throwing the draw back would; with exchanges,
+             * also every discard that leaves a hand within the bound */
             int sh[JONG_KINDS], ef[JONG_KINDS];
-            int least = discard_options(x, &hk, w, sh, ef);
+            int extra = 0; /* e(hk): its tiles beyond the starting hand's */
+            for (int j = 0; j < JONG_KINDS; j++)
+                extra += hk.counts[j] > x->h14[j] ? hk.counts[j] - x->h14[j] : 0;
+            /* a ready hand's wait changes look at the effective copies, unless the bound lets
+             * every discard that keeps it ready anyway (the copies are the costly part) */
+            bool need_eff = s == 0 && x->bound < 0;
+            int least = discard_options(x, &hk, w, need_eff, sh, ef);
+            for (int j = 0; j < JONG_KINDS && s == 0 && !need_eff; j++)
+                need_eff = hk.counts[j] && j != k && sh[j] == 0 &&
+                           extra - (hk.counts[j] > x->h14[j]) > x->bound;
+            if (need_eff && x->bound >= 0)
+                least = discard_options(x, &hk, w, true, sh, ef);
             for (int j = 0; j < JONG_KINDS; j++) {
-                if (!hk.counts[j] || sh[j] != least || j == k)
+                if (!hk.counts[j] || j == k)
                     continue;
-                if (least == s && !(ef[j] > ef[k]))
-                    continue;
-                if (least > s)
+                bool forward = sh[j] == least && (least < s || (s == 0 && ef[j] > ef[k]));
+                bool within = x->bound >= 0 && extra - (hk.counts[j] > x->h14[j]) + sh[j] <= x->bound;
+                if (!forward && !within)
                     continue;
                 jong_hand h2 = hk;
                 analysis_remove_tile(&h2, j);
-                int rc = option_of(x, &h2, least, &o[no++]);
+                int rc = option_of(x, &h2, sh[j], &o[no++]);
                 if (rc)
                     return rc;
             }

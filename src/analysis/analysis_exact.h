@@ -8,8 +8,9 @@
 
 typedef struct analysis_exact analysis_exact;
 
-/* NULL when out of memory. */
-analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_policy policy, long max_states);
+/* NULL when out of memory. exchanges: the input's (analysis_sim.h), 0 = forward only. */
+analysis_exact *analysis_exact_new(const analysis_setup *su, jong_analysis_policy policy, long max_states,
+                                   int exchanges);
 void analysis_exact_free(analysis_exact *x);
 
 /* Adds the hands a row can reach. Returns its handle, -1 when they would pass max_states (then

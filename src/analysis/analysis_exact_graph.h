@@ -55,6 +55,8 @@ struct analysis_exact {
     const analysis_setup *su;
     jong_analysis_policy policy;
     long max_states;
+    int bound;             /* exchanges: a kept draw may leave any hand H with e(H) + s(H) <= bound
+                              (analysis_sim.h); -1 = forward only */
     bool closed, riichi_rules;
     int sets;
     uint8_t h14[JONG_KINDS];

@@ -1,6 +1,7 @@
 /* The exact method's valuation (analysis_exact.h): the graph that analysis_exact.c built,
  * valued for d = 0, 1, ..., D draws left, each layer from the one before, under the draw model
  * stated there; then the rows' figures read off at D. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,11 +21,14 @@ static bool better(jong_analysis_policy p, const xval *a, const xval *b)
     double b1 = p == JONG_ANALYSIS_POLICY_WIN ? b->win : b->points;
     double a2 = p == JONG_ANALYSIS_POLICY_WIN ? a->points : a->win;
     double b2 = p == JONG_ANALYSIS_POLICY_WIN ? b->points : b->win;
-    if (a1 != b1)
+    /* figures equal but for rounding (the same chance summed in another order, common once
+     * exchanges open many ways to a hand) are a tie, so that the choice does not hang on it */
+    double e1 = 1e-12 * (fabs(a1) + fabs(b1)), e2 = 1e-12 * (fabs(a2) + fabs(b2));
+    if (fabs(a1 - b1) > e1)
         return a1 > b1;
-    if (a2 != b2)
+    if (fabs(a2 - b2) > e2)
         return a2 > b2;
-    return a->tenpai > b->tenpai;
+    return a->tenpai > b->tenpai + 1e-12;
 }
 
 /* The expected points of a win on entry e of node n, t draws made: riichi averages over the ura

@@ -316,6 +316,11 @@ static int check_input(const jong_analysis_input *in, analysis_setup *su, jong_e
     if (in->reach < 0 || in->reach > JONG_ANALYSIS_MAX_REACH)
         return jong_error_set(err, JONG_ERR_ARG, -1, "the exact method's reach must be 1..%d shanten (0 = the default)",
                               JONG_ANALYSIS_MAX_REACH);
+    if (in->exchanges < 0 || in->exchanges > JONG_ANALYSIS_EXCHANGES_ALL)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "exchanges must be 0..%d (0 = forward only)",
+                              JONG_ANALYSIS_EXCHANGES_ALL);
+    if (in->exchanges > 0 && (in->policy == JONG_ANALYSIS_POLICY_LOWER || in->method != JONG_ANALYSIS_METHOD_AUTO))
+        return jong_error_set(err, JONG_ERR_ARG, -1, "exchanges need the policy win or points and the method auto");
     if (in->max_states < 0)
         return jong_error_set(err, JONG_ERR_ARG, -1, "max_states must not be negative (0 = the default)");
     uint8_t meld[JONG_KINDS];
@@ -361,12 +366,16 @@ int jong_analysis_run(const jong_analysis_input *in, jong_analysis_result *out, 
     res.seed = in->seed;
 
     res.policy = in->policy;
+    res.exchanges = in->exchanges;
     res.reach = -1;
     analysis_exact *x = NULL;
     if (in->method == JONG_ANALYSIS_METHOD_AUTO) {
-        res.reach = in->reach > 0 ? in->reach
-                    : in->policy == JONG_ANALYSIS_POLICY_LOWER ? JONG_ANALYSIS_REACH_LOWER : JONG_ANALYSIS_REACH_OPTIMAL;
-        x = analysis_exact_new(&su, in->policy, in->max_states > 0 ? in->max_states : JONG_ANALYSIS_DEFAULT_STATES);
+        res.reach = in->reach > 0                          ? in->reach
+                    : in->policy == JONG_ANALYSIS_POLICY_LOWER ? JONG_ANALYSIS_REACH_LOWER
+                    : in->exchanges > 0                        ? JONG_ANALYSIS_REACH_EXCHANGES
+                                                               : JONG_ANALYSIS_REACH_OPTIMAL;
+        x = analysis_exact_new(&su, in->policy, in->max_states > 0 ? in->max_states : JONG_ANALYSIS_DEFAULT_STATES,
+                               in->exchanges);
         if (!x)
             return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     }

@@ -14,6 +14,7 @@ typedef struct {
     jong_player *players[JONG_ARENA_MAX_SEATINGS][4];
     jong_move_watch watch;
     pthread_t thread;
+    pthread_t self;           /* the thread as it knows itself, set before its first decision */
     bool started;
 } worker;
 
@@ -79,8 +80,11 @@ static int play_game(worker *w, int g, jong_error *err)
     arena_run *run = w->run;
     jong_arena_results *r = run->r;
     jong_arena_seat buf[JONG_ARENA_MAX_SEATINGS][4];
+    /* a time per move is a budget on the clock the players see; without one, the hang limit
+       counts CPU time when the caller can read it */
     jong_fault_policy policy = {.now_ms = run->opts->now_ms, .stop_ms = run->stop_ms,
-                                .late_ms = run->late_ms, .watch = &w->watch};
+                                .late_ms = run->late_ms, .watch = &w->watch,
+                                .thread_cpu_ms = r->cfg.time_ms > 0 ? NULL : run->opts->thread_cpu_ms};
     for (int k = 0; k < r->nseatings; k++) {
         jong_table t = {.rules = &r->cfg.rules, .seed = r->cfg.seed, .game_number = g,
                         .time_ms = r->cfg.time_ms, .faults = &policy, .abandon = run->opts->interrupt};
@@ -113,6 +117,7 @@ static int play_game(worker *w, int g, jong_error *err)
 static void *worker_main(void *arg)
 {
     worker *w = arg;
+    w->self = pthread_self(); /* read by the watchdog only after a CPU deadline (atomic) is set */
     int g, index = (int)(w - w->run->workers);
     while ((g = take_game(w->run, index)) >= 0) {
         jong_error e;
@@ -148,9 +153,11 @@ static void *watchdog_main(void *arg)
         int64_t now = run->opts->now_ms();
         bool interrupted = run->opts->interrupt && atomic_load(run->opts->interrupt);
         for (int i = 0; i < run->nworkers; i++) {
-            int64_t dl = atomic_load(&run->workers[i].watch.deadline_ms);
-            if (interrupted || (dl && now >= dl))
-                atomic_store(&run->workers[i].watch.stop, true);
+            worker *w = &run->workers[i];
+            int64_t dl = atomic_load(&w->watch.deadline_ms), cdl = atomic_load(&w->watch.cpu_deadline_ms);
+            bool cpu_past = cdl && run->opts->thread_cpu_ms && run->opts->thread_cpu_ms(w->self) >= cdl;
+            if (interrupted || (dl && now >= dl) || cpu_past)
+                atomic_store(&w->watch.stop, true);
         }
         sleep_ms(period);
     }

@@ -22,6 +22,9 @@ typedef struct {
                                   chances at all */
     int policy;                /* jong_analysis_policy: lower (0), win, points */
     int method;                /* jong_analysis_method: auto (0, exact where it reaches), simulate */
+    int reach;                 /* the exact method's reach in shanten (0: the policy's default) */
+    int exchanges;             /* win and points: 0 = forward only, N = exchanges within N of a fastest
+                                  way to win, JONG_ANALYSIS_EXCHANGES_ALL (analysis_sim.h) */
     uint64_t seed;             /* of the simulations and of the local search's reshuffles */
     int seat_wind;             /* 0..3; -1: South, or East for the dealer */
     int round_wind;

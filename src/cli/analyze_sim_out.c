@@ -1,5 +1,7 @@
 /* Printing jong_analysis_run's table for `jong analyze`: aligned text with intervals, or JSON. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "analyze_sim_out.h"
 #include "jong/jong.h"
@@ -26,6 +28,27 @@ static void points(char *buf, size_t n, const jong_estimate *e, bool exact)
         snprintf(buf, n, "%6.0f [%.0f, %.0f]", e->value, e->lo, e->hi);
 }
 
+int analyze_exchanges_parse(const char *text)
+{
+    if (!strcmp(text, "forward"))
+        return 0;
+    if (!strcmp(text, "all"))
+        return JONG_ANALYSIS_EXCHANGES_ALL;
+    char *end;
+    long n = strtol(text, &end, 10);
+    return *text >= '0' && *text <= '9' && !*end && n >= 1 && n < JONG_ANALYSIS_EXCHANGES_ALL ? (int)n : -1;
+}
+
+const char *analyze_exchanges_name(int exchanges, char *buf, size_t n)
+{
+    if (exchanges <= 0)
+        return "forward";
+    if (exchanges >= JONG_ANALYSIS_EXCHANGES_ALL)
+        return "all";
+    snprintf(buf, n, "%d", exchanges);
+    return buf;
+}
+
 void analyze_sim_print_text(const jong_analysis_result *r, jong_variant v, const analyze_player_out *p)
 {
     printf("%-10sown draws only (opponents never win or call), %d draw%s left from %d unseen tiles,\n", "chances",
@@ -34,6 +57,12 @@ void analyze_sim_print_text(const jong_analysis_result *r, jong_variant v, const
                                            "win: the choice of most win chance at every draw",
                                            "points: the choice of most expected points at every draw"};
     printf("%-10spolicy %s\n", "", policies[r->policy]);
+    if (r->exchanges >= JONG_ANALYSIS_EXCHANGES_ALL)
+        printf("%-10sexchanges all: also any keep that raises or keeps the shanten, into hands that can still "
+               "win\n", "");
+    else if (r->exchanges > 0)
+        printf("%-10sexchanges %d: also any keep that raises or keeps the shanten, into hands at most %d "
+               "exchange%s off a fastest way to win\n", "", r->exchanges, r->exchanges, r->exchanges == 1 ? "" : "s");
     if (r->reach >= 0)
         printf("%-10sexact for the model up to shanten %d (%ld hands held), ", "", r->reach, r->states);
     else
@@ -95,6 +124,8 @@ void analyze_sim_add_json(json_t *root, const jong_analysis_result *r, jong_vari
     json_object_set_new(sim, "sims", json_integer(r->sims));
     static const char *const policies[] = {"lower", "win", "points"};
     json_object_set_new(sim, "policy", json_string(policies[r->policy]));
+    char ex[16];
+    json_object_set_new(sim, "exchanges", json_string(analyze_exchanges_name(r->exchanges, ex, sizeof ex)));
     json_object_set_new(sim, "method", json_string(r->reach >= 0 ? "auto" : "simulate"));
     json_object_set_new(sim, "reach", json_integer(r->reach));
     json_object_set_new(sim, "seed", json_integer((json_int_t)r->seed));

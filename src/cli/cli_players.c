@@ -20,6 +20,15 @@ int64_t cli_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t cli_thread_cpu_ms(pthread_t thread)
+{
+    clockid_t cid;
+    struct timespec ts;
+    if (pthread_getcpuclockid(thread, &cid) || clock_gettime(cid, &ts))
+        return 0; /* no CPU clock: the limit is never reached (the arena's wall-clock one is not used) */
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /* The length of the next piece of a player list: up to a comma outside quotes. */
 static size_t piece_length(const char *p)
 {

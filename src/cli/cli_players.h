@@ -31,5 +31,7 @@ void cli_print_players(FILE *f);
 double cli_now(void);
 /* Milliseconds on the same clock: the clock the library is given for time budgets. */
 int64_t cli_now_ms(void);
+/* A thread's CPU time in milliseconds (the arena's hang limit, jong_arena_run_opts.thread_cpu_ms). */
+int64_t cli_thread_cpu_ms(pthread_t thread);
 
 #endif

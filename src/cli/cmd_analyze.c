@@ -82,6 +82,17 @@ static int add_melds(const char *cmd, const char *name, const char *value, void 
     return cli_append_word(cmd, o->hand_text, sizeof o->hand_text, value, "HAND");
 }
 
+/* --exchanges forward|N|all */
+static int set_exchanges(const char *cmd, const char *name, const char *value, void *opts)
+{
+    analyze_opts *o = opts;
+    o->in.exchanges = analyze_exchanges_parse(value);
+    if (o->in.exchanges >= 0)
+        return CLI_OK;
+    return cli_usage_error(cmd, "%s %s: give forward, a number 1..%d or all", name, value,
+                           JONG_ANALYSIS_EXCHANGES_ALL - 1);
+}
+
 #define OPTS analyze_opts
 static const cli_option options[] = {
     {"--rules", CLI_RULES(rules), "R", "riichi (13/14 tiles, 4 sets) or taiwan (16/17 tiles, 5 sets)",
@@ -104,10 +115,17 @@ static const cli_option options[] = {
     {"--policy", CLI_ENUM(in.policy), "P", "the chances' policy after the discard: lower (keep a draw only when it "
      "lowers the shanten), win or points (the optimal policy for the win chance or the expected points)",
      .names = policy_names, .def = "lower"},
+    {"--exchanges", CLI_CALL(set_exchanges), "E", "with --policy win or points: forward (keep a draw only when it "
+     "lowers the shanten, or widens a ready hand's wait), N (also exchanges that keep or raise the shanten, into "
+     "hands at most N exchanges off a fastest way to win), or all (into any hand that can still win)",
+     .def = "forward"},
     {"--method", CLI_ENUM(in.method), "M", "auto: the chances exact where the method reaches (shanten up to "
-     CLI_TEXT(JONG_ANALYSIS_REACH_LOWER) " for lower, " CLI_TEXT(JONG_ANALYSIS_REACH_OPTIMAL) " for win and points), "
+     CLI_TEXT(JONG_ANALYSIS_REACH_LOWER) " for lower, " CLI_TEXT(JONG_ANALYSIS_REACH_OPTIMAL) " for win and points, "
+     CLI_TEXT(JONG_ANALYSIS_REACH_EXCHANGES) " with --exchanges), "
      "simulated beyond; simulate: simulated but for ready hands and one draw left (with --policy lower only)",
      .names = method_names, .def = "auto"},
+    {"--reach", CLI_INT(in.reach), "S", "the exact method's reach: rows of shanten up to S exact (0: the default "
+     "above); a row past it is simulated with the policy lower", .lo = 0, .hi = JONG_ANALYSIS_MAX_REACH, .def = "0"},
     {"--search", CLI_ENUM(search), "M", "exact: the targets' exact distances; local: also the distance Loh's "
      "local search finds (jong_loh_local_distance), as a column 'local' (JSON \"local_distance\")",
      .names = search_names, .def = "exact"},
@@ -128,7 +146,7 @@ static const cli_command spec = {
              "                    [--turn N | --draws N] [--sims N] [--seed S] [--dora TILES]\n"
              "                    [--seat W] [--round W] [--dealer] [--player NAME] [--rule NAME=VALUE]...\n"
              "                    [--search exact|local] [--restarts R] [--policy lower|win|points]\n"
-             "                    [--method auto|simulate]",
+             "                    [--exchanges forward|N|all] [--method auto|simulate] [--reach S]",
     .about = "Shanten (each form the rules allow and the best), SIMCAT blocks and MTW(c),\n"
              "then for a hand waiting for a draw (3N+1 tiles) its waits or effective tiles,\n"
              "and for a hand about to discard (3N+2 tiles) whether it is complete, its\n"
@@ -637,6 +655,8 @@ static int run_chances(const analyze_input *ai, analysis *a, char *why, size_t n
     in.seed = ai->seed;
     in.policy = (jong_analysis_policy)ai->policy;
     in.method = (jong_analysis_method)ai->method;
+    in.exchanges = ai->exchanges;
+    in.reach = ai->reach;
     jong_error err;
     jong_error_clear(&err);
     /* the indicators are in a->seen for the evaluator's table; the analysis counts them itself */
@@ -682,6 +702,11 @@ static int analyze_run(const analyze_input *in, analysis *a, char *why, size_t n
     a->draws = in->draws >= 0 ? in->draws : total - in->turn;
     if (in->method == JONG_ANALYSIS_METHOD_SIMULATE && in->policy != JONG_ANALYSIS_POLICY_LOWER) {
         snprintf(why, n, "%smethod simulate plays only the policy lower", in->api ? "" : "--");
+        return CLI_USAGE;
+    }
+    if (in->exchanges > 0 && (in->policy == JONG_ANALYSIS_POLICY_LOWER || in->method != JONG_ANALYSIS_METHOD_AUTO)) {
+        snprintf(why, n, "%sexchanges: only with %spolicy win or points and %smethod auto", in->api ? "" : "--",
+                 in->api ? "" : "--", in->api ? "" : "--");
         return CLI_USAGE;
     }
     if (in->player && in->sims <= 0) {

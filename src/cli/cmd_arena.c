@@ -62,7 +62,7 @@ static const cli_option options[] = {
     {"--time-per-move", CLI_INT(time_ms), "MS", "time given to the players; an answer later than MS plus a "
      "grace (a quarter, at least 50 ms) is a fault (an ext: player with timeout= has its own limit)", .lo = 1,
      .hi = 3600000,
-     .def_text = "none, 10 s hang limit", .given = GIVEN_TIME},
+     .def_text = "none, a hang limit of 10 s of CPU time", .given = GIVEN_TIME},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)", .given = GIVEN_RULES},
     CLI_RULE_PRESET_OPTION(.given = GIVEN_RULES),
     {"--out", CLI_STRING(out), "DIR", "write DIR/results.jsonl (one line per game), summary.json, "
@@ -499,7 +499,8 @@ static int run_arena(arena_opts o, int argc, char **argv, int ranks)
     /* a signal abandons the games under way (--resume plays them again): the file holds only whole games */
     cli_catch_stop_signals(NULL, NULL, false);
     progress pr = {.show = o.progress || isatty(2), .done_before = r.ndone, .start = cli_now()};
-    jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop, .results = results,
+    jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .thread_cpu_ms = cli_thread_cpu_ms,
+                                .interrupt = &cli_stop, .results = results,
                                 .on_game = on_game, .ctx = &pr};
     rc = ranks > 1 ? arena_mpi_coordinate(&r, &opts, &err) : jong_arena_run(&r, &opts, &err);
     show_progress(&pr, r.ndone, cfg.games, true);

@@ -203,7 +203,8 @@ static int verify(verify_opts o, int ranks)
         again.done[games[i]] = 0;
     again.ndone = file.cfg.games - n;
     cli_catch_stop_signals(NULL, NULL, false);
-    jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop};
+    jong_arena_run_opts opts = {.jobs = o.jobs, .now_ms = cli_now_ms, .thread_cpu_ms = cli_thread_cpu_ms,
+                                .interrupt = &cli_stop};
     int nbad = 0;
     if (ranks > 1 ? arena_mpi_coordinate(&again, &opts, &err) : jong_arena_run(&again, &opts, &err))
         rc = cli_fail(cmd, "%s: %s", o.run, err.msg);

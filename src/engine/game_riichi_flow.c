@@ -239,12 +239,12 @@ static void tsumo(jong_game *g, int seat)
 }
 
 /* Rons on cur's discard, kan or kita tile: every winner (double ron), or the nearest alone
- * (head-bump); three winners abort the hand when abortive draws are on. */
+ * (head-bump); three winners abort the hand when abortive draws are on, unless triple_ron=win. */
 void riichi_rons(jong_game *g, unsigned winners, bool chankan)
 {
     int order[3];
     int n = game_order_after(g->cur, winners, order);
-    if (n == 3 && g->rs.double_ron && g->rs.abortive_draws) {
+    if (n == 3 && g->rs.double_ron && g->rs.abortive_draws && !g->rs.triple_ron_wins) {
         abort_hand(g, JONG_DRAW_TRIPLE_RON);
         return;
     }

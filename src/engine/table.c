@@ -119,9 +119,13 @@ void jong_table_tell_names(jong_player *const players[JONG_SEATS], const char *c
             players[s]->seat_names(players[s], named);
 }
 
+/* The deciding thread's CPU time, for a policy that counts it (thread_cpu_ms). */
+static int64_t this_thread_cpu_ms(const jong_fault_policy *f) { return f->thread_cpu_ms(pthread_self()); }
+
 /* One decision under a fault policy: the watch gets the deadline so that a watchdog can raise
  * the stop flag; a crash, an illegal index or a late answer becomes the default action. A
- * player with its own time limit (an outside bot's timeout=) is held to that one instead. */
+ * player with its own time limit (an outside bot's timeout=) is held to that one instead. The
+ * limit counts this thread's CPU time when the policy says so and the player thinks here. */
 static int ask_tolerant(const jong_table *t, jong_decision *d, jong_player *p, jong_seat_stats *st)
 {
     const jong_fault_policy *f = t->faults;
@@ -130,21 +134,24 @@ static int ask_tolerant(const jong_table *t, jong_decision *d, jong_player *p, j
         stop_ms = p->time_limit_ms;
         late_ms = jong_fault_late_ms(stop_ms);
     }
-    int64_t start = f->now_ms ? f->now_ms() : 0;
+    bool by_cpu = f->thread_cpu_ms && !p->outside && p->time_limit_ms <= 0;
+    bool timed = by_cpu || f->now_ms;
+    int64_t start = by_cpu ? this_thread_cpu_ms(f) : f->now_ms ? f->now_ms() : 0;
+    _Atomic int64_t *deadline = !f->watch ? NULL : by_cpu ? &f->watch->cpu_deadline_ms : &f->watch->deadline_ms;
     if (f->watch) {
         atomic_store(&f->watch->stop, false);
         d->stop = &f->watch->stop;
-        if (f->now_ms && stop_ms > 0)
-            atomic_store(&f->watch->deadline_ms, start + stop_ms);
+        if (timed && stop_ms > 0)
+            atomic_store(deadline, start + stop_ms);
     }
     int choice = p->ops->choose(p, d);
-    int64_t took = f->now_ms ? f->now_ms() - start : 0;
+    int64_t took = by_cpu ? this_thread_cpu_ms(f) - start : f->now_ms ? f->now_ms() - start : 0;
     if (f->watch)
-        atomic_store(&f->watch->deadline_ms, 0);
+        atomic_store(deadline, 0);
     int kind = choice == JONG_CHOICE_LATE                ? JONG_FAULT_TIMEOUT
                : choice < 0                              ? JONG_FAULT_CRASH
                : choice >= d->nlegal                     ? JONG_FAULT_ILLEGAL
-               : f->now_ms && late_ms > 0 && took > late_ms ? JONG_FAULT_TIMEOUT
+               : timed && late_ms > 0 && took > late_ms  ? JONG_FAULT_TIMEOUT
                                                          : -1;
     if (kind < 0)
         return choice;

@@ -489,6 +489,7 @@ int jong_mjai_remote_new(int fd, const char *early, size_t nearly, const jong_mj
     dec->last_actor = -1;
     p->ops = &remote_ops;
     p->state = r;
+    p->outside = true;
     snprintf(p->spec, sizeof p->spec, "mjsonp");
     *out = p;
     return JONG_OK;

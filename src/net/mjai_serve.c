@@ -207,7 +207,7 @@ static void *table_main(void *arg)
         }
     }
     if (!rc) {
-        jong_fault_policy faults = {o->now_ms, 0, 0, NULL};
+        jong_fault_policy faults = {.now_ms = o->now_ms};
         jong_table tb = {.rules = &o->rules, .seed = o->seed, .game_number = t->g.game, .sink = record_event,
                          .sink_ctx = t, .now_ms = o->now_ms, .faults = &faults, .stop = o->abandon,
                          .abandon = o->abandon};

@@ -229,6 +229,19 @@ static int set_uma(jong_ruleset *rs, const char *v)
     return 0;
 }
 
+static void get_triple_ron(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%s", rs->triple_ron_wins ? "win" : "abort");
+}
+
+static int set_triple_ron(jong_ruleset *rs, const char *v)
+{
+    if (strcmp(v, "abort") && strcmp(v, "win"))
+        return -1;
+    rs->triple_ron_wins = !strcmp(v, "win");
+    return 0;
+}
+
 static void get_three_player(const jong_ruleset *rs, char *b, size_t n)
 {
     snprintf(b, n, "%s", !rs->three_player ? "off" : rs->tsumo_split ? "split" : "on");
@@ -284,6 +297,7 @@ static const option options[] = {
     {"kuitan", RI, get_kuitan, set_kuitan, "on|off"},
     {"double_ron", RI, get_double_ron, set_double_ron, "on|off (off: head-bump)"},
     {"abortive_draws", RI, get_abortive_draws, set_abortive_draws, "on|off"},
+    {"triple_ron", RI, get_triple_ron, set_triple_ron, "abort|win (win: all three win; abort needs abortive_draws=on)"},
     {"nagashi", RI, get_nagashi, set_nagashi, "on|off"},
     {"kiriage", RI, get_kiriage, set_kiriage, "off|on"},
     {"double_yakuman", RI, get_double_yakuman, set_double_yakuman, "off|on"},
@@ -400,7 +414,7 @@ static const struct {
 } presets[] = {
     {"tenhou", RI, ""},
     {"tenhou2009", RI, "tenpai_yame=off,extension_rounds=2"},
-    {"mahjongsoul", RI, "double_yakuman=on"},
+    {"mahjongsoul", RI, "double_yakuman=on,triple_ron=win"},
 };
 #define NPRESETS (int)(sizeof presets / sizeof presets[0])
 

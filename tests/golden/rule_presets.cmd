@@ -13,3 +13,6 @@ $JONG replay --verify --quiet "$d/a/game-000000.jsonl" "$d/b/game-000000.jsonl";
 rm -rf "$d"
 $JONG score 111m222p333s444s55z --win 5z --tsumo --seat S --preset mahjongsoul | tail -1
 $JONG score 111m222p333s444s55z --win 5z --tsumo --seat S --option double_yakuman=off --preset mahjongsoul | tail -1
+# jong bench selfplay takes a preset too (and chooses riichi by it), and says so
+$JONG bench selfplay --preset mahjongsoul --players greedy --hands 20 --seed 5 --json 2>/dev/null | grep -o '"rules": "[a-z]*", "preset": "[a-z]*"'
+$JONG bench selfplay --rules taiwan --preset tenhou --hands 5 2>&1; echo "exit $?"

@@ -157,6 +157,22 @@ def test_options_by_name():
     assert next(iter(obs.values())).view["rules"] == "taiwan"
 
 
+def test_rule_presets_by_name():
+    # a preset sets its options on the defaults, and the other keywords override it
+    assert jong.Env(preset="mahjongsoul").options["double_yakuman"] == "on"
+    assert jong.Env(preset="tenhou2009").options["extension_rounds"] == "2"
+    assert jong.Env(preset="mahjongsoul", double_yakuman=False).options["double_yakuman"] == "off"
+    jong.VecEnv(1, preset="tenhou2009")
+    with pytest.raises(jong.Error, match="unknown rule preset"):
+        jong.VecEnv(1, preset="nosuch")
+    with pytest.raises(jong.Error, match="unknown rule preset 'nosuch'"):
+        jong.Env(preset="nosuch")
+    with pytest.raises(jong.Error, match="is for riichi rules"):
+        jong.Env(rules="taiwan", preset="tenhou")
+    with pytest.raises(jong.Error, match="preset: a rule preset's name"):
+        jong.Env(preset=3)
+
+
 @pytest.mark.parametrize("make", [
     lambda: jong.Env(rules="chess"),
     lambda: jong.Env(rules="riichi", hands="many"),

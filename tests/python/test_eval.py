@@ -65,6 +65,10 @@ ANALYZE_OPTIONS = [
     # the chances' policy and method (issue 31)
     ("123m456p78s1122z59m", ["--sims", "200", "--policy", "points"], dict(sims=200, policy="points")),
     ("123m456p78s1122z59m", ["--sims", "200", "--method", "simulate"], dict(sims=200, method="simulate")),
+    ("123m456p78s1122z59m", ["--sims", "200", "--policy", "win", "--exchanges", "1", "--draws", "6"],
+     dict(sims=200, policy="win", exchanges=1, draws=6)),
+    ("123m456p78s1122z59m", ["--sims", "200", "--policy", "points", "--exchanges", "all", "--draws", "3"],
+     dict(sims=200, policy="points", exchanges="all", draws=3)),
     # Loh's local search beside the exact distances
     ("123m456p78s1122z59m", ["--search", "local", "--restarts", "3", "--sims", "0"],
      dict(search="local", restarts=3)),
@@ -111,6 +115,8 @@ def test_analyze_options_change_the_answer():
     (dict(policy="best", sims=10), "policy: 'lower', 'win' or 'points'"),
     (dict(method="exact", sims=10), "method: 'auto' or 'simulate'"),
     (dict(method="simulate", policy="win", sims=10), "method simulate plays only the policy lower"),
+    (dict(exchanges="sideways", policy="win", sims=10), "exchanges: 'forward', a number 1 to 39 or 'all'"),
+    (dict(exchanges=1, sims=10), "exchanges: only with policy win or points and method auto"),
     (dict(dealer=1), "dealer: True or False"),
     (dict(dealer=True, seat="S", sims=10), "the dealer's seat wind is East"),
 ])

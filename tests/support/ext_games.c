@@ -29,7 +29,7 @@ jong_game_result ext_game_limited(const char *spec, int hands, int64_t stop_ms, 
     for (int s = 1; s < 4; s++)
         if (jong_player_create("greedy", &ps[s], &err))
             fail_msg("greedy: %s", err.msg);
-    jong_fault_policy f = {mono_ms, stop_ms, late_ms, NULL};
+    jong_fault_policy f = {.now_ms = mono_ms, .stop_ms = stop_ms, .late_ms = late_ms};
     jong_table t;
     memset(&t, 0, sizeof t);
     t.rules = &rs;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/analyze_sim_out.h"
 #include "cli/cli_players.h"
 #include "cli/cli_options.h"
 #include "cli/cli_util.h"
@@ -23,7 +24,8 @@ typedef struct {
     bool json;
     int policy, method, set;
     const char *file;
-    int draws, reach;
+    int draws, reach, exchanges;
+    bool per_hand;
 } bench_opts;
 
 static const char *const policy_names[] = {"lower", "win", "points", NULL};
@@ -37,6 +39,17 @@ static const char *const issue31[] = {
     "159m19p19s1234567z", "233445m67p4567s66z", "1236789m456p1278s",  "345567m344p22778s",  "24m13579p46s33567z",
     "123m45p123678s556z", "1112345678999m1p",   "2356m2356p235677s",  "13m24p578s1122334z", "455m66p5677s45566z",
 };
+
+/* --exchanges forward|N|all */
+static int set_exchanges(const char *cmd, const char *name, const char *value, void *opts)
+{
+    bench_opts *o = opts;
+    o->exchanges = analyze_exchanges_parse(value);
+    if (o->exchanges >= 0)
+        return CLI_OK;
+    return cli_usage_error(cmd, "%s %s: give forward, a number 1..%d or all", name, value,
+                           JONG_ANALYSIS_EXCHANGES_ALL - 1);
+}
 
 #define OPTS bench_opts
 static const cli_option options[] = {
@@ -52,6 +65,9 @@ static const cli_option options[] = {
      .hi = JONG_ANALYSIS_MAX_DRAWS, .def = "12"},
     {"--policy", CLI_ENUM(policy), "P", "lower (keep a draw only when it lowers the shanten), win or points "
      "(the optimal policy for that figure)", .names = policy_names, .def = "lower"},
+    {"--exchanges", CLI_CALL(set_exchanges), "E", "with --policy win or points: forward, N or all (as `jong "
+     "analyze --exchanges`)", .def = "forward"},
+    {"--per-hand", CLI_FLAG(per_hand), NULL, "also a line per hand: its best discard and seconds (text only)"},
     {"--reach", CLI_INT(reach), "S", "the exact method's reach: rows of shanten up to S (0: the policy's default)",
      .lo = 0, .hi = JONG_ANALYSIS_MAX_REACH, .def = "0"},
     {"--method", CLI_ENUM(method), "M", "auto (exact up to the reach, simulated beyond) or simulate",
@@ -182,8 +198,10 @@ int bench_analyze(int argc, char **argv)
         hands = (int)(sizeof issue31 / sizeof issue31[0]);
     }
     const char *what = o.file ? o.file : o.set == 1 ? "issue 31's hands" : "seeded hands";
-    fprintf(stderr, "jong bench analyze: %s, seed %llu, %d hands, policy %s, method %s\n", what,
-            (unsigned long long)seed, hands, policy_names[o.policy], method_names[o.method]);
+    char ex[16];
+    const char *exname = analyze_exchanges_name(o.exchanges, ex, sizeof ex);
+    fprintf(stderr, "jong bench analyze: %s, seed %llu, %d hands, policy %s, exchanges %s, method %s\n", what,
+            (unsigned long long)seed, hands, policy_names[o.policy], exname, method_names[o.method]);
     uint64_t sig = 0xcbf29ce484222325ull;
     double total = 0, worst = 0;
     long rows = 0, simulated = 0, states = 0;
@@ -207,6 +225,7 @@ int bench_analyze(int argc, char **argv)
         in.policy = (jong_analysis_policy)o.policy;
         in.method = (jong_analysis_method)o.method;
         in.reach = o.reach;
+        in.exchanges = o.exchanges;
         jong_analysis_result res;
         double t0 = cli_now();
         int rc = jong_analysis_run(&in, &res, &err);
@@ -217,6 +236,12 @@ int bench_analyze(int argc, char **argv)
             break;
         }
         total += dt;
+        if (o.per_hand && !json) {
+            char text[64];
+            jong_format_hand(&in.hand, JONG_STYLE_COMPACT, text, sizeof text);
+            printf("hand %d %s: best %s, %.4f s\n", i + 1, text,
+                   res.best >= 0 ? jong_kind_name(res.rows[res.best].discard, JONG_STYLE_COMPACT) : "-", dt);
+        }
         if (dt > worst)
             worst = dt;
         int sh = jong_hand_shanten(&in.hand, JONG_VARIANT_RIICHI, jong_variant_forms(JONG_VARIANT_RIICHI), NULL);
@@ -239,10 +264,10 @@ int bench_analyze(int argc, char **argv)
         return status;
     long per = sims > 0 ? sims : JONG_ANALYSIS_DEFAULT_SIMS;
     if (json) {
-        printf("{\"hands\":%d,\"set\":\"%s\",\"policy\":\"%s\",\"method\":\"%s\",\"sims\":%ld,\"seed\":%llu,"
-               "\"rows\":%ld,\"simulated_rows\":%ld,\"states\":%ld,\"hands_per_s\":%.3f,\"mean_s\":%.6f,"
-               "\"max_s\":%.6f,\"by_shanten\":[",
-               hands, o.file ? "file" : set_names[o.set], policy_names[o.policy], method_names[o.method], per,
+        printf("{\"hands\":%d,\"set\":\"%s\",\"policy\":\"%s\",\"exchanges\":\"%s\",\"method\":\"%s\","
+               "\"sims\":%ld,\"seed\":%llu,\"rows\":%ld,\"simulated_rows\":%ld,\"states\":%ld,\"hands_per_s\":%.3f,"
+               "\"mean_s\":%.6f,\"max_s\":%.6f,\"by_shanten\":[",
+               hands, o.file ? "file" : set_names[o.set], policy_names[o.policy], exname, method_names[o.method], per,
                (unsigned long long)seed, rows, simulated, states, total > 0 ? hands / total : 0, total / hands, worst);
         bool first = true;
         for (int k = 0; k <= MAX_SH; k++)
@@ -258,8 +283,9 @@ int bench_analyze(int argc, char **argv)
                    what, o.draws);
         else
             printf("hands %d (14-tile riichi, turns 1-8)\n", hands);
-        printf("policy %s, method %s: %ld rows (%ld simulated, %ld simulations each), %ld hands held by the exact "
-               "method\n", policy_names[o.policy], method_names[o.method], rows, simulated, per, states);
+        printf("policy %s%s%s, method %s: %ld rows (%ld simulated, %ld simulations each), %ld hands held by the "
+               "exact method\n", policy_names[o.policy], o.exchanges ? ", exchanges " : "", o.exchanges ? exname : "",
+               method_names[o.method], rows, simulated, per, states);
         printf("hands per second %.1f; seconds per hand: mean %.4f, largest %.4f\n", total > 0 ? hands / total : 0,
                total / hands, worst);
         for (int k = 0; k <= MAX_SH; k++)

@@ -14,6 +14,8 @@
 
 typedef struct {
     jong_variant rules;
+    const char *preset;
+    cli_list rule;
     const char *players;
     int hands;
     uint64_t seed;
@@ -22,7 +24,10 @@ typedef struct {
 
 #define OPTS bench_opts
 static const cli_option options[] = {
-    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan"},
+    {"--rules", CLI_RULES(rules), "R", "riichi or taiwan", .def = "taiwan",
+     .def_text = "taiwan (riichi with --preset)"},
+    {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)"},
+    CLI_RULE_PRESET_OPTION(),
     {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs", .def = "random"},
     {"--hands", CLI_INT(hands), "N", "hands to play", .lo = 1, .hi = 100000000, .def = "20000"},
     {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261122"},
@@ -63,9 +68,15 @@ int bench_selfplay(int argc, char **argv)
     int hands = opt.hands;
     uint64_t seed = opt.seed;
     bool json = opt.json;
+    bool rules_given;
+    cli_find_option(argc, argv, "--rules", &rules_given);
+    if (!rules_given)
+        v = cli_rules_of_preset(opt.preset, v);
     jong_ruleset rs;
-    jong_ruleset_default(&rs, v);
-    if (v == JONG_VARIANT_TAIWAN)
+    r = cli_build_ruleset(cmd, opt.preset, "--rule", v, opt.rule.v, opt.rule.n, 0, &rs);
+    if (r)
+        return r;
+    if (v == JONG_VARIANT_TAIWAN && opt.rule.n == 0)
         rs.hands = SELFPLAY_HANDS_PER_GAME;  /* riichi plays whole games (hanchan) */
     jong_player *players[JONG_SEATS];
     int rc = cli_make_players(cmd, players_text, v, players);
@@ -101,6 +112,8 @@ int bench_selfplay(int argc, char **argv)
         snprintf(seedtext, sizeof seedtext, "%llu", (unsigned long long)seed);
         json_object_set_new(o, "bench", json_string("selfplay"));
         json_object_set_new(o, "rules", json_string(cli_rules_name(v)));
+        if (opt.preset)
+            json_object_set_new(o, "preset", json_string(opt.preset));
         json_object_set_new(o, "players", json_string(players_text));
         json_object_set_new(o, "seed", json_string(seedtext));
         json_object_set_new(o, "hands", json_integer(done));
@@ -114,8 +127,9 @@ int bench_selfplay(int argc, char **argv)
         free(text);
         json_decref(o);
     } else {
-        printf("selfplay %s %s: %d hands (%d games, %lld decisions) in %.3f s = %.0f hands/s, signature %s\n",
-               cli_rules_name(v), players_text, done, games, (long long)actions, seconds, rate, sig);
+        printf("selfplay %s%s%s%s %s: %d hands (%d games, %lld decisions) in %.3f s = %.0f hands/s, signature %s\n",
+               cli_rules_name(v), opt.preset ? " (preset " : "", opt.preset ? opt.preset : "", opt.preset ? ")" : "",
+               players_text, done, games, (long long)actions, seconds, rate, sig);
     }
     cli_free_players(players);
     return CLI_OK;

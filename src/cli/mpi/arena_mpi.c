@@ -40,7 +40,7 @@ static int arena_play(const char *text, int jobs, mpi_link *link, char *msg)
     fclose(f);
     if (rc)
         return snprintf(msg, MPI_MSG_MAX, "rank %d: the run from rank 0: %.300s", mpi_rank, err.msg), CLI_FAIL;
-    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = cli_now_ms, .interrupt = &cli_stop,
+    jong_arena_run_opts opts = {.jobs = jobs, .now_ms = cli_now_ms, .thread_cpu_ms = cli_thread_cpu_ms, .interrupt = &cli_stop,
                                 .take = rank_take, .give = rank_give, .ctx = link};
     if ((rc = jong_arena_run(&r, &opts, &err)))
         snprintf(msg, MPI_MSG_MAX, "rank %d: %.350s", mpi_rank, err.msg);

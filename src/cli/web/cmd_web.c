@@ -55,6 +55,7 @@ static const cli_command spec = {
     .options = options,
     .epilog = "API (JSON; errors are {\"error\": ...} with a 4xx status):\n"
               "  POST /api/games {\"rules\":\"taiwan\",\"players\":\"greedy\",\"seat\":0,\"hands\":4,\"seed\":7}\n"
+              "  (riichi may add \"preset\":\"tenhou\", \"tenhou2009\" or \"mahjongsoul\"; GET /api/info lists them)\n"
               "  GET /api/games/ID, POST /api/games/ID/act {\"action\":i,\"decision\":n},\n"
               "  POST /api/games/ID/next, GET /api/games/ID/record, GET /api/games/ID/review (once the\n"
               "  game is over: the review of your discards, HTML), DELETE /api/games/ID\n"

@@ -314,7 +314,23 @@ static int parse_create(const json_t *req, jong_ruleset *rs, int *seat, uint64_t
         *out = web_error("rules: '%.40s' is neither taiwan nor riichi", rules);
         return 400;
     }
+    /* a rule preset by name (riichi's tenhou, tenhou2009, mahjongsoul); given alone it also
+       chooses the rules, as --preset does on the command line */
+    const json_t *jp = json_object_get(req, "preset");
+    const char *preset = jp && !json_is_null(jp) ? json_string_value(jp) : NULL;
+    if (jp && !json_is_null(jp) && !preset) {
+        *out = web_error("preset: give a preset's name as a string, or leave it out");
+        return 400;
+    }
+    if (!rules)
+        v = cli_rules_of_preset(preset, v);
     jong_ruleset_default(rs, v);
+    jong_error perr;
+    jong_error_clear(&perr);
+    if (preset && jong_ruleset_preset(rs, preset, &perr)) {
+        *out = web_error("preset: %s", perr.msg);
+        return 400;
+    }
     const json_t *js = json_object_get(req, "seat");
     json_int_t seat_in = js ? json_integer_value(js) : 0; /* compared before narrowing: 2^32 + 2 is no seat 2 */
     if (js && (!json_is_integer(js) || seat_in < 0 || seat_in > 3)) {

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/analyze_json.h"
+#include "cli/analyze_sim_out.h"
 #include "cli/cli_util.h"
 #include "io/listen.h"
 #include "web_assets.h"
@@ -100,8 +101,15 @@ static enum MHD_Result serve_info(struct MHD_Connection *c)
                                   json_pack("{s:s,s:s,s:o}", "name", p->name, "summary", p->summary, "rules", rules));
         }
     }
-    return send_json(c, 200, json_pack("{s:o,s:[ss],s:s}", "players", players, "rules", "taiwan", "riichi",
-                                       "version", JONG_VERSION));
+    json_t *presets = json_array(); /* the rule presets a new game may name, with their rules */
+    for (int i = 0; i < jong_ruleset_preset_count(); i++) {
+        const char *name = jong_ruleset_preset_name(i);
+        const char *rules = jong_ruleset_preset_variant(name) == JONG_VARIANT_TAIWAN ? "taiwan" : "riichi";
+        json_array_append_new(presets, json_pack("{s:s,s:s,s:s}", "name", name, "rules", rules, "options",
+                                                 jong_ruleset_preset_options(i)));
+    }
+    return send_json(c, 200, json_pack("{s:o,s:o,s:[ss],s:s}", "players", players, "presets", presets, "rules",
+                                       "taiwan", "riichi", "version", JONG_VERSION));
 }
 
 static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req)
@@ -110,10 +118,12 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
     const char *seen = json_string_value(json_object_get(req, "seen"));
     const char *rules = json_string_value(json_object_get(req, "rules"));
     const char *policy = json_string_value(json_object_get(req, "policy"));
+    const char *exchanges = json_string_value(json_object_get(req, "exchanges"));
     bool chances = json_is_true(json_object_get(req, "chances"));
     if (!hand)
         return send_error(c, 400, "give {\"hand\": \"123m456p...\", \"rules\": \"riichi\"|\"taiwan\", \"seen\": \"...\", "
-                                  "\"chances\": true|false, \"policy\": \"lower\"|\"win\"|\"points\"}");
+                                  "\"chances\": true|false, \"policy\": \"lower\"|\"win\"|\"points\", "
+                                  "\"exchanges\": \"forward\"|\"1\"|...|\"all\"}");
     jong_variant v = rules && cli_rules_parse(rules) == JONG_VARIANT_TAIWAN ? JONG_VARIANT_TAIWAN : JONG_VARIANT_RIICHI;
     if (rules && cli_rules_parse(rules) < 0)
         return send_error(c, 400, "rules: give riichi or taiwan");
@@ -136,6 +146,8 @@ static enum MHD_Result serve_analyze(struct MHD_Connection *c, const json_t *req
         if (in.policy < 0)
             return send_error(c, 400, "policy: give lower, win or points");
     }
+    if (exchanges && (in.exchanges = analyze_exchanges_parse(exchanges)) < 0)
+        return send_error(c, 400, "exchanges: give forward, a number or all");
     char why[512];
     json_t *out = analyze_json(&in, why, sizeof why);
     return out ? send_json(c, 200, out) : send_error(c, 400, why);

@@ -314,5 +314,6 @@ int jong_player_ext_create(const char *opts, jong_player *p, jong_error *err)
     p->state = x;
     p->seat_names = ext_seat_names;
     p->time_limit_ms = timed ? x->timeout_ms : 0;
+    p->outside = true;
     return JONG_OK;
 }

@@ -88,6 +88,8 @@ layer() { gzip -9n <"$rec/$1" >"$rec/$2"; }  # one more gzip layer, deterministi
 "$jong" play --rules taiwan --players greedy --hands 1 --seed 3 --log "$tmp/taiwan" --quiet >/dev/null 2>&1
 cp "$tmp/riichi/game-000000.jsonl" "$rec/jong_riichi"
 cp "$tmp/taiwan/game-000000.jsonl" "$rec/jong_taiwan"
+"$jong" play --rules riichi --rule three_player=on --players greedy --hands 1 --seed 3 --log "$tmp/sanma" --quiet >/dev/null 2>&1
+cp "$tmp/sanma/game-000000.jsonl" "$rec/jong_sanma"  # three players, with three kita
 layer jong_riichi jong_riichi_gz
 head -c 3000 "$rec/jong_riichi" >"$rec/jong_cut"
 cp "$tmp/game-000000.mjson" "$rec/mjson"

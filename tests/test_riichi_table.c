@@ -13,104 +13,11 @@
 
 #include "jong/jong.h"
 #include "support/parse_or_fail.h"
+#define RIICHI_STEPS_ON_LOGBUF
+#include "support/riichi_steps.h"
 #include "support/stacked_wall.h"
 
 static event_log logbuf;
-
-static void check(const jong_game *g)
-{
-    jong_error err;
-    int rc = jong_game_check(g, NULL, &err);
-    if (rc)
-        fprintf(stderr, "check: %s\n", err.msg);
-    assert_int_equal(rc, JONG_OK);
-}
-
-/* Index of the legal action (type, tile name or NULL for any, flags) of a seat, -1 if none. */
-static int find(const jong_game *g, int seat, int type, const char *tile, int flags)
-{
-    jong_action a[JONG_MAX_ACTIONS];
-    int n = jong_game_legal(g, seat, a);
-    for (int i = 0; i < n; i++)
-        if (a[i].type == type && (!tile || a[i].tile == kind_of(tile)) && a[i].flags == flags)
-            return i;
-    return -1;
-}
-
-static bool can(const jong_game *g, int seat, int type, const char *tile, int flags)
-{
-    return find(g, seat, type, tile, flags) >= 0;
-}
-
-static void play(jong_game *g, int seat, int type, const char *tile, int flags)
-{
-    jong_action a[JONG_MAX_ACTIONS];
-    jong_game_legal(g, seat, a);
-    int i = find(g, seat, type, tile, flags);
-    if (i < 0)
-        fprintf(stderr, "seat %d may not %s %s (flags %d)\n", seat, jong_action_type_name(type), tile ? tile : "",
-                flags);
-    assert_true(i >= 0);
-    jong_error err;
-    assert_int_equal(jong_game_act(g, seat, &a[i], &err), JONG_OK);
-    check(g);
-}
-
-/* Every seat asked about a discard or a kan passes (nothing happens on a seat's own turn). */
-static void pass_all(jong_game *g)
-{
-    unsigned p = jong_game_pending(g);
-    for (int s = 0; s < JONG_SEATS; s++)
-        if ((p >> s & 1) && can(g, s, JONG_ACT_PASS, NULL, 0))
-            play(g, s, JONG_ACT_PASS, NULL, 0);
-}
-
-/* The one seat to play (not a claim decision). */
-static int turn(const jong_game *g)
-{
-    unsigned p = jong_game_pending(g);
-    assert_int_equal(__builtin_popcount(p), 1);
-    int s = __builtin_ctz(p);
-    assert_false(can(g, s, JONG_ACT_PASS, NULL, 0));
-    return s;
-}
-
-/* Claims pass, then the seat to play discards the tile it drew; n times. */
-static void tsumogiri(jong_game *g, int n)
-{
-    for (int i = 0; i < n && !jong_game_hand_over(g); i++) {
-        pass_all(g);
-        if (jong_game_hand_over(g))
-            return;
-        int s = turn(g);
-        const jong_event *d = NULL;
-        for (int e = logbuf.n - 1; e >= 0 && !d; e--)
-            if (logbuf.ev[e].type == JONG_EV_DRAW)
-                d = &logbuf.ev[e];
-        assert_non_null(d);
-        assert_int_equal(d->actor, s);
-        play(g, s, JONG_ACT_DISCARD, jong_code_name(jong_code_kind(d->tile)),
-             jong_code_is_red(d->tile) ? JONG_ACT_FLAG_RED : 0);
-    }
-    if (!jong_game_hand_over(g))
-        pass_all(g);
-}
-
-static const jong_event *last_of(int type)
-{
-    for (int i = logbuf.n - 1; i >= 0; i--)
-        if (logbuf.ev[i].type == type)
-            return &logbuf.ev[i];
-    return NULL;
-}
-
-static bool has_yaku(const jong_event *win, int yaku)
-{
-    for (int i = 0; i < win->score.nyaku; i++)
-        if (win->score.yaku[i].yaku == yaku)
-            return true;
-    return false;
-}
 
 static int32_t total(const jong_game *g)
 {

@@ -33,10 +33,11 @@ PUBLIC = {
 }
 # Files that call each other in a circle, inside one folder, on purpose (see HACKING.md).
 ALLOWED_CYCLES = [
-    # one state machine in four files: game.c's steps dispatch to the riichi flow, which calls back
-    # the shared steps (draws, claims, events) and the legal-action cache of both families
+    # one state machine in five files: game.c's steps dispatch to the riichi flow, which calls back
+    # the shared steps (draws, claims, events) and the legal-action cache of both families; the
+    # three-player kita is one more step of the riichi flow (its replacement draw and rons)
     ['src/engine/game.c', 'src/engine/game_legal.c', 'src/engine/game_riichi_flow.c',
-     'src/engine/game_riichi_legal.c'],
+     'src/engine/game_riichi_kita.c', 'src/engine/game_riichi_legal.c'],
 ]
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

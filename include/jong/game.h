@@ -55,6 +55,7 @@ typedef enum {
     JONG_ACT_ADDED_KONG,    /* add the fourth to one's exposed pong */
     JONG_ACT_PASS,
     JONG_ACT_NINE_TERMINALS, /* riichi: declare kyuushu kyuuhai (an abortive draw) on one's first draw */
+    JONG_ACT_KITA,          /* three-player riichi: set a north tile aside (nukidora; tile = N) */
     JONG_ACT_TYPES
 } jong_action_type;
 
@@ -88,10 +89,15 @@ typedef enum {
     JONG_EV_REACH,        /* riichi: the declaration, just before its discard */
     JONG_EV_REACH_ACCEPTED, /* riichi: the declaring discard passed without ron; the stick is paid */
     JONG_EV_DORA,         /* riichi: a kan-dora indicator turned over (dora_marker) */
+    JONG_EV_KITA,         /* three-player riichi: actor set a north tile aside (mjai nukidora; tile = N) */
     JONG_EV_TYPES
 } jong_event_type;
 
 #define JONG_HIDDEN 254 /* a tile code hidden from the viewer (another seat's draw, a face-down kong) */
+
+/* jong_event.win_flags of a riichi WIN beyond the JONG_WIN_* of tai.h: the win robbed a kita
+ * (three players; as Tenhou allows it for any hand, without the chankan yaku). */
+#define JONG_WIN_ROBBING_KITA (1u << 16)
 
 typedef struct {
     uint8_t type;        /* jong_event_type */
@@ -148,6 +154,7 @@ typedef struct {
     uint64_t discard_tsumogiri;      /* bit i: discard i was the tile just drawn */
     uint64_t discard_red;            /* bit i: discard i was a red five (riichi) */
     int8_t riichi_at;                /* riichi: index of the declaring discard once accepted, else -1 */
+    uint8_t kita;                    /* three-player riichi: north tiles set aside (nukidora) */
 } jong_seat_view;
 
 typedef struct {
@@ -170,6 +177,8 @@ typedef struct {
     uint8_t last_discard;            /* kind, JONG_NO_TILE when none */
     int turn;                        /* discards so far in this hand */
     uint8_t kong_draw;               /* bookkeeping of jong_view_apply: a kong's replacement is due */
+    uint8_t nseats;                  /* seats at the table: 4, or 3 (three-player riichi: seats 0..2) */
+    uint8_t won;                     /* bookkeeping of jong_view_apply: a win of this hand was seen */
 } jong_view;
 
 typedef struct jong_game jong_game;

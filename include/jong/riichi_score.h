@@ -38,17 +38,22 @@ typedef struct {
     bool win_red;       /* the winning tile is a red five (then hand.red counts it) */
     bool tsumo;         /* self-drawn; otherwise ron */
     bool dealer;        /* the winner is the dealer (his seat wind is then East) */
-    int seat_wind;      /* 0..3 = E S W N */
+    int seat_wind;      /* 0..3 = E S W N (three players: 0..2) */
     int round_wind;     /* 0..3 */
     int discarder;      /* ron: the discarder's seat relative to the winner, 1 = next (shimocha),
-                           2 = opposite (toimen), 3 = previous (kamicha); 0 is taken as 3 */
+                           2 = opposite (toimen), 3 = previous (kamicha); 0 is taken as 3.
+                           Three players: 1 = next, 2 = previous; 0 is taken as 2 */
     unsigned flags;     /* JONG_RIICHI_WIN_* */
     int ndora;          /* dora indicators shown, 0..5 */
     uint8_t dora[JONG_RIICHI_MAX_INDICATORS]; /* their kinds */
     int nura;           /* ura indicators, 0..5; they count only for riichi (or double riichi) */
     uint8_t ura[JONG_RIICHI_MAX_INDICATORS];
-    int honba;          /* counters on the table (300 each on ron, 100 from each payer on tsumo) */
+    int honba;          /* counters on the table (300 each on ron, 100 from each payer on tsumo;
+                           three players: 200 on ron) */
     int sticks;         /* riichi sticks on the table (1000 each to the winner) */
+    int kita;           /* three players (rules three_player): the north tiles the winner set aside
+                           (nukidora), each a dora, and each counted again for every dora (ura)
+                           indicator naming the north; 0 otherwise */
 } jong_riichi_context;
 
 typedef enum {
@@ -165,8 +170,26 @@ int jong_riichi_basic_points(const jong_ruleset *rs, int han, int fu, int yakuma
  * the dealer among the relative seats; discarder as in the context (0 = 3). */
 void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
                      jong_riichi_payment *out);
-/* The dora a tile indicator names: next in its suit (9 -> 1), winds E S W N E, dragons P F C P. */
+/* The same at a three-player table, as Tenhou pays it (checked on its January 2022 sanma
+ * logs): ron as above but 200 x honba; tsumo with the tsumo loss (each of the two others pays
+ * what it would with four players, the missing North's share is not paid) and 100 x honba from
+ * each. Relative seats 1 (next) and 2 (previous); payments[3] and deltas[3] are 0. */
+void jong_riichi_pay_sanma(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
+                           jong_riichi_payment *out);
+/* The same with the tsumo split (three_player=split) instead of the loss: the North's share of a
+ * tsumo is split between the two payers, each rounded up to 100 (a non-dealer's tsumo: the dealer
+ * 2.5x basic, the other 1.5x; the dealer's: 3x from each), so a tsumo is worth about a ron; honba
+ * as with the loss. */
+void jong_riichi_pay_sanma_split(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
+                                 int sticks, jong_riichi_payment *out);
+/* The payment function of a ruleset: jong_riichi_pay, or one of the two above with three_player. */
+typedef void (*jong_riichi_pay_fn)(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
+                                   int sticks, jong_riichi_payment *out);
+jong_riichi_pay_fn jong_riichi_pay_of(const jong_ruleset *rs);
+/* The dora a tile indicator names: next in its suit (9 -> 1), winds E S W N E, dragons P F C P.
+ * (Three players: the indicator 1m names 9m, jong_dora_of_indicator_sanma.) */
 int jong_dora_of_indicator(int kind);
+int jong_dora_of_indicator_sanma(int kind);
 
 /* Score a win. Errors (JONG_ERR_ARG, one line; *out untouched): not a winning hand, no yaku
  * ("no yaku": dora alone do not count), inconsistent circumstances (ippatsu without riichi,

@@ -52,7 +52,10 @@ typedef struct {
     bool pao;                 /* responsibility payment for big three dragons / big four winds (Tenhou) */
     bool triple_ron_wins;     /* triple_ron=win: three rons on one discard all win (Mahjong Soul);
                                  abort (the default, Tenhou): an abortive draw when abortive_draws is on */
-    int uma[4];               /* rank bonuses in thousands: +20 +10 -10 -20 */
+    int uma[4];               /* rank bonuses in thousands: +20 +10 -10 -20 (three players: +20 0 -20, uma[3] 0) */
+    bool three_player;        /* sanma: 108 tiles (no 2m-8m), three seats, no chi, kita (Tenhou's rules) */
+    bool tsumo_split;         /* three_player=split: a tsumo's missing North share is split between the
+                                 two payers (else the tsumo loss: it is not paid, as on Tenhou) */
     int return_score;         /* the reference score of the final result (30000) */
     /* Game length, both variants */
     int hands;                /* 0 = a full game (4 round winds x 4 dealers plus repeats); N = N hands */
@@ -84,9 +87,14 @@ const char *jong_ruleset_preset_options(int i);
 int jong_ruleset_preset(jong_ruleset *rs, const char *name, jong_error *err);
 /* The variant a preset is for (a jong_variant), -1 for an unknown name. */
 int jong_ruleset_preset_variant(const char *name);
-/* Tiles in the wall: 144 with flowers, 136 without. */
+/* Tiles in the wall: 144 with flowers, 136 without, 108 for three players (sanma). */
 int jong_ruleset_tiles(const jong_ruleset *rs);
-/* Seat wind (0 E .. 3 N) of a seat, given the hand's dealer (the game's first dealer is seat 0). */
+/* Seats at the table: 3 with three_player (seats 0..2), else 4. */
+int jong_ruleset_seats(const jong_ruleset *rs);
+/* Three players: the kinds left out of the wall (2m-8m). */
+static inline bool jong_sanma_missing(int kind) { return kind >= 1 && kind <= 7; }
+/* Seat wind (0 E .. 3 N; three players: 0 E .. 2 W) of a seat, given the hand's dealer (the
+ * game's first dealer is seat 0). */
 int jong_ruleset_seat_wind(const jong_ruleset *rs, int seat, int dealer);
 
 #endif

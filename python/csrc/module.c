@@ -112,6 +112,10 @@ int jongpy_ruleset(const char *rules, PyObject *opts, jong_ruleset *rs)
             return -1;
         }
     }
+    if (rs->three_player) {
+        PyErr_SetString(jongpy_error, "three_player=on: three-player riichi is not in the Python package yet");
+        return -1;
+    }
     return 0;
 }
 

@@ -69,17 +69,37 @@ int cli_split_players(const char *cmd, const char *list, char (*specs)[JONG_PLAY
 
 int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS])
 {
+    return cli_make_players_seats(cmd, list, v, JONG_SEATS, out);
+}
+
+/* The players that know a three-player table (no 2m-8m, kita, three seats); the others are
+ * refused by name until they learn it. */
+static bool plays_sanma(const char *spec)
+{
+    size_t len = strcspn(spec, ":");
+    return (len == 6 && !strncmp(spec, "greedy", len)) || (len == 6 && !strncmp(spec, "random", len));
+}
+
+int cli_make_players_seats(const char *cmd, const char *list, jong_variant v, int seats, jong_player *out[JONG_SEATS])
+{
     char specs[JONG_SEATS][JONG_PLAYER_SPEC_MAX];
     int n;
     memset(out, 0, sizeof(jong_player *) * JONG_SEATS);
     int rc = cli_split_players(cmd, list, specs, JONG_SEATS, &n);
     if (rc)
         return rc;
-    if (n == 0 || n == 3)
+    if (seats == 3 && n != 1 && n != 3)
+        return cli_usage_error(cmd, "three players (three_player=on): give 1 or 3 players, not %d ('%s')", n, list);
+    if (seats != 3 && (n == 0 || n == 3))
         return cli_usage_error(cmd, "give 1, 2 or 4 players, not %d ('%s')", n, list);
-    for (int s = 0; s < JONG_SEATS; s++) {
+    for (int s = 0; s < seats; s++) {
         jong_error err;
         const char *spec = specs[n == 1 ? 0 : n == 2 ? s % 2 : s];
+        if (seats == 3 && !plays_sanma(spec)) {
+            cli_free_players(out);
+            return cli_usage_error(cmd, "player '%s' does not play three-player riichi yet (greedy and random do)",
+                                   spec);
+        }
         if (jong_player_create(spec, &out[s], &err) || jong_player_check_variant(spec, v, &err)) {
             cli_free_players(out);
             return cli_usage_error(cmd, "player '%s': %s", spec, err.msg);

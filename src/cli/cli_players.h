@@ -17,6 +17,9 @@ int cli_split_players(const char *cmd, const char *list, char (*specs)[JONG_PLAY
 /* Makes the four seats' players for a game of variant v; on error (also a player that does not
  * play v) prints one line for `cmd` and returns CLI_USAGE/FAIL (with nothing left allocated). */
 int cli_make_players(const char *cmd, const char *list, jong_variant v, jong_player *out[JONG_SEATS]);
+/* The same for a table of `seats` seats: 4 as above; 3 (three-player riichi) takes 1 or 3
+ * players, each one that plays sanma (greedy and random today), and leaves out[3] NULL. */
+int cli_make_players_seats(const char *cmd, const char *list, jong_variant v, int seats, jong_player *out[JONG_SEATS]);
 void cli_free_players(jong_player *p[JONG_SEATS]);
 /* The family of rules a player list plays when --rules is not given: the one every player
  * plays when they all play only it (kurita: riichi; simcat: Taiwanese), else fallback. */

@@ -190,6 +190,14 @@ int cli_build_ruleset(const char *cmd, const char *preset, const char *opt, jong
     return 0;
 }
 
+int cli_refuse_three_players(const char *cmd, const jong_ruleset *rs)
+{
+    if (!rs->three_player)
+        return 0;
+    return cli_usage_error(cmd, "three players (three_player=on): only self-play (jong play) and jong replay "
+                                "have them yet");
+}
+
 bool cli_is_jong_record(const char *path)
 {
     /* zlib reads a plain file as it is, so a gzipped Jong record is told apart too */

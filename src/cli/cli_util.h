@@ -88,5 +88,9 @@ jong_variant cli_rules_of_preset(const char *preset, jong_variant v);
  * CLI_USAGE, else 0). */
 int cli_build_ruleset(const char *cmd, const char *preset, const char *opt, jong_variant v,
                       const char *const *settings, int n, int hands, jong_ruleset *rs);
+/* Three-player riichi (three_player=on) is played by jong play and its records by jong replay
+ * so far; the other commands call this after building their rules: a usage error naming it
+ * (CLI_USAGE) for a three-player ruleset, else 0. */
+int cli_refuse_three_players(const char *cmd, const jong_ruleset *rs);
 
 #endif

@@ -778,7 +778,7 @@ int cmd_analyze(int argc, char **argv)
     int by_size = given ? -1 : cli_rules_of_hand(o.hand_text);
     jong_variant v = by_size >= 0 ? (jong_variant)by_size : given ? o.rules : cli_rules_of_preset(o.preset, o.rules);
     jong_ruleset rs;
-    if (cli_build_ruleset(CMD, o.preset, "--rule", v, o.rule.v, o.rule.n, 0, &rs))
+    if (cli_build_ruleset(CMD, o.preset, "--rule", v, o.rule.v, o.rule.n, 0, &rs) || cli_refuse_three_players(CMD, &rs))
         return CLI_USAGE;
     o.in.rules = &rs;
     o.in.local = o.search == SEARCH_LOCAL;

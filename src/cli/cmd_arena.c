@@ -426,7 +426,8 @@ static int run_arena(arena_opts o, int argc, char **argv, int ranks)
     cli_find_option(argc, argv, "--rules", &rules_given);
     if (!rules_given && !resume)
         o.rules = cli_rules_of_preset(o.preset, cli_rules_of_players(o.players, o.rules));
-    if (cli_build_ruleset(cmd, o.preset, "--rule", o.rules, o.rule.v, o.rule.n, 0, &cfg.rules))
+    if (cli_build_ruleset(cmd, o.preset, "--rule", o.rules, o.rule.v, o.rule.n, 0, &cfg.rules) ||
+        cli_refuse_three_players(cmd, &cfg.rules))
         return CLI_USAGE;
     /* a whole Taiwanese game can last thousands of hands (a draw keeps the deal): one hand each */
     if (o.game_hands)

@@ -188,7 +188,7 @@ static int play_rank(const char *text, int jobs, mpi_link *link, char *msg)
 /* Each seat's result is its change of score over the games (riichi starts at 25000 points,
  * Taiwanese at 0); riichi also shows the average final points a game ends with. */
 static void print_summary(const char players[JONG_SEATS][JONG_PLAYER_SPEC_MAX], const jong_game_result *tot,
-                          int games, uint64_t seed, bool json, bool riichi, int start_score)
+                          int games, uint64_t seed, bool json, bool riichi, int start_score, int nseats)
 {
     const char *value_name = riichi ? "han" : "tai";  /* what a win is worth in its rules */
     if (json) {
@@ -198,7 +198,7 @@ static void print_summary(const char players[JONG_SEATS][JONG_PLAYER_SPEC_MAX], 
         json_object_set_new(o, "seed", json_string(buf));
         json_object_set_new(o, "games", json_integer(games));
         json_object_set_new(o, "hands", json_integer(tot->hands));
-        for (int s = 0; s < JONG_SEATS; s++) {
+        for (int s = 0; s < nseats; s++) {
             const jong_seat_stats *st = &tot->seats[s];
             json_t *x = json_object();
             json_object_set_new(x, "player", json_string(players[s]));
@@ -226,7 +226,7 @@ static void print_summary(const char players[JONG_SEATS][JONG_PLAYER_SPEC_MAX], 
     printf("%-4s %-22s %6s %6s %6s %6s %8s %10s %10s%s\n", "seat", "player", "wins", "self", "dealin",
            "draws", value_name, "change", "per game", riichi ? "   final/game" : "");
     static const char *const winds[] = {"E", "S", "W", "N"};
-    for (int s = 0; s < JONG_SEATS; s++) {
+    for (int s = 0; s < nseats; s++) {
         const jong_seat_stats *st = &tot->seats[s];
         long long change = (long long)tot->scores[s] - (long long)start_score * games;
         printf("%-4s %-22.22s %6d %6d %6d %6d %8lld %+10lld %+10.1f", winds[s], players[s], st->wins,
@@ -254,10 +254,10 @@ static int config_of(const char *cmd, const play_opts *o, int argc, char **argv,
     cfg->check = o->check;
     if (o->players) { /* made once here for their messages; each thread makes its own */
         jong_player *players[JONG_SEATS];
-        int rc = cli_make_players(cmd, o->players, v, players);
+        int rc = cli_make_players_seats(cmd, o->players, v, jong_ruleset_seats(&cfg->rules), players);
         if (rc)
             return rc;
-        for (int s = 0; s < JONG_SEATS; s++)
+        for (int s = 0; s < jong_ruleset_seats(&cfg->rules); s++)  /* three players: seat 3's is "" */
             snprintf(cfg->players[s], sizeof cfg->players[s], "%s", players[s]->spec);
         cli_free_players(players);
     }
@@ -352,7 +352,7 @@ static int run_play(void *ctx, int jobs, int ranks)
         status = CLI_FAIL;
     if (l.ndone)
         print_summary(cfg.players, &l.total, l.ndone, cfg.seed, o->json, cfg.rules.variant == JONG_VARIANT_RIICHI,
-                      cfg.rules.start_score);
+                      cfg.rules.start_score, jong_ruleset_seats(&cfg.rules));
     fflush(stdout);
     fprintf(stderr, "jong play: %d of %d games done, %.1f s\n", l.ndone, cfg.games, cli_now() - pr.start);
     if (status == CLI_OK && l.ndone < cfg.games)

@@ -199,7 +199,10 @@ int cmd_replay(int argc, char **argv)
     if (r != CLI_GO)
         return r;
     jong_ruleset rules; /* of the imported games: Tenhou's, or the preset and --rule options */
-    if (cli_build_ruleset(CMD, opt.preset, "--rule", JONG_VARIANT_RIICHI, opt.rule.v, opt.rule.n, 0, &rules))
+    /* (the rules of imported games: their three-player games are not replayed yet; a Jong
+     * record's own header, three players or not, is what its replay plays) */
+    if (cli_build_ruleset(CMD, opt.preset, "--rule", JONG_VARIANT_RIICHI, opt.rule.v, opt.rule.n, 0, &rules) ||
+        cli_refuse_three_players(CMD, &rules))
         return CLI_USAGE;
     if (!opt.verify) {
         if (opt.json || opt.quiet)

@@ -482,6 +482,8 @@ int score_riichi(int argc, char **argv)
         return r;
     jong_ruleset rs;
     r = cli_build_ruleset(CMD, o.preset, "--option", JONG_VARIANT_RIICHI, o.options.v, o.options.n, 0, &rs);
+    if (r == CLI_OK)
+        r = cli_refuse_three_players(CMD, &rs);
     if (r != CLI_OK)
         return r;
     riichi_score s;

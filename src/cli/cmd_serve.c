@@ -177,7 +177,8 @@ int cmd_serve(int argc, char **argv)
     if (so.type == TONPU && cli_list_add(CMD, "--rule", &so.rule, "length=tonpuu"))
         return CLI_USAGE;
     if (cli_build_ruleset(CMD, so.preset, "--rule", JONG_VARIANT_RIICHI, so.rule.v, so.rule.n,
-                          so.type == ONE_KYOKU ? 1 : 0, &o.rules))
+                          so.type == ONE_KYOKU ? 1 : 0, &o.rules) ||
+        cli_refuse_three_players(CMD, &o.rules))
         return CLI_USAGE;
     for (int s = 0; s < 4; s++) { /* a bad spec is a usage error now, not a failed table later */
         jong_player *p;

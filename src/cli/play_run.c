@@ -27,7 +27,7 @@ char *play_header_text(const play_config *cfg, bool check)
         json_object_set_new(opts, name, json_string(buf));
     }
     json_object_set_new(o, "options", opts);
-    for (int s = 0; s < JONG_SEATS; s++)
+    for (int s = 0; s < jong_ruleset_seats(&cfg->rules); s++)
         json_array_append_new(players, json_string(cfg->players[s]));
     json_object_set_new(o, "players", players);
     char seed[24];
@@ -63,7 +63,7 @@ int play_header_parse(const char *line, play_config *cfg, char *why, size_t n)
         snprintf(why, n, "not the header of a jong play run (format %d)", FORMAT_VERSION);
     else if (!rules || (strcmp(rules, "taiwan") && strcmp(rules, "riichi")) || !json_is_object(opts))
         snprintf(why, n, "bad \"rules\" or \"options\"");
-    else if (!json_is_array(players) || json_array_size(players) != JONG_SEATS)
+    else if (!json_is_array(players) || (json_array_size(players) != JONG_SEATS && json_array_size(players) != 3))
         snprintf(why, n, "\"players\" is not %d player specs", JONG_SEATS);
     else if (!seed || !*seed || (cfg->seed = strtoull(seed, &end, 10), *end))
         snprintf(why, n, "bad \"seed\"");
@@ -84,7 +84,9 @@ int play_header_parse(const char *line, play_config *cfg, char *why, size_t n)
         json_object_foreach(opts, key, v)
             if (!rc && (!json_is_string(v) || jong_ruleset_set(&cfg->rules, key, json_string_value(v), &e)))
                 rc = -1, snprintf(why, n, "bad option \"%.60s\"", key);
-        for (int s = 0; s < JONG_SEATS && !rc; s++) {
+        if (!rc && json_array_size(players) != (size_t)jong_ruleset_seats(&cfg->rules))
+            rc = -1, snprintf(why, n, "\"players\" is not %d player specs", jong_ruleset_seats(&cfg->rules));
+        for (int s = 0; s < jong_ruleset_seats(&cfg->rules) && !rc; s++) {
             const char *p = json_string_value(json_array_get(players, (size_t)s));
             if (!p || !*p || strlen(p) >= JONG_PLAYER_SPEC_MAX)
                 rc = -1, snprintf(why, n, "bad player %d", s);
@@ -247,8 +249,8 @@ static int play_one(const run *r, jong_player *const players[JONG_SEATS], int g,
     jong_record_writer *w = NULL;
     int rc = JONG_OK;
     if (f) {
-        const char *specs[JONG_SEATS];
-        for (int s = 0; s < JONG_SEATS; s++)
+        const char *specs[JONG_SEATS] = {0};
+        for (int s = 0; s < jong_ruleset_seats(&cfg->rules); s++)
             specs[s] = players[s]->spec;
         rc = jong_record_writer_new(f, &cfg->rules, cfg->seed, g, specs, &w, err);
         t.sink = jong_record_writer_event;
@@ -300,7 +302,7 @@ static void *work(void *arg)
     run *r = w->r;
     jong_player *players[JONG_SEATS] = {0};
     jong_error err;
-    for (int s = 0; s < JONG_SEATS; s++)
+    for (int s = 0; s < jong_ruleset_seats(&r->cfg->rules); s++)
         if (jong_player_create(r->cfg->players[s], &players[s], &err)) {
             char head[JONG_PLAYER_SPEC_MAX + 16];
             snprintf(head, sizeof head, "player '%s'", r->cfg->players[s]);

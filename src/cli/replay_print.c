@@ -49,7 +49,7 @@ static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
         fprintf(p->out, "\n-- game %d, hand %d: %s %d, honba %d%s\n", ev->game + 1, ev->hand + 1,
                 (const char *[]){"East", "South", "West", "North"}[ev->round_wind & 3], ev->dealer + 1, ev->streak,
                 ev->riichi || jong_game_ruleset(g)->variant == JONG_VARIANT_RIICHI ? "" : " (Taiwanese)");
-        for (int s = 0; s < JONG_SEATS; s++)
+        for (int s = 0; s < jong_ruleset_seats(jong_game_ruleset(g)); s++)
             deal_line(p->out, ev, s, "ESWN"[jong_ruleset_seat_wind(jong_game_ruleset(g), s, ev->dealer) & 3]);
         return;
     case JONG_EV_DRAW:
@@ -65,8 +65,12 @@ static void on_event(void *ctx, const jong_game *g, const jong_event *ev)
     }
     case JONG_EV_END_GAME:
         /* by seat: the winds have moved on since the first hand */
-        fprintf(p->out, "\n-- the game is over: seats 0-3 (East to North in the first hand) %d, %d, %d, %d\n",
-                (int)ev->scores[0], (int)ev->scores[1], (int)ev->scores[2], (int)ev->scores[3]);
+        if (jong_ruleset_seats(jong_game_ruleset(g)) == 3)
+            fprintf(p->out, "\n-- the game is over: seats 0-2 (East to West in the first hand) %d, %d, %d\n",
+                    (int)ev->scores[0], (int)ev->scores[1], (int)ev->scores[2]);
+        else
+            fprintf(p->out, "\n-- the game is over: seats 0-3 (East to North in the first hand) %d, %d, %d, %d\n",
+                    (int)ev->scores[0], (int)ev->scores[1], (int)ev->scores[2], (int)ev->scores[3]);
         return;
     default:
         if (event_text(ev, &v, text, sizeof text))

@@ -41,17 +41,22 @@ int jong_game_new(const jong_ruleset *rs, uint64_t seed, int game_number, jong_e
 {
     if (game_number < 0)
         return jong_error_set(err, JONG_ERR_ARG, -1, "game number %d is negative", game_number);
+    if (rs->three_player && rs->variant != JONG_VARIANT_RIICHI)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "three players (sanma) is a riichi table only");
+    if (rs->three_player && rs->uma[3] != 0)
+        return jong_error_set(err, JONG_ERR_ARG, -1, "three players: the uma takes three values (e.g. uma=20,0,-20)");
     jong_game *g = calloc(1, sizeof *g);
     if (!g)
         return jong_error_set(err, JONG_ERR_IO, -1, "out of memory");
     g->rs = *rs;
+    g->nseats = jong_ruleset_seats(rs);
     g->seed = seed;
     g->game_number = game_number;
     g->sink = sink;
     g->sink_ctx = sink_ctx;
-    for (int s = 0; s < JONG_SEATS; s++)
+    for (int s = 0; s < g->nseats; s++)
         g->scores[s] = rs->start_score;
-    g->total_score = 4 * rs->start_score;
+    g->total_score = g->nseats * rs->start_score;
     g->phase = PHASE_IDLE;
     g->reach_seat = -1;
     *out = g;
@@ -64,18 +69,22 @@ void jong_game_wall(const jong_ruleset *rs, uint64_t seed, int game_number, int 
                     uint8_t wall[JONG_WALL_MAX])
 {
     int n = 0;
+    bool sanma = rs->three_player;
     for (int k = 0; k < JONG_KINDS; k++)
         for (int c = 0; c < 4; c++)
-            wall[n++] = (uint8_t)k;
+            if (!sanma || !jong_sanma_missing(k))
+                wall[n++] = (uint8_t)k;
     if (rs->flowers)
         for (int f = 0; f < JONG_FLOWERS; f++)
             wall[n++] = (uint8_t)(JONG_TILE_FLOWER_BASE + f);
     if (rs->variant == JONG_VARIANT_RIICHI && rs->red_fives > 0) {
         /* red fives replace plain copies before the shuffle: one per suit, a second 5p for 4 */
-        for (int suit = 0; suit < 3; suit++)
-            wall[jong_kind_make(suit, 5) * 4] = (uint8_t)(JONG_CODE_RED_BASE + suit);
+        /* (three players: no 5m, so 5p and 5s only; the wall then lacks the 28 tiles of 2m-8m) */
+        int gap = sanma ? 28 : 0;
+        for (int suit = sanma ? 1 : 0; suit < 3; suit++)
+            wall[jong_kind_make(suit, 5) * 4 - gap] = (uint8_t)(JONG_CODE_RED_BASE + suit);
         if (rs->red_fives == 4)
-            wall[jong_kind_make(JONG_SUIT_P, 5) * 4 + 1] = (uint8_t)(JONG_CODE_RED_BASE + JONG_SUIT_P);
+            wall[jong_kind_make(JONG_SUIT_P, 5) * 4 + 1 - gap] = (uint8_t)(JONG_CODE_RED_BASE + JONG_SUIT_P);
     }
     jong_rng rng;
     jong_rng_seed(&rng, jong_seed_mix(jong_seed_mix(seed, (uint64_t)game_number), (uint64_t)hand_number));
@@ -338,7 +347,7 @@ bool game_offer(jong_game *g, game_phase phase, int tile)
     g->claim_tile = tile;
     g->pending = g->asked = 0;
     g->could_win = 0;
-    for (int s = 0; s < JONG_SEATS; s++) {
+    for (int s = 0; s < g->nseats; s++) {
         if (s == g->cur)
             continue;
         int n = game_legal(g, s, g->legal[s]);
@@ -659,7 +668,8 @@ static int start_hand(jong_game *g, const uint8_t *wall, int n, jong_error *err)
         int c = wall[i];
         if (riichi && jong_code_is_red(c) && ++red[c - JONG_CODE_RED_BASE] <= (c == JONG_CODE_RED_BASE + 1 && g->rs.red_fives == 4 ? 2 : g->rs.red_fives ? 1 : 0))
             c = jong_code_kind(c);
-        if (c >= JONG_KINDS + (g->rs.flowers ? JONG_FLOWERS : 0) || ++seen[c] > (c < JONG_KINDS ? 4 : 1))
+        if (c >= JONG_KINDS + (g->rs.flowers ? JONG_FLOWERS : 0) || (g->rs.three_player && jong_sanma_missing(c)) ||
+            ++seen[c] > (c < JONG_KINDS ? 4 : 1))
             return jong_error_set(err, JONG_ERR_ARG, i, "wall tile %d (code %d) is not in the tile set "
                                   "or one copy too many", i, wall[i]);
     }
@@ -674,8 +684,10 @@ static int start_hand(jong_game *g, const uint8_t *wall, int n, jong_error *err)
     memcpy(g->wall, wall, (size_t)n);
     g->wall_n = n;
     g->head = 0;
-    g->tail = n;
+    g->tail = g->rs.three_player ? n - SANMA_INDICATOR_TILES : n;
     g->kongs = 0;
+    memset(g->kita, 0, sizeof g->kita);
+    g->rob_kita = false;
     memset(g->hands, 0, sizeof g->hands);
     memset(g->flowers_pending, 0, sizeof g->flowers_pending);
     memset(g->need_replacement, 0, sizeof g->need_replacement);

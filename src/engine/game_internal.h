@@ -19,6 +19,7 @@ typedef enum { RESUME_DEAL = 0, RESUME_PLAY } flower_resume;
 
 struct jong_game {
     jong_ruleset rs;
+    int nseats;           /* 4, or 3 for three-player riichi (seats 0..2; seat 3 stays empty, scores 0) */
     uint64_t seed;
     int game_number;
     jong_event_sink sink;
@@ -89,6 +90,9 @@ struct jong_game {
     uint64_t discarded[JONG_SEATS];  /* kinds a seat has discarded this hand (furiten) */
     uint64_t kuikae;             /* kinds cur may not discard after its chi or pon */
     int8_t pao[JONG_SEATS][2];   /* who fed a seat's third dragon set [0] / fourth wind set [1], -1 */
+    /* three players (game_riichi_kita.c) */
+    uint8_t kita[JONG_SEATS];    /* north tiles each seat set aside (nukidora) */
+    bool rob_kita;               /* the tile on offer in PHASE_ROB_KONG is a kita (any hand may ron it) */
 };
 
 /* game_legal.c */
@@ -118,6 +122,18 @@ void game_end_game(jong_game *g);
 /* game_riichi_flow.c: the riichi hand, from the deal to its end */
 void riichi_deal(jong_game *g);
 void riichi_act(jong_game *g, int seat, const jong_action *a);
+/* A replacement draw from the dead wall by seat (after a kan or a kita), then its decision. */
+void riichi_replacement_draw(jong_game *g, int seat);
+/* Seats that could have won on the offered tile and did not: furiten (riichi: for the hand). */
+void riichi_mark_furiten(jong_game *g, unsigned winners);
+/* Rons on cur's discard, kan or kita tile (claim_code); chankan: a kan was robbed. */
+void riichi_rons(jong_game *g, unsigned winners, bool chankan);
+/* game_riichi_kita.c: three players' kita (nukidora) */
+void riichi_kita(jong_game *g, int seat);
+void riichi_resolve_rob_kita(jong_game *g);
+/* The dead wall of a three-player hand: its ten indicator tiles are the last of the wall array,
+ * the replacement tiles come before them (see riichi_indicator). */
+#define SANMA_INDICATOR_TILES 10
 /* game_riichi_legal.c */
 int riichi_legal(const jong_game *g, int seat, jong_action out[JONG_MAX_ACTIONS]);
 uint64_t riichi_win_kinds(const jong_hand *h);

@@ -9,6 +9,8 @@
 /* Tiles that must stay in the wall: the hand is drawn when no more than this many remain. */
 int game_threshold(const jong_game *g)
 {
+    if (g->rs.three_player)  /* the dead wall's indicators lie past the tail (start_hand): 14 in all */
+        return g->rs.dead_wall - SANMA_INDICATOR_TILES;
     return g->rs.dead_wall + (g->rs.dead_wall_per_kong ? g->kongs : 0);
 }
 

@@ -51,6 +51,9 @@ bool riichi_four_winds(const uint8_t first_discards[4]);
  * all to the seats in tenpai (1 tenpai: +3000 / -1000 each; 2: +1500 / -1500; 3: +1000 / -3000;
  * none or all four: nothing). tenpai is a bit set of seats. */
 void riichi_tenpai_payments(unsigned tenpai, int32_t deltas[4]);
+/* The same at a table of `seats` seats (3: 2000 in all, 1 tenpai: +2000 / -1000 each; 2: +1000
+ * each / -2000, as Tenhou's three-player logs show; seat 3 gets 0). */
+void riichi_tenpai_payments_seats(unsigned tenpai, int seats, int32_t deltas[4]);
 
 /* Nagashi mangan at an exhaustive draw: a seat discarded at least once, only terminals and
  * honors, and none of its discards was claimed. river: the seat's discards (kinds). */
@@ -58,12 +61,19 @@ bool riichi_nagashi(const uint8_t *river, const uint8_t *claimed, int n);
 /* Add to deltas what a nagashi mangan of seat pays it: a mangan by tsumo (dealer 4000 from each
  * seat; non-dealer 4000 from the dealer and 2000 from the others), without honba (as Tenhou). */
 void riichi_nagashi_payments(int seat, int dealer, int32_t deltas[4]);
+/* The same at a table of `seats` seats: with three, the missing North pays nothing (a
+ * non-dealer's 6000, the dealer's 8000, as on Tenhou's three-player logs). */
+void riichi_nagashi_payments_seats(int seat, int dealer, int seats, int32_t deltas[4]);
+/* Three players with the tsumo split (three_player=split): a non-dealer's 5,000 from the dealer
+ * and 3,000 from the other, the dealer's 6,000 from each. */
+void riichi_nagashi_payments_split(int seat, int dealer, int32_t deltas[4]);
 
 /* Kyuushu kyuuhai: a hand holds at least nine different terminal and honor kinds. */
 bool riichi_nine_terminals(const uint8_t counts[JONG_KINDS]);
 
 /* What comes after a riichi hand, as on Tenhou. kyoku counts hands by dealer and round from 0
- * (East 1 = 0 .. East 4 = 3, South 1 = 4 .. North 4 = 15); dealer_keeps: the dealer won, or the
+ * (East 1 = 0 .. East 4 = 3, South 1 = 4 .. North 4 = 15; three players: round x 3 + dealer,
+ * the last hand East 3 or South 3); dealer_keeps: the dealer won, or the
  * hand was drawn (exhaustive, nagashi or abortive) with the dealer in tenpai or aborted; draw:
  * the hand was drawn (honba + 1 then too); abortive: an abortive draw; scores: after the hand;
  * dealer: its seat. Returns true when the game is over; otherwise writes the next kyoku and
@@ -86,5 +96,10 @@ bool riichi_next_hand(const jong_ruleset *rs, int kyoku, int honba, bool dealer_
  * final results of 1,586 Tenhou Houou games of January 2022. */
 void riichi_final_result(const int32_t scores[4], const int uma[4], int return_score, int rank[4],
                          int points[4]);
+/* The same over the first `seats` seats (3: three players, uma[0..2]; seat 3 gets rank 3 and 0
+ * points). Checked with four players as above; with three against a Tenhou sanma game of
+ * January 2022 (41,700 / 35,300 / 28,000: +37, -5, -32 with uma +20 0 -20, return 40,000). */
+void riichi_final_result_seats(int seats, const int32_t scores[4], const int uma[4], int return_score, int rank[4],
+                               int points[4]);
 
 #endif

@@ -39,12 +39,12 @@ void riichi_deal(jong_game *g)
      * is an ordinary first draw */
     memset(g->ndeal, 0, sizeof g->ndeal);
     for (int round = 0; round < 4; round++)
-        for (int i = 0; i < JONG_SEATS; i++) {
-            int s = (g->dealer + i) % JONG_SEATS;
+        for (int i = 0; i < g->nseats; i++) {
+            int s = (g->dealer + i) % g->nseats;
             for (int k = 0; k < (round < 3 ? 4 : 1); k++)
                 g->deal[s][g->ndeal[s]++] = (uint8_t)game_draw_front(g);
         }
-    for (int s = 0; s < JONG_SEATS; s++)
+    for (int s = 0; s < g->nseats; s++)
         for (int i = 0; i < g->ndeal[s]; i++)
             game_take(g, s, g->deal[s][i]);
     jong_event ev;
@@ -75,7 +75,7 @@ static void end_hand(jong_game *g, bool dealer_keeps, bool drawn, bool abortive)
     memcpy(ev.scores, g->scores, sizeof ev.scores);
     game_emit(g, &ev);
     g->pending = 0;
-    int kyoku = g->round_wind * 4 + g->dealer, next = kyoku, honba = g->streak;
+    int n = g->nseats, kyoku = g->round_wind * n + g->dealer, next = kyoku, honba = g->streak;
     bool over = riichi_next_hand(&g->rs, kyoku, g->streak, dealer_keeps, drawn, abortive, g->scores, g->dealer, &next,
                                  &honba);
     if (!over && g->rs.hands > 0 && g->hand_number >= g->rs.hands)
@@ -83,7 +83,7 @@ static void end_hand(jong_game *g, bool dealer_keeps, bool drawn, bool abortive)
     if (over) {
         /* the sticks left on the table go to the first place (ties to the seat nearer seat 0) */
         int first = 0;
-        for (int s = 1; s < JONG_SEATS; s++)
+        for (int s = 1; s < n; s++)
             if (g->scores[s] > g->scores[first])
                 first = s;
         g->scores[first] += 1000 * g->sticks;
@@ -91,8 +91,8 @@ static void end_hand(jong_game *g, bool dealer_keeps, bool drawn, bool abortive)
         game_end_game(g);
         return;
     }
-    g->dealer = next % JONG_SEATS;
-    g->round_wind = next / JONG_SEATS;
+    g->dealer = next % n;
+    g->round_wind = next / n;
     g->streak = honba;
     g->phase = PHASE_HAND_OVER;
 }
@@ -121,19 +121,22 @@ static void abort_hand(jong_game *g, int reason) { drawn_hand(g, reason, 0, NULL
 static void exhaustive(jong_game *g)
 {
     unsigned tenpai = 0;
-    for (int s = 0; s < JONG_SEATS; s++)
+    for (int s = 0; s < g->nseats; s++)
         if (riichi_tenpai_at_draw(&g->hands[s]))
             tenpai |= 1u << s;
     int32_t deltas[JONG_SEATS] = {0};
     bool nagashi = false;
     if (g->rs.nagashi)
-        for (int s = 0; s < JONG_SEATS; s++)
+        for (int s = 0; s < g->nseats; s++)
             if (riichi_nagashi(g->river[s], g->river_claimed[s], g->nriver[s])) {
-                riichi_nagashi_payments(s, g->dealer, deltas);
+                if (g->rs.tsumo_split)
+                    riichi_nagashi_payments_split(s, g->dealer, deltas);
+                else
+                    riichi_nagashi_payments_seats(s, g->dealer, g->nseats, deltas);
                 nagashi = true;
             }
     if (!nagashi)
-        riichi_tenpai_payments(tenpai, deltas);
+        riichi_tenpai_payments_seats(tenpai, g->nseats, deltas);
     drawn_hand(g, nagashi ? JONG_DRAW_NAGASHI : JONG_DRAW_EXHAUSTIVE, tenpai, deltas, tenpai >> g->dealer & 1);
 }
 
@@ -163,27 +166,31 @@ static int pao_payments(const jong_game *g, int w, int from, const jong_riichi_c
     bool dealer = ctx->dealer;
     int part = (dealer ? 6 : 4) * 8000 * multiple;  /* the pao yakuman as a ron */
     int rest = 8000 * (res->yakuman - multiple);    /* the other yakuman, paid as usual */
-    for (int s = 0; s < JONG_SEATS; s++)
+    /* three players: the liable seat pays the whole yakuman on tsumo too (no tsumo loss on it,
+     * the engine's choice), and the honba at 200 each as in the other payments */
+    int n = g->nseats, honba = (n == 3 ? 200 : 300) * ctx->honba;
+    jong_riichi_pay_fn pay = jong_riichi_pay_of(&g->rs);
+    for (int s = 0; s < n; s++)
         if (s != w)
             deltas[s] = 0;
     int32_t received = 1000 * ctx->sticks;
     if (from < 0) {
         jong_riichi_payment p = {0};
         if (rest)
-            jong_riichi_pay(rest, dealer, true, ctx->seat_wind, 0, 0, 0, &p);
-        for (int r = 1; r < JONG_SEATS; r++) {
-            deltas[(w + r) % JONG_SEATS] -= p.payments[r];
+            pay(rest, dealer, true, ctx->seat_wind, 0, 0, 0, &p);
+        for (int r = 1; r < n; r++) {
+            deltas[(w + r) % n] -= p.payments[r];
             received += p.payments[r];
         }
-        deltas[liable] -= part + 300 * ctx->honba;
-        received += part + 300 * ctx->honba;
+        deltas[liable] -= part + honba;
+        received += part + honba;
     } else {
         jong_riichi_payment p = {0};
         if (rest)
-            jong_riichi_pay(rest, dealer, false, ctx->seat_wind, ctx->discarder, 0, 0, &p);
+            pay(rest, dealer, false, ctx->seat_wind, ctx->discarder, 0, 0, &p);
         deltas[from] -= p.ron + part / 2;
-        deltas[liable] -= part / 2 + 300 * ctx->honba;
-        received += p.ron + part + 300 * ctx->honba;
+        deltas[liable] -= part / 2 + honba;
+        received += p.ron + part + honba;
     }
     deltas[w] = received;
     return liable;
@@ -201,7 +208,7 @@ static void pay_win(jong_game *g, int w, const jong_hand *hand, int code, int fr
     game_event_init(g, &ev, JONG_EV_WIN, w);
     ev.target = (int8_t)from;
     ev.tile = (uint8_t)code;
-    ev.win_flags = chankan ? JONG_WIN_ROBBING_KONG : 0;
+    ev.win_flags = chankan ? JONG_WIN_ROBBING_KONG : g->rob_kita && from >= 0 ? JONG_WIN_ROBBING_KITA : 0;
     jong_error err;
     if (jong_riichi_score(&g->rs, &ctx, &ev.score, &err) != JONG_OK) {
         /* the legal actions offer only wins that score, so this cannot happen; if it does, the win
@@ -209,8 +216,8 @@ static void pay_win(jong_game *g, int w, const jong_hand *hand, int code, int fr
         memset(&ev.score, 0, sizeof ev.score);
         game_scoring_failed(g, w, &err);
     }
-    for (int r = 0; r < JONG_SEATS; r++)
-        ev.deltas[(w + r) % JONG_SEATS] = ev.score.pay.deltas[r];
+    for (int r = 0; r < g->nseats; r++)
+        ev.deltas[(w + r) % g->nseats] = ev.score.pay.deltas[r];
     ev.pao = (int8_t)pao_payments(g, w, from, &ctx, &ev.score, ev.deltas);
     for (int s = 0; s < JONG_SEATS; s++)
         g->scores[s] += ev.deltas[s];
@@ -231,9 +238,9 @@ static void tsumo(jong_game *g, int seat)
     end_hand(g, seat == g->dealer, false, false);
 }
 
-/* Rons on cur's discard or kan tile: every winner (double ron), or the nearest alone (head-bump);
- * three winners abort the hand when abortive draws are on, unless triple_ron=win. */
-static void rons(jong_game *g, unsigned winners, bool chankan)
+/* Rons on cur's discard, kan or kita tile: every winner (double ron), or the nearest alone
+ * (head-bump); three winners abort the hand when abortive draws are on, unless triple_ron=win. */
+void riichi_rons(jong_game *g, unsigned winners, bool chankan)
 {
     int order[3];
     int n = game_order_after(g->cur, winners, order);
@@ -244,7 +251,7 @@ static void rons(jong_game *g, unsigned winners, bool chankan)
     if (!g->rs.double_ron)
         n = 1;
     int code = g->claim_code, kind = jong_code_kind(code);
-    if (!chankan)
+    if (!chankan && !g->rob_kita)
         g->river_claimed[g->cur][g->nriver[g->cur] - 1] = 1;
     bool dealer_won = false;
     for (int i = 0; i < n; i++) {
@@ -263,7 +270,7 @@ static void rons(jong_game *g, unsigned winners, bool chankan)
 
 /* Seats that could have won and did not are furiten until their next discard, for the rest of
  * the hand when in riichi. */
-static void mark_furiten(jong_game *g, unsigned winners)
+void riichi_mark_furiten(jong_game *g, unsigned winners)
 {
     for (int s = 0; s < JONG_SEATS; s++)
         if ((g->could_win >> s & 1) && !(winners >> s & 1)) {
@@ -382,7 +389,7 @@ static void resolve_rob(jong_game *g)
 {
     int meld_seat, chi_seat;
     unsigned winners = game_claim_answers(g, &meld_seat, &chi_seat);
-    mark_furiten(g, winners);
+    riichi_mark_furiten(g, winners);
     if (!winners) {
         kan_stands(g, g->cur, g->rob_ankan);
         return;
@@ -406,7 +413,7 @@ static void resolve_rob(jong_game *g)
             break;
         }
     }
-    rons(g, winners, true);
+    riichi_rons(g, winners, true);
 }
 
 /* ---- discards and calls ---- */
@@ -430,6 +437,7 @@ static bool accept_reach(jong_game *g)
     ev.deltas[s] = -1000;
     memcpy(ev.scores, g->scores, sizeof ev.scores);
     game_emit(g, &ev);
+    /* (three players: three riichi play on; there is no fourth) */
     if (g->rs.abortive_draws && g->riichi[0] && g->riichi[1] && g->riichi[2] && g->riichi[3]) {
         abort_hand(g, JONG_DRAW_FOUR_RIICHI);
         return true;
@@ -442,7 +450,7 @@ static bool aborts_after_discard(jong_game *g)
 {
     if (!g->rs.abortive_draws)
         return false;
-    if (g->turn == 4 && !g->interrupted) {
+    if (g->turn == 4 && !g->interrupted && g->nseats == 4) {  /* three players have no four winds */
         uint8_t first[4];
         for (int s = 0; s < JONG_SEATS; s++)
             first[s] = g->river[s][0];
@@ -511,17 +519,17 @@ static void resolve_claims(jong_game *g)
 {
     int meld_seat, chi_seat;
     unsigned winners = game_claim_answers(g, &meld_seat, &chi_seat);
-    mark_furiten(g, winners);
+    riichi_mark_furiten(g, winners);
     if (winners) {
         g->reach_seat = -1;  /* a riichi discard that is ronned: no riichi, no stick */
-        rons(g, winners, false);
+        riichi_rons(g, winners, false);
         return;
     }
     if (accept_reach(g) || aborts_after_discard(g))
         return;
     int s = meld_seat >= 0 ? meld_seat : chi_seat;
     if (s < 0)
-        draw(g, (g->cur + 1) % JONG_SEATS, false);
+        draw(g, (g->cur + 1) % g->nseats, false);
     else
         call(g, s, &g->answers[s]);
 }
@@ -600,11 +608,19 @@ void riichi_act(jong_game *g, int seat, const jong_action *a)
         case JONG_ACT_CONCEALED_KONG: ankan(g, seat, a->tile); break;
         case JONG_ACT_ADDED_KONG: kakan(g, seat, a); break;
         case JONG_ACT_NINE_TERMINALS: abort_hand(g, JONG_DRAW_NINE_TERMINALS); break;
+        case JONG_ACT_KITA: riichi_kita(g, seat); break;
         default: break;
         }
         break;
     case PHASE_CLAIM: resolve_claims(g); break;
-    case PHASE_ROB_KONG: resolve_rob(g); break;
+    case PHASE_ROB_KONG:
+        if (g->rob_kita)
+            riichi_resolve_rob_kita(g);
+        else
+            resolve_rob(g);
+        break;
     default: break;
     }
 }
+
+void riichi_replacement_draw(jong_game *g, int seat) { draw(g, seat, true); }

@@ -36,6 +36,13 @@ bool riichi_tenpai_at_draw(const jong_hand *h)
  * dead wall, the last 14 tiles (the four replacement tiles are the very last ones). */
 int riichi_indicator(const jong_game *g, int i, bool ura)
 {
+    /* Three players: the indicators are the very last ten tiles, the replacement tiles come
+     * before them. A hand may draw up to eight replacements (four kans, four kita); the dead
+     * wall keeps 14 tiles by taking in the live wall's last tile at each, so from the fifth on
+     * they are the tiles that were the live wall's last (as Tenhou plays it, with eight
+     * replacement draws possible). */
+    if (g->rs.three_player)
+        return g->wall[g->wall_n - 1 - 2 * i - (ura ? 1 : 0)];
     return g->wall[g->wall_n - 5 - 2 * i - (ura ? 1 : 0)];
 }
 
@@ -48,9 +55,11 @@ void riichi_win_context(const jong_game *g, int seat, const jong_hand *hand, int
     ctx->win_red = jong_code_is_red(code);
     ctx->tsumo = from < 0;
     ctx->dealer = seat == g->dealer;
-    ctx->seat_wind = (seat - g->dealer + JONG_SEATS) % JONG_SEATS;
+    int n = g->nseats;
+    ctx->seat_wind = (seat - g->dealer + n) % n;
     ctx->round_wind = g->round_wind % 4;
-    ctx->discarder = from < 0 ? 0 : (from - seat + JONG_SEATS) % JONG_SEATS;
+    ctx->discarder = from < 0 ? 0 : (from - seat + n) % n;
+    ctx->kita = g->kita[seat];
     unsigned f = 0;
     if (g->double_riichi[seat])
         f |= JONG_RIICHI_WIN_DOUBLE_RIICHI;
@@ -200,6 +209,10 @@ static int legal_decide(const jong_game *g, int seat, jong_action *out)
             riichi_nine_terminals(h->counts))
             n = add(out, n, JONG_ACT_NINE_TERMINALS, drawn, 0, 0);
     }
+    /* kita (three players): a north set aside while a replacement can be drawn; in riichi only
+     * the north just drawn, which leaves the waiting hand as it was (the engine's choice) */
+    if (g->rs.three_player && h->counts[JONG_N] && left > 0 && (!g->riichi[seat] || drawn == JONG_N))
+        n = add(out, n, JONG_ACT_KITA, JONG_N, 0, 0);
     if (tsumo_allowed(g, seat))
         n = add(out, n, JONG_ACT_SELF_DRAW_WIN, drawn, 0, 0);
     return n;
@@ -210,12 +223,14 @@ static int legal_claim(const jong_game *g, int seat, jong_action *out)
     int kind = g->claim_tile, n = 0;
     const jong_hand *h = &g->hands[seat];
     bool rob = g->phase == PHASE_ROB_KONG;
-    if (riichi_can_ron(g, seat, g->claim_code, rob))
+    /* a kita may be ronned by any hand, without the chankan yaku (Tenhou: 4 such rons in its
+     * January 2022 sanma logs, riichi, seven pairs and thirteen orphans among them) */
+    if (riichi_can_ron(g, seat, g->claim_code, rob && !g->rob_kita))
         n = add(out, n, JONG_ACT_WIN, kind, 0, 0);
     /* no call after riichi, none on the last discard (nothing is drawn after it) */
     if (!rob && !g->riichi[seat] && game_wall_left(g) > 0) {
         jong_action calls[8];
-        int m = riichi_call_options(h, kind, seat == (g->cur + 1) % JONG_SEATS, calls);
+        int m = riichi_call_options(h, kind, g->nseats == 4 && seat == (g->cur + 1) % 4, calls);  /* no chi with three */
         for (int i = 0; i < m; i++)
             out[n++] = calls[i];
         if (h->counts[kind] == 3 && g->kongs < 4)

@@ -6,12 +6,13 @@
 
 static const char *const action_names[JONG_ACT_TYPES] = {
     "discard", "self_draw_win", "win", "chi", "pon", "kong", "concealed_kong", "added_kong", "pass",
-    "nine_terminals",
+    "nine_terminals", "kita",
 };
 
 static const char *const event_names[JONG_EV_TYPES] = {
     "start_game", "start_kyoku", "tsumo", "flower", "dahai", "chi", "pon", "daiminkan",
     "ankan", "kakan", "hora", "ryukyoku", "end_kyoku", "end_game", "reach", "reach_accepted", "dora",
+    "nukidora",
 };
 
 /* mjai's names of the ryukyoku reasons */

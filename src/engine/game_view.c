@@ -42,6 +42,7 @@ void jong_game_view(const jong_game *g, int seat, jong_view *v)
             for (int i = 0; i < g->nriver[s]; i++)
                 sv->discard_red |= (uint64_t)jong_code_is_red(g->river_code[s][i]) << i;
         sv->riichi_at = g->riichi_at[s];
+        sv->kita = g->kita[s];
         v->scores[s] = g->scores[s];
     }
     v->own = g->hands[seat];
@@ -58,6 +59,8 @@ void jong_game_view(const jong_game *g, int seat, jong_view *v)
     v->last_discard = (uint8_t)g->last_discard;
     v->turn = g->turn;
     v->kong_draw = 0;
+    v->nseats = (uint8_t)g->nseats;
+    v->won = 0;
 }
 
 void jong_event_for_seat(const jong_event *ev, int seat, jong_variant variant, jong_event *out)
@@ -91,6 +94,7 @@ void jong_view_init(jong_view *v, const jong_ruleset *rs, int seat)
         v->seats[s].riichi_at = -1;
     v->seat = (int8_t)seat;
     v->variant = rs->variant;
+    v->nseats = (uint8_t)jong_ruleset_seats(rs);
     v->last_draw = JONG_NO_TILE;
     v->last_discarder = -1;
     v->last_discard = JONG_NO_TILE;
@@ -256,7 +260,14 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
             }
         } else if (e->target >= 0) {
             int k = jong_code_kind(e->tile);
-            if (e->win_flags & JONG_WIN_ROBBING_KONG) {
+            if (e->riichi && (e->win_flags & JONG_WIN_ROBBING_KITA)) {
+                if (v->won) {  /* a second winner on the same kita: it went to the first */
+                    memcpy(v->scores, e->scores, sizeof v->scores);
+                    v->kyotaku = 0;
+                    break;
+                }
+                v->seats[e->target].kita--;
+            } else if (e->win_flags & JONG_WIN_ROBBING_KONG) {
                 jong_seat_view *from = &v->seats[e->target];
                 jong_hand *t_own = e->target == v->seat ? &v->own : NULL;
                 int kong = -1, concealed = -1;
@@ -296,6 +307,15 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
         }
         memcpy(v->scores, e->scores, sizeof v->scores);
         v->kyotaku = 0;
+        v->won = 1;
+        break;
+    case JONG_EV_KITA:
+        sv->concealed--;
+        sv->kita++;
+        if (own) {
+            own_add(own, e->tile, -1);
+            v->last_draw = JONG_NO_TILE;
+        }
         break;
     case JONG_EV_REACH_ACCEPTED:
         v->riichi[a] = 1;
@@ -328,6 +348,7 @@ void jong_view_apply(jong_view *v, const jong_ruleset *rs, const jong_event *e)
 bool jong_view_equal(const jong_view *a, const jong_view *b, char *why, size_t n)
 {
     DIFF(a->seat != b->seat, "seat %d vs %d", a->seat, b->seat);
+    DIFF(a->nseats != b->nseats, "%d seats vs %d", a->nseats, b->nseats);
     DIFF(a->game != b->game || a->hand != b->hand, "game/hand %d/%d vs %d/%d", a->game, a->hand, b->game, b->hand);
     DIFF(a->dealer != b->dealer || a->round_wind != b->round_wind || a->streak != b->streak,
          "dealer/round/streak differ");
@@ -355,6 +376,7 @@ bool jong_view_equal(const jong_view *a, const jong_view *b, char *why, size_t n
                  x->riichi_at != y->riichi_at,
              "tsumogiri, red or riichi marks of seat %d's discards differ", s);
         DIFF(x->concealed != y->concealed, "concealed count of seat %d: %d vs %d", s, x->concealed, y->concealed);
+        DIFF(x->kita != y->kita, "kita of seat %d: %d vs %d", s, x->kita, y->kita);
         DIFF(x->ndiscards != y->ndiscards || memcmp(x->discards, y->discards, x->ndiscards) ||
                  memcmp(x->discard_claimed, y->discard_claimed, x->ndiscards),
              "discards of seat %d differ", s);
@@ -374,7 +396,11 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
     for (int i = 0; i < g->wall_n; i++)
         if (jong_code_is_red(g->wall[i]))
             red_want[g->wall[i] - JONG_CODE_RED_BASE]++;
-    for (int i = g->head; i < g->tail; i++) {
+    /* the wall still to be drawn, and a three-player hand's indicators past its tail */
+    int indicators = g->rs.three_player ? g->wall_n - SANMA_INDICATOR_TILES : g->wall_n;
+    for (int i = g->head; i < g->wall_n; i++) {
+        if (i >= g->tail && i < indicators)
+            continue;
         int c = g->wall[i];
         if (jong_code_is_red(c)) {
             red[c - JONG_CODE_RED_BASE]++;
@@ -394,6 +420,7 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
                 red[g->river_code[s][i] - JONG_CODE_RED_BASE]++;
         for (int k = 0; k < JONG_KINDS; k++)
             count[k] += h->counts[k];
+        count[JONG_N] += g->kita[s];
         for (int f = 0; f < JONG_FLOWERS; f++)
             count[JONG_KINDS + f] += h->flowers >> f & 1;
         for (int i = 0; i < g->flowers_pending[s]; i++)
@@ -411,7 +438,7 @@ int jong_game_check(const jong_game *g, const jong_view *tracked, jong_error *er
                 count[g->river[s][i]]++;
     }
     for (int c = 0; c < JONG_KINDS + (g->rs.flowers ? JONG_FLOWERS : 0); c++) {
-        int want = c < JONG_KINDS ? 4 : 1;
+        int want = c < JONG_KINDS ? (g->rs.three_player && jong_sanma_missing(c) ? 0 : 4) : 1;
         if (count[c] != want)
             return jong_error_set(err, JONG_ERR_ARG, -1, "tile %s counted %d times, expected %d",
                                   jong_code_name(c), count[c], want);

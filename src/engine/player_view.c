@@ -5,9 +5,10 @@
 void jong_view_unseen(const jong_view *v, int out[JONG_KINDS])
 {
     for (int k = 0; k < JONG_KINDS; k++)
-        out[k] = 4 - v->own.counts[k];
+        out[k] = (v->nseats == 3 && jong_sanma_missing(k) ? 0 : 4) - v->own.counts[k];
     for (int s = 0; s < JONG_SEATS; s++) {
         const jong_seat_view *sv = &v->seats[s];
+        out[JONG_N] -= sv->kita;
         for (int m = 0; m < sv->nmelds; m++) {
             const jong_meld *md = &sv->melds[m];
             if (md->tile >= JONG_KINDS)

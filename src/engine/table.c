@@ -20,7 +20,7 @@ static void record_stats(table_run *r, const jong_event *ev)
     jong_game_result *res = r->res;
     switch (ev->type) {
     case JONG_EV_START_HAND:
-        for (int s = 0; s < JONG_SEATS; s++)
+        for (int s = 0; s < jong_ruleset_seats(r->t->rules); s++)
             res->seats[s].hands++;
         break;
     case JONG_EV_WIN: {
@@ -34,7 +34,7 @@ static void record_stats(table_run *r, const jong_event *ev)
         break;
     }
     case JONG_EV_EXHAUSTED:
-        for (int s = 0; s < JONG_SEATS; s++)
+        for (int s = 0; s < jong_ruleset_seats(r->t->rules); s++)
             res->seats[s].draws++;
         break;
     case JONG_EV_END_HAND:
@@ -66,7 +66,7 @@ static void table_sink(void *ctx, const jong_event *ev)
             seen = &filtered;
         }
         jong_view_apply(&r->tracked[s], t->rules, seen);
-        if (t->players[s]->ops->observe)
+        if (t->players[s] && t->players[s]->ops->observe)  /* a three-player table has no seat 3 */
             t->players[s]->ops->observe(t->players[s], &r->tracked[s], seen);
     }
     /* the engine emits each event once its state is updated, so the invariants hold here */
@@ -178,6 +178,9 @@ static int abandoned(const jong_table *t, jong_error *err)
 int jong_table_play(const jong_table *t, jong_game_result *res, jong_error *err)
 {
     memset(res, 0, sizeof *res);
+    for (int s = 0; s < jong_ruleset_seats(t->rules); s++)
+        if (!t->players[s])
+            return jong_error_set(err, JONG_ERR_ARG, -1, "seat %d has no player", s);
     table_run run = {.t = t, .res = res};
     for (int s = 0; s < JONG_SEATS; s++) {
         jong_view_init(&run.tracked[s], t->rules, s);

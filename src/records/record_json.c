@@ -103,7 +103,7 @@ json_t *record_header_json(const jong_ruleset *rs, uint64_t seed, int game_numbe
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
     set_str(h, "seed", buf);
     set_int(h, "game", game_number);
-    for (int s = 0; s < JONG_SEATS; s++)
+    for (int s = 0; s < jong_ruleset_seats(rs); s++)  /* three players: three */
         json_array_append_new(p, json_string(players && players[s] ? players[s] : "?"));
     json_object_set_new(h, "players", p);
     return h;
@@ -243,6 +243,10 @@ json_t *record_event_json(const jong_event *ev, const char *const names[JONG_SEA
         break;
     case JONG_EV_DORA:
         set_tile(o, "dora_marker", ev->dora_marker);
+        break;
+    case JONG_EV_KITA:
+        set_int(o, "actor", ev->actor);
+        set_tile(o, "pai", ev->tile);
         break;
     case JONG_EV_END_GAME:
         json_object_set_new(o, "scores", int4(ev->scores));
@@ -511,6 +515,11 @@ static void event_text(text *t, const jong_event *ev)
     case JONG_EV_DORA:
         PUT(t, ",\"dora_marker\":");
         put_tile(t, ev->dora_marker);
+        break;
+    case JONG_EV_KITA:
+        KEY_INT(t, ",\"actor\":", ev->actor);
+        PUT(t, ",\"pai\":");
+        put_tile(t, ev->tile);
         break;
     case JONG_EV_END_GAME:
         PUT(t, ",\"scores\":");

@@ -501,6 +501,7 @@ static void turn_decision(replay *r, int seat, const jong_action *legal, int n)
         return;
     }
     if (!strcmp(type, "dahai")) t = JONG_ACT_DISCARD;
+    else if (!strcmp(type, "nukidora")) t = JONG_ACT_KITA;
     else if (!strcmp(type, "ankan")) t = JONG_ACT_CONCEALED_KONG;
     else if (!strcmp(type, "kakan")) t = JONG_ACT_ADDED_KONG;
     else if (!strcmp(type, "hora")) t = JONG_ACT_SELF_DRAW_WIN;
@@ -749,11 +750,12 @@ static bool parse_header(replay *r, rec_line *l, json_t *h, jong_ruleset *rs, ui
     }
     r->game_number = (int)json_integer_value(v);
     v = json_object_get(h, "players");
-    if (json_array_size(v) != JONG_SEATS) {
-        fail_at(r, l, "the header's \"players\" must list 4 players");
+    int seats = jong_ruleset_seats(rs);  /* three players (three_player=on): three */
+    if (json_array_size(v) != (size_t)seats) {
+        fail_at(r, l, "the header's \"players\" must list %d players", seats);
         return false;
     }
-    for (int s = 0; s < JONG_SEATS; s++) {
+    for (int s = 0; s < seats; s++) {
         const char *p = json_string_value(json_array_get(v, (size_t)s));
         if (!p || strlen(p) >= sizeof r->names[s]) {
             fail_at(r, l, "the header's \"players\" must be 4 strings (player specs of at most %d bytes)",

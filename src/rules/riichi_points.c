@@ -56,6 +56,11 @@ int jong_dora_of_indicator(int kind)
     return kind == JONG_C ? JONG_P : kind + 1;
 }
 
+int jong_dora_of_indicator_sanma(int kind)
+{
+    return kind == 0 ? 8 : jong_dora_of_indicator(kind);  /* 2m-8m are not in the wall: 1m names 9m */
+}
+
 int jong_riichi_basic_points(const jong_ruleset *rs, int han, int fu, int yakuman, int *limit)
 {
     int lim = JONG_LIMIT_NONE, basic;
@@ -96,32 +101,64 @@ static int up100(int x)
     return (x + 99) / 100 * 100;
 }
 
-void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
-                     jong_riichi_payment *out)
+/* The payments at a table of `seats` seats (4, or 3 with the tsumo loss: the missing North's
+ * share is simply not paid). Honba: 100 from each payer on tsumo; on ron 300 with four players,
+ * 200 with three (Tenhou's). */
+static void pay_seats(int seats, bool split, int basic, bool dealer, bool tsumo, int seat_wind, int discarder,
+                      int honba, int sticks, jong_riichi_payment *out)
 {
     jong_riichi_payment p = {0};
-    /* The player with seat wind w sits (w - seat_wind) mod 4 places after the winner. */
-    int dealer_seat = (4 - (seat_wind & 3)) & 3;
+    /* The player with seat wind w sits (w - seat_wind) mod seats places after the winner. */
+    int w = seats == 4 ? seat_wind & 3 : (seat_wind % seats + seats) % seats;
+    int dealer_seat = (seats - w) % seats;
     if (!tsumo) {
-        int from = discarder >= 1 && discarder <= 3 ? discarder : 3;
+        int from = discarder >= 1 && discarder < seats ? discarder : seats - 1;
         p.ron = up100(basic * (dealer ? 6 : 4));
         p.payments[from] = p.ron;
         p.points = p.ron;
-        p.honba_each = 300 * honba;
+        p.honba_each = 100 * (seats - 1) * honba;
         p.bonus = p.honba_each;
     } else {
-        p.tsumo_other = up100(basic * (dealer ? 2 : 1));
-        p.tsumo_dealer = dealer ? 0 : up100(2 * basic);
-        for (int s = 1; s < 4; s++)
+        /* (split: the North's share, 2x basic from a dealer's tsumo or 1x from another's, halved
+         * onto each payer) */
+        p.tsumo_other = up100(split ? basic * (dealer ? 6 : 3) / 2 : basic * (dealer ? 2 : 1));
+        p.tsumo_dealer = dealer ? 0 : up100(split ? 5 * basic / 2 : 2 * basic);
+        for (int s = 1; s < seats; s++) {
             p.payments[s] = s == dealer_seat ? p.tsumo_dealer : p.tsumo_other;
-        p.points = p.payments[1] + p.payments[2] + p.payments[3];
+            p.points += p.payments[s];
+        }
         p.honba_each = 100 * honba;
-        p.bonus = 3 * p.honba_each;
+        p.bonus = (seats - 1) * p.honba_each;
     }
     p.bonus += 1000 * sticks;
     p.total = p.points + p.bonus;
-    for (int s = 1; s < 4; s++)
+    for (int s = 1; s < seats; s++)
         p.deltas[s] = p.payments[s] ? -(p.payments[s] + p.honba_each) : 0;
     p.deltas[0] = p.total;
     *out = p;
+}
+
+void jong_riichi_pay(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
+                     jong_riichi_payment *out)
+{
+    pay_seats(4, false, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+}
+
+void jong_riichi_pay_sanma(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba, int sticks,
+                           jong_riichi_payment *out)
+{
+    pay_seats(3, false, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+}
+
+void jong_riichi_pay_sanma_split(int basic, bool dealer, bool tsumo, int seat_wind, int discarder, int honba,
+                                 int sticks, jong_riichi_payment *out)
+{
+    pay_seats(3, true, basic, dealer, tsumo, seat_wind, discarder, honba, sticks, out);
+}
+
+jong_riichi_pay_fn jong_riichi_pay_of(const jong_ruleset *rs)
+{
+    if (!rs || !rs->three_player)
+        return jong_riichi_pay;
+    return rs->tsumo_split ? jong_riichi_pay_sanma_split : jong_riichi_pay_sanma;
 }

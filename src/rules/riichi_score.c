@@ -162,7 +162,7 @@ static int check_flags(const jong_riichi_context *c, jong_error *err)
         return jong_error_set(err, JONG_ERR_ARG, -1, "houtei is a ron on the last discard (haitei is the tsumo)");
     if ((fl & JONG_RIICHI_WIN_RINSHAN) && !c->tsumo)
         return jong_error_set(err, JONG_ERR_ARG, -1, "rinshan is a tsumo on a kan's replacement tile");
-    if ((fl & JONG_RIICHI_WIN_RINSHAN) && !has_kan(&c->hand))
+    if ((fl & JONG_RIICHI_WIN_RINSHAN) && !has_kan(&c->hand) && !c->kita)  /* three players: or a kita's draw */
         return jong_error_set(err, JONG_ERR_ARG, -1, "rinshan without a kan in the hand");
     if ((fl & JONG_RIICHI_WIN_RINSHAN) && (fl & JONG_RIICHI_WIN_HAITEI))
         return jong_error_set(err, JONG_ERR_ARG, -1, "rinshan and haitei exclude each other");
@@ -206,6 +206,12 @@ static int check_context(const jong_ruleset *rs, const jong_riichi_context *c, u
     if (!c->tsumo && (c->discarder < 0 || c->discarder > 3))
         return jong_error_set(err, JONG_ERR_ARG, -1, "discarder %d out of range 1-3 (seats after the winner)",
                               c->discarder);
+    if (rs->three_player && (c->seat_wind > 2 || (!c->tsumo && c->discarder > 2)))
+        return jong_error_set(err, JONG_ERR_ARG, -1, "three players: %s %d out of range %s",
+                              c->seat_wind > 2 ? "seat wind" : "discarder", c->seat_wind > 2 ? c->seat_wind : c->discarder,
+                              c->seat_wind > 2 ? "0-2" : "1-2 (seats after the winner)");
+    if (c->kita < 0 || c->kita > 4 || (c->kita && !rs->three_player))
+        return jong_error_set(err, JONG_ERR_ARG, -1, "%d kita (0-4, three players only)", c->kita);
     if (c->ndora < 0 || c->ndora > JONG_RIICHI_MAX_INDICATORS || c->nura < 0 ||
         c->nura > JONG_RIICHI_MAX_INDICATORS)
         return jong_error_set(err, JONG_ERR_ARG, -1, "%d %s indicators (0-%d)",
@@ -289,10 +295,14 @@ static void gather_facts(const jong_ruleset *rs, const jong_riichi_context *c, c
     f->yaochu_only = !(present & ~YAOCHU_MASK);
     f->green_only = !(present & ~GREEN_MASK);
     chuuren(h, c->win_tile, f);
+    /* three players: 1m names 9m (2m-8m are out), and the kita set aside are tiles of the
+     * winner's too (each a dora of its own, counted again for each indicator of the north) */
+    bool sanma = rs && rs->three_player;
     for (int i = 0; i < c->ndora; i++)
-        f->dora += all[dora_of[c->dora[i]]];
+        f->dora += sanma && c->dora[i] == 0 ? all[8] : all[dora_of[c->dora[i]]] + (dora_of[c->dora[i]] == JONG_N) * c->kita;
     for (int i = 0; i < c->nura; i++)
-        f->ura += all[dora_of[c->ura[i]]];
+        f->ura += sanma && c->ura[i] == 0 ? all[8] : all[dora_of[c->ura[i]]] + (dora_of[c->ura[i]] == JONG_N) * c->kita;
+    f->dora += c->kita;
 }
 
 /* ---- readings -------------------------------------------------------------------------------- */
@@ -441,8 +451,9 @@ int jong_riichi_score(const jong_ruleset *rs, const jong_riichi_context *ctx, jo
     if (!ch.have)
         return jong_error_set(err, JONG_ERR_ARG, -1, "no yaku (dora alone do not count)");
     sort_yaku(ch.best);
-    jong_riichi_pay(ch.best->basic, ctx->dealer, ctx->tsumo, ctx->seat_wind, ctx->discarder, ctx->honba,
-                    ctx->sticks, &ch.best->pay);
+    jong_riichi_pay_of(rs)(
+        ch.best->basic, ctx->dealer, ctx->tsumo, ctx->seat_wind, ctx->discarder, ctx->honba, ctx->sticks,
+        &ch.best->pay);
     *out = *ch.best;
     return JONG_OK;
 }

@@ -199,15 +199,19 @@ static int set_red_fives(jong_ruleset *rs, const char *v)
 
 static void get_uma(const jong_ruleset *rs, char *b, size_t n)
 {
-    snprintf(b, n, "%d,%d,%d,%d", rs->uma[0], rs->uma[1], rs->uma[2], rs->uma[3]);
+    if (rs->three_player && rs->uma[3] == 0)
+        snprintf(b, n, "%d,%d,%d", rs->uma[0], rs->uma[1], rs->uma[2]);
+    else
+        snprintf(b, n, "%d,%d,%d,%d", rs->uma[0], rs->uma[1], rs->uma[2], rs->uma[3]);
 }
 
-/* Four integers (thousands of points) separated by commas or slashes, summing to 0. */
+/* Four integers (thousands of points) separated by commas or slashes, summing to 0; or three
+ * for a three-player table (the fourth is then 0). */
 static int set_uma(jong_ruleset *rs, const char *v)
 {
-    int u[4], sum = 0;
+    int u[4] = {0}, sum = 0, i;
     const char *p = v;
-    for (int i = 0; i < 4; i++) {
+    for (i = 0; i < 4; i++) {
         char *end;
         long x = strtol(p, &end, 10);
         if (end == p || x < -1000 || x > 1000)
@@ -215,13 +219,11 @@ static int set_uma(jong_ruleset *rs, const char *v)
         u[i] = (int)x;
         sum += u[i];
         p = end;
-        if (i < 3) {
-            if (*p != ',' && *p != '/')
-                return -1;
-            p++;
-        }
+        if (i == 3 || (*p != ',' && *p != '/'))
+            break;
+        p++;
     }
-    if (*p || sum != 0)
+    if (*p || sum != 0 || i < 2)
         return -1;
     memcpy(rs->uma, u, sizeof u);
     return 0;
@@ -240,12 +242,37 @@ static int set_triple_ron(jong_ruleset *rs, const char *v)
     return 0;
 }
 
-static void get_three_player(const jong_ruleset *rs, char *b, size_t n) { (void)rs; snprintf(b, n, "off"); }
+static void get_three_player(const jong_ruleset *rs, char *b, size_t n)
+{
+    snprintf(b, n, "%s", !rs->three_player ? "off" : rs->tsumo_split ? "split" : "on");
+}
+
+/* The scores and uma of both table sizes: switching the size moves the ones still at the other
+ * size's defaults (Tenhou: 25,000 / 30,000 and +20 +10 -10 -20 with four players, 35,000 /
+ * 40,000 and +20 0 -20 with three), so that "three_player=on" alone plays Tenhou's sanma and a
+ * record header, which lists uma before three_player and the scores after it, reads back the
+ * same whatever values it holds. */
+static const int uma4[4] = {20, 10, -10, -20}, uma3[4] = {20, 0, -20, 0};
 
 static int set_three_player(jong_ruleset *rs, const char *v)
 {
-    (void)rs;
-    return strcmp(v, "off") ? -1 : 0;  /* sanma is planned, not built */
+    bool on, split = !strcmp(v, "split");  /* three players with the tsumo split */
+    if (split)
+        on = true;
+    else if (parse_onoff(v, &on))
+        return -1;
+    rs->tsumo_split = split;
+    if (on == rs->three_player)
+        return 0;
+    const int *from = on ? uma4 : uma3, *to = on ? uma3 : uma4;
+    if (!memcmp(rs->uma, from, sizeof rs->uma))
+        memcpy(rs->uma, to, sizeof rs->uma);
+    if (rs->start_score == (on ? 25000 : 35000))
+        rs->start_score = on ? 35000 : 25000;
+    if (rs->return_score == (on ? 30000 : 40000))
+        rs->return_score = on ? 40000 : 30000;
+    rs->three_player = on;
+    return 0;
 }
 
 #define TW JONG_VARIANT_TAIWAN
@@ -279,8 +306,8 @@ static const option options[] = {
     {"tenpai_yame", RI, get_tenpai_yame, set_tenpai_yame, "on|off"},
     {"extension_rounds", RI, get_extension_rounds, set_extension_rounds, "1|0|2"},
     {"pao", RI, get_pao, set_pao, "on|off"},
-    {"uma", RI, get_uma, set_uma, "four integers summing to 0, e.g. 20,10,-10,-20"},
-    {"three_player", RI, get_three_player, set_three_player, "off (sanma is not built yet)"},
+    {"uma", RI, get_uma, set_uma, "four integers summing to 0, e.g. 20,10,-10,-20 (three for three players)"},
+    {"three_player", RI, get_three_player, set_three_player, "off|on|split (on with the tsumo split)"},
     {"hands", RI, get_hands, set_hands, "0 (the full game of the length) or a number of hands"},
     {"start_score", RI, get_start_score, set_start_score, "an integer"},
     {"return_score", RI, get_return_score, set_return_score, "an integer"},
@@ -431,13 +458,18 @@ int jong_ruleset_preset(jong_ruleset *rs, const char *name, jong_error *err)
 
 int jong_ruleset_tiles(const jong_ruleset *rs)
 {
+    if (rs->three_player)
+        return 108;  /* 2m-8m left out */
     return 136 + (rs->flowers ? JONG_FLOWERS : 0);
 }
 
+int jong_ruleset_seats(const jong_ruleset *rs) { return rs->three_player ? 3 : 4; }
+
 int jong_ruleset_seat_wind(const jong_ruleset *rs, int seat, int dealer)
 {
+    int n = jong_ruleset_seats(rs);
     if (rs->seat_wind == JONG_SEATWIND_DEALER_EAST)
-        return (seat - dealer + 4) % 4;
+        return (seat - dealer + n) % n;
     return seat;  /* the seat that broke the wall at the start of the game (seat 0) stays East */
 }
 

@@ -95,10 +95,11 @@ static int place_and_fill(uint8_t wall[JONG_WALL_MAX], int total, int at, const 
     return total;
 }
 
-/* Each seat's hand as codes; false (with a message) when one has not `want` tiles (dealer: dealer_want). */
-static bool all_hands(const char *const hands[4], int dealer, int want, int dealer_want, uint8_t h[4][17])
+/* Each seat's hand as codes; false (with a message) when one has not `want` tiles (dealer:
+ * dealer_want). Three-player walls pass seats = 3. */
+static bool seat_hands(const char *const *hands, int seats, int dealer, int want, int dealer_want, uint8_t h[4][17])
 {
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < seats; s++) {
         int n = hand_codes(hands[s], h[s]);
         if (n != (s == dealer ? dealer_want : want)) {
             fprintf(stderr, "stack_wall: seat %d has %d tiles\n", s, n);
@@ -108,20 +109,28 @@ static bool all_hands(const char *const hands[4], int dealer, int want, int deal
     return true;
 }
 
-/* A game on a stacked wall: options applied to the variant's defaults, events to log. */
-static jong_game *game_on(jong_variant v, const char *options, const char *const hands[4], const char *front,
-                          const char *back, event_log *log)
+static bool all_hands(const char *const hands[4], int dealer, int want, int dealer_want, uint8_t h[4][17])
+{
+    return seat_hands(hands, 4, dealer, want, dealer_want, h);
+}
+
+/* A game on a stacked wall: options applied to the variant's defaults (three players: with
+ * three_player=on first), events to log. */
+static jong_game *game_on(jong_variant v, bool sanma, const char *options, const char *const *hands,
+                          const char *front, const char *back, event_log *log)
 {
     jong_ruleset rs;
     jong_error err;
     jong_ruleset_default(&rs, v);
-    if (options && *options && jong_ruleset_apply(&rs, options, &err)) {
+    if ((sanma && jong_ruleset_apply(&rs, "three_player=on", &err)) ||
+        (options && *options && jong_ruleset_apply(&rs, options, &err))) {
         fprintf(stderr, "stacked_game: %s\n", err.msg);
         abort();
     }
     uint8_t wall[JONG_WALL_MAX];
-    int n = v == JONG_VARIANT_RIICHI ? stack_riichi_wall(0, hands, front, back, wall)
-                                     : stack_wall(&rs, 0, hands, front, back, wall);
+    int n = sanma                      ? stack_sanma_wall(0, hands, front, back, wall)
+            : v == JONG_VARIANT_RIICHI ? stack_riichi_wall(0, hands, front, back, wall)
+                                       : stack_wall(&rs, 0, hands, front, back, wall);
     if (!n)
         abort();
     log->n = 0;
@@ -157,32 +166,53 @@ int stack_wall(const jong_ruleset *rs, int dealer, const char *const hands[4], c
 jong_game *stacked_game(const char *options, const char *const hands[4], const char *front,
                         const char *back, event_log *log)
 {
-    return game_on(JONG_VARIANT_TAIWAN, options, hands, front, back, log);
+    return game_on(JONG_VARIANT_TAIWAN, false, options, hands, front, back, log);
+}
+
+/* A riichi wall of `seats` seats (4, or 3 without 2m-8m): 13 tiles each, three rounds of four
+ * and one each from the dealer on, then the draws; the back as stack_riichi_wall and
+ * stack_sanma_wall say. */
+static int stack_thirteen(int seats, int dealer, const char *const *hands, const char *front, const char *back,
+                          uint8_t wall[JONG_WALL_MAX])
+{
+    int left[JONG_KINDS + JONG_FLOWERS] = {0};
+    for (int k = 0; k < JONG_KINDS; k++)
+        left[k] = seats == 3 && jong_sanma_missing(k) ? 0 : 4;
+    uint8_t h[4][17];
+    memset(wall, 255, JONG_WALL_MAX);
+    if (!seat_hands(hands, seats, dealer, 13, 13, h))
+        return 0;
+    int round = 4 * seats, dealt = 13 * seats, total = seats == 3 ? 108 : 136;
+    for (int r = 0; r < 3; r++)
+        for (int i = 0; i < seats; i++)
+            memcpy(wall + round * r + 4 * i, h[(dealer + i) % seats] + 4 * r, 4);
+    for (int i = 0; i < seats; i++)
+        wall[3 * round + i] = h[(dealer + i) % seats][12];
+    return place_and_fill(wall, total, dealt, front, total - dealt - 14, back, seats == 3 ? 18 : 14, left);
 }
 
 int stack_riichi_wall(int dealer, const char *const hands[4], const char *front, const char *back,
                       uint8_t wall[JONG_WALL_MAX])
 {
-    int left[JONG_KINDS + JONG_FLOWERS] = {0};
-    for (int k = 0; k < JONG_KINDS; k++)
-        left[k] = 4;
-    uint8_t h[4][17];
-    memset(wall, 255, JONG_WALL_MAX);
-    if (!all_hands(hands, dealer, 13, 13, h))
-        return 0;
-    /* the deal: three rounds of four tiles from the dealer on, then one each */
-    for (int r = 0; r < 3; r++)
-        for (int i = 0; i < 4; i++)
-            memcpy(wall + 16 * r + 4 * i, h[(dealer + i) % 4] + 4 * r, 4);
-    for (int i = 0; i < 4; i++)
-        wall[48 + i] = h[(dealer + i) % 4][12];
-    return place_and_fill(wall, 136, 52, front, 70, back, 14, left);
+    return stack_thirteen(4, dealer, hands, front, back, wall);
 }
 
 jong_game *stacked_riichi_game(const char *options, const char *const hands[4], const char *front,
                                const char *back, event_log *log)
 {
-    return game_on(JONG_VARIANT_RIICHI, options, hands, front, back, log);
+    return game_on(JONG_VARIANT_RIICHI, false, options, hands, front, back, log);
+}
+
+int stack_sanma_wall(int dealer, const char *const hands[3], const char *front, const char *back,
+                     uint8_t wall[JONG_WALL_MAX])
+{
+    return stack_thirteen(3, dealer, hands, front, back, wall);
+}
+
+jong_game *stacked_sanma_game(const char *options, const char *const hands[3], const char *front,
+                              const char *back, event_log *log)
+{
+    return game_on(JONG_VARIANT_RIICHI, true, options, hands, front, back, log);
 }
 
 int find_event(const event_log *log, int type, int from)

@@ -38,6 +38,17 @@ int stack_riichi_wall(int dealer, const char *const hands[4], const char *front,
 jong_game *stacked_riichi_game(const char *options, const char *const hands[4], const char *front,
                                const char *back, event_log *log);
 
+/* A three-player wall (three_player=on: 108 tiles, no 2m-8m): hands[s] of 13 tiles for seats
+ * 0..2, dealt three rounds of four and one each from the dealer on; `front`: the draws after
+ * the deal, at most 55; `back`: from the very end of the wall: dora indicator 1, its ura
+ * indicator, kan-dora indicator 2, its ura, ... (ten places), then the replacement tiles in the
+ * order they are drawn (after kans and kita; at most eight). The filler as above. */
+int stack_sanma_wall(int dealer, const char *const hands[3], const char *front, const char *back,
+                     uint8_t wall[JONG_WALL_MAX]);
+/* A three-player riichi game (seat 0 deals) on such a wall, options over three_player=on. */
+jong_game *stacked_sanma_game(const char *options, const char *const hands[3], const char *front,
+                              const char *back, event_log *log);
+
 /* Index of the first logged event of a type at or after `from` (-1 if none). */
 int find_event(const event_log *log, int type, int from);
 

@@ -250,7 +250,8 @@ int play_human(int argc, char **argv)
     jong_variant variant =
         rules_given ? o.rules : cli_rules_of_preset(o.preset, cli_rules_of_players(o.players_text, o.rules));
     jong_ruleset rs;
-    if (cli_build_ruleset(CMD, o.preset, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs))
+    if (cli_build_ruleset(CMD, o.preset, "--rule", variant, o.rule.v, o.rule.n, o.hands, &rs) ||
+        cli_refuse_three_players(CMD, &rs))
         return CLI_USAGE;
     jong_player *players[JONG_SEATS];
     if ((r = cli_make_players(CMD, o.players_text, variant, players)))

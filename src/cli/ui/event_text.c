@@ -126,6 +126,9 @@ bool event_text(const jong_event *ev, const jong_view *v, char *buf, size_t n)
     case JONG_EV_DORA:
         snprintf(buf, n, "new dora indicator %s", tile_word(ev->dora_marker));
         return true;
+    case JONG_EV_KITA:
+        snprintf(buf, n, "%s %s %s aside (kita)", actor, ev->actor == v->seat ? "set" : "sets", tile_word(ev->tile));
+        return true;
     default:
         return false;
     }
@@ -169,7 +172,7 @@ int event_result_lines(const jong_event *ev, const jong_view *v, char *lines, si
     }
     if (k < max) {
         size_t used = 0;
-        for (int s = 0; s < JONG_SEATS && used < width; s++) {
+        for (int s = 0; s < (v->nseats == 3 ? 3 : JONG_SEATS) && used < width; s++) {  /* three players: three */
             char a[8];
             used += (size_t)snprintf(LINE + used, width - used, "%s%s %+d -> %d", s ? "   " : "",
                                      who(v, s, a), (int)ev->deltas[s], (int)ev->scores[s]);

@@ -1,6 +1,7 @@
 /* The greedy player: discard to the least shanten, breaking ties by the most effective tiles
  * still unseen (then by the lowest kind, so it is deterministic); win whenever it may; claim or
- * kong only when that lowers the shanten (a kong also when it keeps the shanten). Shanten here is
+ * kong only when that lowers the shanten (a kong, or a three-player kita, also when it keeps the
+ * shanten). Shanten here is
  * the standard form on the concealed counts without the 4-copy limit: a heuristic need not be
  * exact, and the unlimited distance is the evaluator's fast table path. */
 #include <stdlib.h>
@@ -182,7 +183,8 @@ static int greedy_choose(jong_player *p, const jong_decision *d)
             c[a->tile] += 4;
             if (s <= sh)
                 return i;
-        } else if (a->type == JONG_ACT_ADDED_KONG) {
+        } else if (a->type == JONG_ACT_ADDED_KONG || a->type == JONG_ACT_KITA) {
+            /* (a kita, three players: the north set aside is a dora and a tile drawn in its place) */
             c[a->tile]--;
             int s = shanten(c, sets);
             c[a->tile]++;

@@ -28,7 +28,7 @@ static const cli_option options[] = {
      .def_text = "taiwan (riichi with --preset)"},
     {"--rule", CLI_LIST(rule), "NAME=VALUE", "set a rule option (repeatable)"},
     CLI_RULE_PRESET_OPTION(),
-    {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs", .def = "random"},
+    {"--players", CLI_STRING(players), "P[,P...]", "1, 2 (alternating) or 4 player specs (three_player: 1 or 3)", .def = "random"},
     {"--hands", CLI_INT(hands), "N", "hands to play", .lo = 1, .hi = 100000000, .def = "20000"},
     {"--seed", CLI_SEED(seed), "S", "the games' seed", .def = "20261122"},
     {"--json", CLI_FLAG(json), NULL, "one JSON object"},
@@ -79,7 +79,7 @@ int bench_selfplay(int argc, char **argv)
     if (v == JONG_VARIANT_TAIWAN && opt.rule.n == 0)
         rs.hands = SELFPLAY_HANDS_PER_GAME;  /* riichi plays whole games (hanchan) */
     jong_player *players[JONG_SEATS];
-    int rc = cli_make_players(cmd, players_text, v, players);
+    int rc = cli_make_players_seats(cmd, players_text, v, jong_ruleset_seats(&rs), players);
     if (rc)
         return rc;
     fprintf(stderr, "jong bench selfplay: seed %llu, %d hands, players %s\n", (unsigned long long)seed,

@@ -76,8 +76,8 @@ int bench_selfplay(int argc, char **argv)
     r = cli_build_ruleset(cmd, opt.preset, "--rule", v, opt.rule.v, opt.rule.n, 0, &rs);
     if (r)
         return r;
-    if (v == JONG_VARIANT_TAIWAN && opt.rule.n == 0)
-        rs.hands = SELFPLAY_HANDS_PER_GAME;  /* riichi plays whole games (hanchan) */
+    if (v == JONG_VARIANT_TAIWAN && rs.hands == 0)
+        rs.hands = SELFPLAY_HANDS_PER_GAME;  /* unless --rule hands= set it; riichi plays whole games */
     jong_player *players[JONG_SEATS];
     int rc = cli_make_players_seats(cmd, players_text, v, jong_ruleset_seats(&rs), players);
     if (rc)

@@ -25,7 +25,7 @@ int64_t cli_thread_cpu_ms(pthread_t thread)
     clockid_t cid;
     struct timespec ts;
     if (pthread_getcpuclockid(thread, &cid) || clock_gettime(cid, &ts))
-        return 0; /* no CPU clock: the limit is never reached (the arena's wall-clock one is not used) */
+        return 0; /* no CPU clock (not seen on Linux): a CPU hang limit is then never reached */
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
